@@ -1,0 +1,179 @@
+// Builds dist/ laid out as the content host (spec 7.2), and dist-node/ (the reference provider), then prints the
+// raw, gzip and brotli bytes of every output. `node build.mjs --watch` rebuilds on change; `--quiet` skips the table.
+import * as esbuild from 'esbuild';
+import { minify } from 'terser';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const watch = process.argv.includes('--watch');
+const quiet = process.argv.includes('--quiet');
+
+/** React APIs are written against `react` and shipped as preact/compat. */
+export const alias = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+};
+
+/** Popup versions the content host serves (spec 7.2); settings name one in `version`. 1.1 shows the rewards badge. */
+export const VERSIONS = ['1.0', '1.1'];
+
+const POPUP_JS = 'dist/js/signup-forms/popup/';
+const POPUP_CSS = 'dist/css/signup-forms/popup/';
+
+/** Options every browser bundle shares. `__DEV__` is the compile-time flag of the dev loader. */
+const browser = (dev) => ({
+  bundle: true,
+  format: 'iife',
+  // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 fixed it.
+  target: ['es2020', 'chrome80', 'firefox78', 'safari14.1'],
+  minify: !dev,
+  alias,
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  legalComments: 'none',
+  define: { __DEV__: String(dev), 'process.env.NODE_ENV': dev ? '"development"' : '"production"' },
+  logLevel: 'warning',
+});
+
+/** Every output: source, destinations, esbuild options. Sources that do not exist yet are skipped. */
+const jobs = [
+  { in: 'src/loader.ts', out: [POPUP_JS + 'embed.js', POPUP_JS + 'unique-methods/embed.js'], opts: browser(false), terser: true },
+  { in: 'src/dev.ts', out: [POPUP_JS + 'embed.dev.js'], opts: browser(true) },
+  {
+    in: 'src/popup/index.tsx',
+    out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/popup.js`, `${POPUP_JS}unique-methods/${v}/popup.js`]),
+    opts: browser(false),
+    terser: true,
+  },
+  { in: 'src/blog/script.ts', out: ['dist/blog/blog.js'], opts: browser(false), terser: true },
+  { in: 'src/blog/blog.css', out: ['dist/blog/blog.css'], opts: { bundle: true, minify: true, logLevel: 'warning' } },
+  ...cssJobs(),
+  ...['main', 'subscribers'].map((name) => ({
+    in: `src/server/${name}.ts`,
+    out: [`dist-node/${name}.mjs`],
+    opts: {
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      alias,
+      jsx: 'automatic',
+      jsxImportSource: 'react',
+      logLevel: 'warning',
+    },
+  })),
+];
+
+/** The popup stylesheets (spec 7.2): versioned for production, unversioned for dev's appDomain. */
+function cssJobs() {
+  const dir = join(root, 'src/popup/css');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => ({
+      in: `src/popup/css/${f}`,
+      out: [...VERSIONS.map((v) => `${POPUP_CSS}${v}/${f}`), POPUP_CSS + f],
+      opts: { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' },
+    }));
+}
+
+/** Terser after esbuild: a few more passes buy bytes on the budgets that matter. */
+async function squeeze(code) {
+  const r = await minify(code, {
+    ecma: 2020,
+    toplevel: true,
+    compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
+    mangle: true,
+    format: { comments: false },
+  });
+  // strict:true in tsconfig makes esbuild emit "use strict"; our bundles do not depend on it, so it is bytes.
+  return r.code.replace(/^"use strict";/, '');
+}
+
+async function buildOne(job) {
+  const result = await esbuild.build({ ...job.opts, entryPoints: [join(root, job.in)], write: false });
+  let text = result.outputFiles[0].text;
+  if (job.terser) text = await squeeze(text);
+  for (const out of job.out) {
+    const file = join(root, out);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+function sizes(file) {
+  const buf = readFileSync(file);
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* walk(p);
+    else yield p;
+  }
+}
+
+function printTable() {
+  const rows = [];
+  for (const top of ['dist', 'dist-node']) {
+    const dir = join(root, top);
+    if (existsSync(dir)) for (const f of walk(dir)) rows.push([relative(root, f), sizes(f)]);
+  }
+  rows.sort((a, b) => a[0].localeCompare(b[0]));
+  const w = Math.max(...rows.map((r) => r[0].length));
+  console.log(`${'output'.padEnd(w)}  ${'raw'.padStart(8)}  ${'gzip'.padStart(8)}  ${'brotli'.padStart(8)}`);
+  for (const [f, s] of rows) {
+    console.log(`${f.padEnd(w)}  ${String(s.raw).padStart(8)}  ${String(s.gzip).padStart(8)}  ${String(s.brotli).padStart(8)}`);
+  }
+}
+
+const active = jobs.filter((j) => existsSync(join(root, j.in)));
+
+if (watch) {
+  for (const job of active) {
+    const ctx = await esbuild.context({
+      ...job.opts,
+      entryPoints: [join(root, job.in)],
+      outfile: join(root, job.out[0]),
+      plugins: [
+        {
+          name: 'copies',
+          setup(b) {
+            b.onEnd(() => {
+              const text = readFileSync(join(root, job.out[0]));
+              for (const out of job.out.slice(1)) {
+                mkdirSync(dirname(join(root, out)), { recursive: true });
+                writeFileSync(join(root, out), text);
+              }
+            });
+          },
+        },
+      ],
+    });
+    await ctx.watch();
+  }
+  console.log(`watching ${active.length} entries`);
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  rmSync(join(root, 'dist-node'), { recursive: true, force: true });
+  // Every entry is built even when another fails, so one broken area does not hide the state of the rest.
+  const failed = (await Promise.allSettled(active.map(buildOne)))
+    .map((r, i) => (r.status === 'rejected' ? active[i].in : null))
+    .filter(Boolean);
+  if (!quiet) printTable();
+  if (failed.length) {
+    console.error(`build failed: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+}

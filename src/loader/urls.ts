@@ -1,0 +1,25 @@
+import { DEFAULT_VERSION, JS_PATH, UNIQUE_METHODS_DIR } from '../constants';
+import type { LoaderParams } from '../types';
+
+/**
+ * A provider call's URL, protocol-relative as in spec 7.1: `//{baseUrl}/subscribe/{path}?u=…&id=…[&f_id=…]&…`.
+ * The JSONP callback parameter is added by the caller.
+ */
+export const providerUrl = (p: LoaderParams, path: string, extra?: Record<string, string>): string => {
+  const q = new URLSearchParams({ u: p.uuid, id: p.lid });
+  if (p.fId) q.set('f_id', p.fId);
+  for (const k in extra) q.set(k, extra[k]);
+  return `//${p.baseUrl}/subscribe/${path}?${q}`;
+};
+
+/**
+ * The settings' version as a path segment: dotted digits only, else the default, so that a hostile or broken
+ * settings object cannot point the script tag elsewhere (spec 3.2: default "1.0").
+ */
+export const safeVersion = (v: unknown): string =>
+  // test() reads its argument as a string: undefined, null and objects fail, numbers such as 1.1 pass.
+  /^\d+(\.\d+)*$/.test(v as string) ? String(v) : DEFAULT_VERSION;
+
+/** Where the versioned popup script lives on the content host (spec 7.2). */
+export const popupUrl = (p: LoaderParams, version: unknown): string =>
+  `${p.cdn}${JS_PATH}${p.uniqueMethods ? UNIQUE_METHODS_DIR : ''}${safeVersion(version)}/popup.js`;

@@ -1,0 +1,55 @@
+/**
+ * The contract between the loader (embed.js) and the popup (popup.js).
+ * The loader parses its parameters once into `LoaderParams`; the popup receives them with the raw settings
+ * object as it came from the provider, and normalises that itself (src/popup/settings.ts).
+ */
+
+/** The loader's parameters after parsing (spec 3.1), the only shape the rest of the code sees. */
+export interface LoaderParams {
+  /** Provider host, without scheme: 'list.example.com' or '127.0.0.1:8080'. */
+  baseUrl: string;
+  /** Account identifier. */
+  uuid: string;
+  /** List identifier. */
+  lid: string;
+  /** Form identifier, '' when not given. */
+  fId: string;
+  /** env 'dev': stylesheets come from the settings' appDomain (spec 7.2). */
+  dev: boolean;
+  /** popup.js is loaded from the 'unique-methods/' sub-path (spec 3.1). */
+  uniqueMethods: boolean;
+  /** Show the popup even when the closed or subscribed cookie exists (spec 3.1). */
+  ignoreCookie: boolean;
+  /** Owner preview: no server calls, simulated success, closing rebuilds (spec 6). */
+  isPreview: boolean;
+  /** Content host with a trailing slash: where popup.js and the stylesheets live (spec 7.2). */
+  cdn: string;
+}
+
+/** The settings object exactly as the provider sent it (spec 3.2); only src/popup/settings.ts reads it. */
+export type RawSettings = Record<string, unknown>;
+
+/** What the loader leaves on `window[GLOBAL_KEY]` for popup.js, and the popup's own entry point. */
+export interface Shared {
+  /** Set by the first loader that starts: every later start is ignored (spec 4.1 step 4). */
+  started?: boolean;
+  /** Parameters and settings handed to popup.js when the trigger fires. */
+  handoff?: { params: LoaderParams; settings: RawSettings };
+  /** Set by popup.js when it runs: mounts the popup. */
+  mount?: (params: LoaderParams, settings: RawSettings) => void;
+  /** The one Trusted Types policy of every loader copy and popup.js on the page (created once: names are unique). */
+  tt?: ScriptUrlPolicy;
+}
+
+/** The part of a Trusted Types policy we use: script URLs (TS's DOM library has no Trusted Types yet). */
+export interface ScriptUrlPolicy {
+  createScriptURL(url: string): string;
+}
+
+declare global {
+  interface Window {
+    __mcsf?: Shared;
+    dojoRequire?: (modules: string[], callback: (...modules: unknown[]) => void) => unknown;
+    trustedTypes?: { createPolicy(name: string, rules: ScriptUrlPolicy): ScriptUrlPolicy };
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * Browser-layer harness: Chromium through playwright-core, a test server on 127.0.0.1 that serves the built dist/
+ * (the content host) and host pages registered by each test, and a fixture provider answering the JSONP calls of
+ * spec 7.1 with per-form behaviour (including faults: hang, 404, 500, text/html, never, late).
+ * The reference provider (src/server) is used by the end-to-end tests; this fixture is for exact, faulty answers.
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+
+/** Debian's Chromium; the runner skips or fails the layer when it is missing. */
+export const CHROMIUM = '/usr/bin/chromium';
+/** Root of the built content host. */
+export const DIST = join(process.cwd(), 'dist');
+
+/** Launches headless Chromium with the flags this machine needs (closed network, no sandbox as root). */
+export const launch = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+  });
+
+/** How the fixture provider answers for one account (keyed by uuid). */
+export interface FixtureForm {
+  /** The settings object returned by form-settings. */
+  settings?: Record<string, unknown>;
+  /**
+   * 'ok' (default) answers; 'hang' never ends the response; '404' and '500' answer with that status; 'html' answers
+   * text/html under nosniff; 'never' answers a script that does not call back; 'late' calls back after `delayMs`.
+   */
+  mode?: 'ok' | 'hang' | '404' | '500' | 'html' | 'never' | 'late';
+  /** For 'late' and 'ok': ms before the answer is sent. */
+  delayMs?: number;
+  /** is-email-subscribed answer. */
+  subscribed?: boolean;
+  /** form-post-json answer for a query (spec 3.6); default `{ result: 'success', msg: 'Thank you for subscribing!' }`. */
+  submit?: (query: Record<string, string>) => Record<string, unknown>;
+}
+
+/** One request the fixture saw. */
+export interface Seen {
+  path: string;
+  query: Record<string, string>;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** The running test server. */
+export interface Fixture {
+  /** 'http://127.0.0.1:PORT' */
+  origin: string;
+  /** '127.0.0.1:PORT', what a snippet passes as baseUrl. */
+  host: string;
+  /** Accounts of the fixture provider, by uuid. */
+  forms: Map<string, FixtureForm>;
+  /** Every provider request seen, in order. */
+  seen: Seen[];
+  /** Registers a host page at `/host/<name>` (HTML given whole) and returns its URL. */
+  page(name: string, html: string, headers?: Record<string, string>): string;
+  /** Provider requests to `path` (e.g. 'form-settings') seen so far. */
+  calls(path: string): Seen[];
+  close(): Promise<void>;
+}
+
+/** Starts the test server on 127.0.0.1 with an ephemeral port. */
+export async function startFixture(): Promise<Fixture> {
+  const forms = new Map<string, FixtureForm>();
+  const pages = new Map<string, { html: string; headers: Record<string, string> }>();
+  const seen: Seen[] = [];
+  const hanging = new Set<ServerResponse>();
+
+  const jsonp = (res: ServerResponse, cb: string, body: unknown) => {
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+    res.end(`/**/${cb}(${JSON.stringify(body)});`);
+  };
+
+  const provider = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const query = Object.fromEntries(url.searchParams);
+    const path = url.pathname.slice('/subscribe/'.length);
+    seen.push({ path, query });
+    const cb = query.c || '';
+    if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(cb) || cb.length > 64) {
+      res.writeHead(400).end('bad callback');
+      return;
+    }
+    const form = forms.get(query.u || '') || {};
+    const mode = form.mode || 'ok';
+    const answer = (body: unknown) => {
+      if (mode === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      if (mode === '404' || mode === '500') {
+        res.writeHead(Number(mode), { 'Content-Type': 'text/plain' }).end('no');
+        return;
+      }
+      if (mode === 'html') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+        res.end(`${cb}(${JSON.stringify(body)});`);
+        return;
+      }
+      if (mode === 'never') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end('/* no callback */');
+        return;
+      }
+      const send = () => jsonp(res, cb, body);
+      if (form.delayMs) setTimeout(send, form.delayMs);
+      else send();
+    };
+    if (path === 'form-settings') answer(form.settings || { result: 'error' });
+    else if (path === 'is-email-subscribed') answer({ isEmailSubscribed: !!form.subscribed });
+    else if (path === 'form-post-json')
+      answer(form.submit ? form.submit(query) : { result: 'success', msg: 'Thank you for subscribing!' });
+    else res.writeHead(404).end();
+    void req;
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url || '/', 'http://x');
+    if (url.pathname.startsWith('/subscribe/')) return provider(req, res, url);
+    if (url.pathname.startsWith('/host/')) {
+      const p = pages.get(url.pathname.slice('/host/'.length));
+      if (!p) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...p.headers });
+      return void res.end(p.html);
+    }
+    const file = normalize(join(DIST, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(DIST) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    forms,
+    seen,
+    page(name, html, headers = {}) {
+      pages.set(name, { html, headers });
+      return `http://127.0.0.1:${port}/host/${name}`;
+    },
+    calls: (path) => seen.filter((s) => s.path === path),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** What a page did wrong: uncaught errors and console errors/warnings, collected from the moment it is watched. */
+export interface PageLog {
+  errors: string[];
+  console: { type: string; text: string }[];
+}
+
+/** Collects uncaught page errors and console messages of a page. */
+export function watch(page: Page): PageLog {
+  const log: PageLog = { errors: [], console: [] };
+  page.on('pageerror', (e) => log.errors.push(e.message));
+  page.on('console', (m) => log.console.push({ type: m.type(), text: m.text() }));
+  return log;
+}
+
+/** A fresh context and page with the given viewport; close the context when done. */
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; log: PageLog }> {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  return { context, page, log: watch(page) };
+}
+
+/** A host page carrying the Mailchimp-style snippet: embed.js, then dojoRequire + L.start(options). */
+export const snippetPage = (fx: Fixture, options: Record<string, unknown>, body = '<main><h1>Host page</h1></main>', embedPath = '/js/signup-forms/popup/embed.js'): string =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>${body}
+<script src="${fx.origin}${embedPath}"></script>
+<script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${JSON.stringify(options)}) })</script>
+</body></html>`;
+
+/** A host page carrying the data-attribute start: `<script async src=embed.js data-…>`. */
+export const dataAttrPage = (fx: Fixture, attrs: Record<string, string>, body = '<main><h1>Host page</h1></main>'): string =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>${body}
+<script async src="${fx.origin}/js/signup-forms/popup/embed.js" ${Object.entries(attrs)
+    .map(([k, v]) => `data-${k}="${v.replace(/"/g, '&quot;')}"`)
+    .join(' ')}></script></body></html>`;
+
+const AXE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+/** The axe-core rule tags every state must pass with zero violations. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** One axe violation, flattened for a readable assertion message. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page, frames included (axe is injected into every frame so it can descend into them),
+ * and returns the violations.
+ */
+export async function axe(page: Page): Promise<AxeViolation[]> {
+  const inject = async (f: Frame) => {
+    if (!(await f.evaluate(() => 'axe' in window).catch(() => true))) await f.evaluate(AXE).catch(() => undefined);
+  };
+  for (const f of page.frames()) await inject(f);
+  return page.evaluate(async (tags) => {
+    const w = window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } };
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, iframes: true });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  }, AXE_TAGS);
+}
+
+/** Waits `ms` milliseconds. */
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,338 @@
+/**
+ * The shipped embed.js in Chromium (issue 2): both starts, the spec 8 error, settings and is-subscribed answers,
+ * cookies, every trigger with real input, provider faults, and two loaders on one page.
+ * popup.js is a probe here that honours the loader ↔ popup contract (src/types.ts) and records each mount, so these
+ * tests see exactly what the loader hands over; the real popup is tested end to end in popup-*.test.ts.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { ERR_MISSING_PARAMS, JSONP_TIMEOUT_MS } from '../../src/constants';
+import type { LoaderParams } from '../../src/types';
+import { dataAttrPage, launch, newPage, sleep, snippetPage, startFixture, type Fixture } from './harness';
+
+const PROBE = `(function () {
+  var g = window.__mcsf || (window.__mcsf = {});
+  g.mount = function (p, s) { (window.__mounts = window.__mounts || []).push({ p: p, s: s }); };
+  if (g.handoff) { var h = g.handoff; g.handoff = undefined; g.mount(h.params, h.settings); }
+})();`;
+
+interface Mount {
+  p: LoaderParams;
+  s: Record<string, unknown>;
+}
+
+const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture, cdn: '' };
+const L = suite('loader', ctx);
+
+L.before(async () => {
+  ctx.browser = await launch();
+  ctx.fx = await startFixture();
+  // The probe content host: popup.js at both versioned paths and their unique-methods twins.
+  ctx.cdn = `${ctx.fx.origin}/host/cdn/`;
+  for (const dir of ['', 'unique-methods/'])
+    for (const v of ['1.0', '1.1'])
+      ctx.fx.page(`cdn/js/signup-forms/popup/${dir}${v}/popup.js`, PROBE, { 'Content-Type': 'text/javascript' });
+});
+L.after(async () => {
+  await ctx.browser.close();
+  await ctx.fx.close();
+});
+
+let n = 0;
+/** Registers an account with the fixture provider and returns its uuid. */
+const account = (settings: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}) => {
+  const uuid = `acct${++n}`;
+  ctx.fx.forms.set(uuid, { settings, ...extra });
+  return uuid;
+};
+const mounts = (page: Page) => page.evaluate(() => (window as unknown as { __mounts?: Mount[] }).__mounts || []);
+const waitMount = (page: Page, ms = 4000) =>
+  page.waitForFunction(() => ((window as unknown as { __mounts?: unknown[] }).__mounts || []).length > 0, null, { timeout: ms });
+const start = (uuid: string, more: Record<string, unknown> = {}) => ({ baseUrl: ctx.fx.host, uuid, lid: 'list1', cdnUrl: ctx.cdn, ...more });
+const popupLoads = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('/popup.js')));
+
+L('the Mailchimp snippet starts it: settings by JSONP, then the versioned popup.js gets params and settings', async () => {
+  const uuid = account({ popupDelay: 0, version: '1.0', template: 2, title: 'x' });
+  const { page, log, context } = await newPage(ctx.browser);
+  await page.goto(ctx.fx.page(`snippet-${uuid}`, snippetPage(ctx.fx, start(uuid, { f_id: 'form9' }))));
+  await waitMount(page);
+  const [m] = await mounts(page);
+  assert.equal(m.p, {
+    baseUrl: ctx.fx.host, uuid, lid: 'list1', fId: 'form9', dev: false, uniqueMethods: false,
+    ignoreCookie: false, isPreview: false, cdn: ctx.cdn,
+  });
+  assert.equal(m.s, { popupDelay: 0, version: '1.0', template: 2, title: 'x' });
+  const calls = ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid);
+  assert.is(calls.length, 1);
+  assert.equal({ ...calls[0].query, c: undefined }, { u: uuid, id: 'list1', f_id: 'form9', c: undefined });
+  assert.match(calls[0].query.c, /^__mcsf\d+$/);
+  assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/1.0/popup.js`]);
+  // Nothing global but dojoRequire and our one namespace: no AMD require/define to break other loaders.
+  const globals = await page.evaluate(() => ({
+    require: typeof (window as unknown as Record<string, unknown>).require,
+    define: typeof (window as unknown as Record<string, unknown>).define,
+    dojoRequire: typeof window.dojoRequire,
+    callbacks: Object.keys(window).filter((k) => /^__mcsf\d/.test(k)),
+  }));
+  assert.equal(globals, { require: 'undefined', define: 'undefined', dojoRequire: 'function', callbacks: [] });
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
+L('uniqueMethods and version 1.1 choose unique-methods/1.1/popup.js; the content host defaults to embed.js’s', async () => {
+  const uuid = account({ popupDelay: 0, version: '1.1' });
+  const { page, context } = await newPage(ctx.browser);
+  await page.goto(ctx.fx.page(`um-${uuid}`, snippetPage(ctx.fx, start(uuid, { uniqueMethods: true }))));
+  await waitMount(page);
+  assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/unique-methods/1.1/popup.js`]);
+  // Without cdnUrl the content host is where embed.js came from (the fixture serves dist/ there).
+  const uuid2 = account({ popupDelay: 0 });
+  await page.goto(ctx.fx.page(`nocdn-${uuid2}`, snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid: uuid2, lid: 'l' })));
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')));
+  assert.equal(await popupLoads(page), [`${ctx.fx.origin}/js/signup-forms/popup/1.0/popup.js`]);
+  await context.close();
+});
+
+L('the data-attribute start reads every parameter from the script tag', async () => {
+  const uuid = account({ popupDelay: 0 });
+  const { page, log, context } = await newPage(ctx.browser);
+  const html = dataAttrPage(ctx.fx, {
+    'base-url': ctx.fx.host, uuid, lid: 'L7', 'f-id': 'F1', env: 'dev', 'unique-methods': '', 'ignore-cookie': 'true',
+    'is-preview': 'false', 'cdn-url': ctx.cdn,
+  });
+  await page.goto(ctx.fx.page(`data-${uuid}`, html));
+  await waitMount(page);
+  const [m] = await mounts(page);
+  assert.equal(m.p, {
+    baseUrl: ctx.fx.host, uuid, lid: 'L7', fId: 'F1', dev: true, uniqueMethods: true, ignoreCookie: true,
+    isPreview: false, cdn: ctx.cdn,
+  });
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
+L('a start without baseUrl, uuid or lid fails with the spec text and calls nothing', async () => {
+  const before = ctx.fx.seen.length;
+  for (const [name, html] of [
+    ['miss-snippet', snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid: 'u' })],
+    ['miss-data', dataAttrPage(ctx.fx, { 'base-url': ctx.fx.host, lid: 'l' })],
+  ]) {
+    const { page, log, context } = await newPage(ctx.browser);
+    await page.goto(ctx.fx.page(name, html));
+    await sleep(300);
+    assert.equal(log.errors, [ERR_MISSING_PARAMS], name);
+    await context.close();
+  }
+  assert.is(ctx.fx.seen.length, before);
+});
+
+L('settings result "error", or not an object, shows nothing and loads no popup.js', async () => {
+  for (const settings of [{ result: 'error' }, undefined]) {
+    const uuid = account(settings);
+    const { page, log, context } = await newPage(ctx.browser);
+    await page.goto(ctx.fx.page(`err-${uuid}`, snippetPage(ctx.fx, start(uuid))));
+    await sleep(1500);
+    assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 1);
+    assert.equal(await popupLoads(page), []);
+    assert.equal(await mounts(page), []);
+    assert.equal(log.errors, []);
+    await context.close();
+  }
+});
+
+L('campaign ids: subscribed sets the closed cookie and shows nothing; not subscribed or a failed call shows it', async () => {
+  const yes = account({ popupDelay: 0 }, { subscribed: true });
+  const { page, context } = await newPage(ctx.browser);
+  await page.goto(ctx.fx.page(`sub-${yes}`, snippetPage(ctx.fx, start(yes))) + '?mc_eid=E1&mc_cid=C1');
+  await page.waitForFunction(() => document.cookie.includes('MCPopupClosed='));
+  const q = ctx.fx.calls('is-email-subscribed').find((c) => c.query.u === yes)!.query;
+  assert.equal([q.mc_eid, q.mc_cid, q.id], ['E1', 'C1', 'list1']);
+  await sleep(500);
+  assert.equal(await mounts(page), []);
+  assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === yes).length, 0);
+  const [cookie] = (await context.cookies()).filter((c) => c.name === 'MCPopupClosed');
+  assert.is(cookie.sameSite, 'Lax');
+  assert.is(cookie.path, '/');
+  // About 365 days (spec 9.2 default frequency).
+  assert.ok(Math.abs(cookie.expires - (Date.now() / 1000 + 365 * 86400)) < 120, `expires ${cookie.expires}`);
+  await context.close();
+
+  for (const [label, extra] of [['not subscribed', { subscribed: false }], ['call fails', { mode: '404' }]] as const) {
+    // A '404' account fails every call: what matters is that the failed check still goes on to the settings call.
+    const uuid = account({ popupDelay: 0 }, extra);
+    const { page: p2, log, context: c2 } = await newPage(ctx.browser);
+    await p2.goto(ctx.fx.page(`nsub-${uuid}`, snippetPage(ctx.fx, start(uuid))) + '?mc_eid=E2&mc_cid=C2');
+    await p2.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')), null, { timeout: 8000 });
+    assert.is(ctx.fx.calls('is-email-subscribed').filter((c) => c.query.u === uuid).length, 1, label);
+    assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 1, label);
+    if (label === 'not subscribed') await waitMount(p2);
+    assert.not.ok((await c2.cookies()).some((c) => c.name === 'MCPopupClosed'), label);
+    assert.equal(log.errors, [], label);
+    await c2.close();
+  }
+});
+
+L('closed or subscribed cookie: nothing, not even the settings call; ignoreCookie shows it anyway', async () => {
+  for (const name of ['MCPopupClosed', 'MCPopupSubscribed']) {
+    const uuid = account({ popupDelay: 0 });
+    const { page, context } = await newPage(ctx.browser);
+    await context.addCookies([{ name, value: '1', url: ctx.fx.origin }]);
+    await page.goto(ctx.fx.page(`ck-${uuid}`, snippetPage(ctx.fx, start(uuid))));
+    await sleep(1200);
+    assert.equal(await mounts(page), [], name);
+    assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 0, name);
+    const uuid2 = account({ popupDelay: 0 });
+    await page.goto(ctx.fx.page(`ckig-${uuid2}`, snippetPage(ctx.fx, start(uuid2, { ignoreCookie: true }))));
+    await waitMount(page);
+    await context.close();
+  }
+});
+
+L('under a strict CSP with Trusted Types required: no violation, one named policy, the popup still loads', async () => {
+  const uuid = account({ popupDelay: 0 });
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-n0nce' ${ctx.fx.origin}`,
+    "require-trusted-types-for 'script'",
+    'trusted-types signup-popup',
+  ].join('; ');
+  const html = snippetPage(ctx.fx, start(uuid)).replace(/<script/g, '<script nonce="n0nce"');
+  const { page, log, context } = await newPage(ctx.browser);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(ctx.fx.page(`csp-${uuid}`, html, { 'Content-Security-Policy': csp }));
+  await waitMount(page);
+  assert.equal(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), []);
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
+L('delay trigger: popupDelay seconds, and the 1 s default', async () => {
+  const uuid = account({ popupDelay: 2 });
+  const dflt = account({});
+  const { page, context } = await newPage(ctx.browser);
+  const { page: page2, context: c2 } = await newPage(ctx.browser);
+  await Promise.all([
+    page.goto(ctx.fx.page(`delay-${uuid}`, snippetPage(ctx.fx, start(uuid)))),
+    page2.goto(ctx.fx.page(`delay-${dflt}`, snippetPage(ctx.fx, start(dflt)))),
+  ]);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')));
+  await sleep(1000);
+  assert.equal(await mounts(page), [], 'not before 2 s');
+  await waitMount(page, 3000);
+  await waitMount(page2, 3000);
+  await context.close();
+  await c2.close();
+});
+
+const TALL = '<main style="height:4000px"><h1>Tall host page</h1><p>Long article.</p></main>';
+
+L('exit trigger: a real mouse leaving the window opens it; moving inside does not', async () => {
+  const uuid = account({ popupDelay: 'exit' });
+  const { page, context } = await newPage(ctx.browser);
+  await page.goto(ctx.fx.page(`exit-${uuid}`, snippetPage(ctx.fx, start(uuid), TALL)));
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')));
+  await sleep(200);
+  await page.mouse.move(600, 400);
+  await page.mouse.move(300, 100, { steps: 5 });
+  await sleep(1300);
+  assert.equal(await mounts(page), [], 'still inside');
+  await page.mouse.move(300, -20, { steps: 5 });
+  await waitMount(page, 2000);
+  await context.close();
+});
+
+L('exit trigger on a screen under 640 px opens after 1 s without a mouse', async () => {
+  const uuid = account({ popupDelay: 'exit' });
+  const { page, context } = await newPage(ctx.browser, { width: 390, height: 800 }, { screen: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await page.goto(ctx.fx.page(`exitm-${uuid}`, snippetPage(ctx.fx, start(uuid), TALL)));
+  await waitMount(page, 3000);
+  await context.close();
+});
+
+L('middle and bottom triggers follow real wheel scrolling', async () => {
+  for (const kind of ['middle', 'bottom']) {
+    const uuid = account({ popupDelay: kind });
+    const { page, context } = await newPage(ctx.browser);
+    await page.goto(ctx.fx.page(`${kind}-${uuid}`, snippetPage(ctx.fx, start(uuid), TALL)));
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')));
+    await sleep(200);
+    await page.mouse.move(600, 400);
+    // The page is ~4000 px tall and 800 px high: the scrollable range is ~3200 px, its middle ~1600 px.
+    await page.mouse.wheel(0, 1200);
+    await page.waitForFunction(() => window.scrollY >= 1100);
+    await sleep(300);
+    assert.equal(await mounts(page), [], `${kind}: not at 1200 px`);
+    await page.mouse.wheel(0, 600);
+    await page.waitForFunction(() => window.scrollY >= 1700);
+    if (kind === 'middle') await waitMount(page, 2000);
+    else {
+      await sleep(300);
+      assert.equal(await mounts(page), [], 'bottom: not at 1800 px');
+      await page.mouse.wheel(0, 3000);
+      await waitMount(page, 2000);
+    }
+    await context.close();
+  }
+});
+
+L('a provider that hangs, 404s, 500s, answers text/html under nosniff, never calls back or answers late breaks nothing', async () => {
+  const modes = ['hang', '404', '500', 'html', 'never', 'late'] as const;
+  const pages = [];
+  for (const mode of modes) {
+    const uuid = account({ popupDelay: 0 }, { mode, delayMs: mode === 'late' ? JSONP_TIMEOUT_MS + 800 : 0 });
+    const opened = await newPage(ctx.browser);
+    await opened.page.goto(ctx.fx.page(`fault-${uuid}`, snippetPage(ctx.fx, start(uuid))), { waitUntil: 'domcontentloaded' });
+    pages.push({ mode, ...opened });
+  }
+  await sleep(JSONP_TIMEOUT_MS + 2000);
+  for (const { mode, page, log, context } of pages) {
+    assert.equal(log.errors, [], mode);
+    assert.equal(await mounts(page), [], mode);
+    // The script tag is gone and no callback global is left behind but the no-op of a timed-out call.
+    const left = await page.evaluate(() => document.querySelectorAll('script[src*="/subscribe/"]').length);
+    assert.is(left, 0, mode);
+    await context.close();
+  }
+});
+
+L('two loaders and two starts on one page: one settings request, one popup', async () => {
+  const uuid = account({ popupDelay: 0 });
+  const opts = JSON.stringify(start(uuid));
+  const html = `<!doctype html><html lang="en"><head><title>Two</title></head><body><main>Two loaders</main>
+<script src="${ctx.fx.origin}/js/signup-forms/popup/embed.js"></script>
+<script src="${ctx.fx.origin}/js/signup-forms/popup/unique-methods/embed.js"></script>
+<script async src="${ctx.fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${ctx.fx.host}" data-uuid="${uuid}" data-lid="list1" data-cdn-url="${ctx.cdn}"></script>
+<script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${opts}); L.start(${opts}) })</script>
+</body></html>`;
+  const { page, log, context } = await newPage(ctx.browser);
+  await page.goto(ctx.fx.page(`two-${uuid}`, html));
+  await waitMount(page);
+  await sleep(800);
+  assert.is((await mounts(page)).length, 1);
+  assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 1);
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
+L('a dojoRequire already on the page keeps working for its own modules', async () => {
+  const uuid = account({ popupDelay: 0 });
+  const html = `<!doctype html><html lang="en"><head><title>Dojo</title></head><body><main>Dojo</main>
+<script>window.dojoRequire = function (m, cb) { window.__theirs = m[0]; cb('theirs'); };</script>
+<script src="${ctx.fx.origin}/js/signup-forms/popup/embed.js"></script>
+<script>window.dojoRequire(["app/Thing"], function (T) { window.__got = T; });
+window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${JSON.stringify(start(uuid))}) })</script>
+</body></html>`;
+  const { page, context } = await newPage(ctx.browser);
+  await page.goto(ctx.fx.page(`dojo-${uuid}`, html));
+  await waitMount(page);
+  assert.equal(await page.evaluate(() => [(window as unknown as Record<string, unknown>).__theirs, (window as unknown as Record<string, unknown>).__got]), ['app/Thing', 'theirs']);
+  await context.close();
+});
+
+L.run();

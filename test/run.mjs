@@ -1,0 +1,128 @@
+// Runs the test layers in order: unit (pure, uvu), dom (components on linkedom), server (the reference provider over
+// real HTTP and SQLite), browser (Chromium through playwright-core against the built dist/). Each test file is bundled
+// by esbuild (TypeScript, TSX, react → preact/compat) and run in its own node process; uvu's totals are read from its
+// output. Prints the counts per layer and a closing 'N passed, N failed' line; exits non-zero on any failure.
+//
+//   node test/run.mjs                 every layer
+//   node test/run.mjs unit dom        some layers
+//   node test/run.mjs --grep loader   only files whose path contains 'loader'
+import * as esbuild from 'esbuild';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { alias } from '../build.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const LAYERS = ['unit', 'dom', 'server', 'browser'];
+const CHROMIUM = '/usr/bin/chromium';
+
+const argv = process.argv.slice(2);
+const grepAt = argv.indexOf('--grep');
+const grep = grepAt >= 0 ? argv[grepAt + 1] : '';
+const chosen = argv.filter((a, i) => LAYERS.includes(a) && !(grepAt >= 0 && i === grepAt + 1));
+const layers = chosen.length ? chosen : LAYERS;
+
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...testFiles(p));
+    else if (/\.test\.tsx?$/.test(name) && (!grep || p.includes(grep))) out.push(p);
+  }
+  return out;
+}
+
+function run(file) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', file], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let text = '';
+    child.stdout.on('data', (d) => {
+      text += d;
+      process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    child.on('close', (code) => resolve({ code, text }));
+  });
+}
+
+const cache = join(root, '.cache/test');
+rmSync(cache, { recursive: true, force: true });
+const totals = {};
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+for (const layer of layers) {
+  const files = testFiles(join(root, 'test', layer));
+  totals[layer] = { passed: 0, failed: 0, skipped: 0, files: files.length };
+  if (!files.length) continue;
+  if (layer === 'browser' && !existsSync(CHROMIUM)) {
+    if (process.env.CI === 'true') {
+      console.error(`\n!!! browser layer: ${CHROMIUM} is missing and CI=true: failing. Install it: apt-get install chromium\n`);
+      totals[layer].failed = 1;
+      failed++;
+    } else {
+      console.error(`\n!!! browser layer SKIPPED: ${CHROMIUM} is missing. Install it: apt-get install chromium\n`);
+    }
+    continue;
+  }
+  console.log(`\n## ${layer} (${files.length} files)`);
+  for (const file of files) {
+    const rel = relative(join(root, 'test'), file);
+    const outfile = join(cache, rel.replace(/\.tsx?$/, '.mjs'));
+    try {
+      await esbuild.build({
+        entryPoints: [file],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        packages: 'external',
+        alias,
+        jsx: 'automatic',
+        jsxImportSource: 'react',
+        sourcemap: 'inline',
+        define: { __DEV__: 'false' },
+        logLevel: 'error',
+      });
+    } catch {
+      console.error(`✘ ${rel}: does not build`);
+      totals[layer].failed++;
+      failed++;
+      continue;
+    }
+    console.log(`\n# ${rel}`);
+    const { code, text } = await run(outfile);
+    const num = (label) => Number((text.match(new RegExp(label + ':\\s+(\\d+)')) || [])[1] || 0);
+    const total = num('Total');
+    const ok = num('Passed');
+    const skip = num('Skipped');
+    let bad = total - ok - skip;
+    // A file that crashed before uvu could count, or exited non-zero with nothing failed, is one failure.
+    if (code !== 0 && bad === 0) bad = 1;
+    if (total === 0 && code === 0) {
+      console.error(`✘ ${rel}: ran no test`);
+      bad = 1;
+    }
+    totals[layer].passed += ok;
+    totals[layer].failed += bad;
+    totals[layer].skipped += skip;
+    passed += ok;
+    failed += bad;
+    skipped += skip;
+  }
+}
+
+console.log('\nlayer     files  passed  failed  skipped');
+for (const [layer, t] of Object.entries(totals)) {
+  console.log(`${layer.padEnd(9)} ${String(t.files).padStart(5)}  ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}  ${String(t.skipped).padStart(7)}`);
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);
