@@ -1,0 +1,125 @@
+/**
+ * The reference provider (issue 5): one HTTP server with the content host (dist/), the calls of spec 7.1, the
+ * captcha path, the double opt-in mailbox, the demo host page and the owner preview, over one SQLite database.
+ */
+import type Database from 'better-sqlite3';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PROVIDER_MAX_URL } from '../constants';
+import { openDb } from './db/open';
+import { logLine } from './http/log';
+import { sendText } from './http/respond';
+import { staticFiles } from './http/static';
+import { assetsRoute } from './pages/assets';
+import { captchaRoute } from './pages/captcha';
+import { demoRoute } from './pages/demo';
+import { mailboxRoute } from './pages/mailbox';
+import { previewRoute } from './pages/preview';
+import type { Route } from './route';
+import { jsonpRoute } from './subscribe/routes';
+
+/** How to start the provider. */
+export interface ProviderOptions {
+  /** SQLite file; created with its folder, migrated and seeded. ':memory:' for a throwaway store. */
+  dbPath: string;
+  /** The built content host (dist/). */
+  distDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the provider is for this machine unless told otherwise. */
+  host?: string;
+  /** Routes tried before the provider's own (the blog's). */
+  routes?: Route[];
+  /** No request log. */
+  quiet?: boolean;
+}
+
+/** A running provider. */
+export interface Provider {
+  /** 'http://127.0.0.1:PORT' */
+  origin: string;
+  /** '127.0.0.1:PORT', what a snippet passes as baseUrl. */
+  host: string;
+  db: Database.Database;
+  /** Stops accepting, ends open connections, closes the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Starts the provider and resolves once it listens. */
+export async function startProvider(opts: ProviderOptions): Promise<Provider> {
+  const db = openDb(opts.dbPath);
+  const bind = opts.host || '127.0.0.1';
+  let self = bind;
+  const routes: ((req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>)[] = [];
+  const ctx = { db };
+  const files = staticFiles(opts.distDir);
+  // Routes that name links need the provider's own host; it is known once listening, so they read it late.
+  const own: Route[] = [
+    (req, res, url, c) => jsonpRoute(self)(req, res, url, c),
+    (req, res, url, c) => captchaRoute(self)(req, res, url, c),
+    (req, res, url, c) => mailboxRoute(self)(req, res, url, c),
+    (req, res, url, c) => previewRoute(self)(req, res, url, c),
+    (req, res, url, c) => demoRoute(self)(req, res, url, c),
+    (req, res, url) => assetsRoute(req, res, url),
+    (req, res, url) => files(req, res, url),
+  ];
+  for (const r of [...(opts.routes || []), ...own]) routes.push((req, res, url) => r(req, res, url, ctx));
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const raw = req.url || '/';
+    if (raw.length > PROVIDER_MAX_URL) return sendText(res, 414, 'URI Too Long');
+    let url: URL;
+    try {
+      url = new URL(raw, 'http://provider.invalid');
+    } catch {
+      return sendText(res, 400, 'Bad Request');
+    }
+    for (const r of routes) if (await r(req, res, url)) return;
+    sendText(res, 404, 'Not Found');
+  };
+
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+    const t0 = performance.now();
+    // Bytes on the wire for this response, headers included (connections serve one request at a time).
+    const sent0 = req.socket.bytesWritten;
+    if (!opts.quiet)
+      res.on('finish', () => {
+        const bytes = req.socket.bytesWritten - sent0;
+        console.log(logLine(req.method || '-', req.url || '/', res.statusCode, bytes, performance.now() - t0));
+      });
+    handle(req, res).catch((e: unknown) => {
+      // The stack, never the request: the query carries the visitor's fields.
+      console.error(`provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`, e instanceof Error ? e.stack : e);
+      if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, bind, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  self = `${bind.includes(':') ? `[${bind}]` : bind}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    origin: `http://${self}`,
+    host: self,
+    db,
+    close: () =>
+      (closing ||= new Promise<void>((resolve) => {
+        server.close(() => {
+          if (db.open) db.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+        // Requests in flight get a moment to finish; then their connections end too.
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      })),
+  };
+}

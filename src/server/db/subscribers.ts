@@ -1,0 +1,160 @@
+/**
+ * Subscribers of a list: the idempotent upsert behind every signup (issue 5: twice, or in another case, changes one
+ * row), double opt-in confirmation, the campaign check of is-email-subscribed, and the owner's listing.
+ */
+import type Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { CONFIRM_TTL_HOURS } from '../../constants';
+
+/** A merge field's stored value: text, the parts of a multi-part field, or the checked values of a checkbox group. */
+export type MergeValue = string | string[] | Record<string, string>;
+
+/** What one signup says about a person. */
+export interface Signup {
+  listId: string;
+  fId: string;
+  /** The e-mail as typed (trimmed); null for an SMS-only signup. */
+  email: string | null;
+  /** SMS number, when given. */
+  sms: string | null;
+  /** Non-empty merge fields by merge tag (field name). */
+  merge: Record<string, MergeValue>;
+  /** Marketing permissions by marketing_preference_id: granted or not. */
+  consents: Record<string, boolean>;
+  /** The form asks for double opt-in (spec 3.2 hasDoubleOptIn). */
+  doubleOptIn: boolean;
+}
+
+/** What a signup did, for the e-mails it causes. The answer to the visitor depends on none of it. */
+export interface SignupResult {
+  id: number;
+  eid: string;
+  webId: string;
+  /** The person became subscribed just now (single opt-in): send a welcome e-mail. */
+  welcomed: boolean;
+  /** The person is pending: a new confirmation token for the confirmation e-mail. */
+  confirmToken: string | null;
+}
+
+const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
+
+/** The key that makes one row per person per list: the lower-cased e-mail, else the SMS number's digits. */
+export const contactKey = (email: string | null, sms: string | null): string =>
+  email ? `e:${email.trim().toLowerCase()}` : `s:${(sms || '').replace(/\D/g, '')}`;
+
+interface Row {
+  id: number;
+  eid: string;
+  web_id: string;
+  status: string;
+  merge_fields: string;
+  sms_status: string | null;
+}
+
+/** Records a signup in one transaction and returns what it did. */
+export const upsertSubscriber = (db: Database.Database, s: Signup): SignupResult =>
+  db.transaction((): SignupResult => {
+    const now = new Date().toISOString();
+    const key = contactKey(s.email, s.sms);
+    const found = db
+      .prepare('SELECT id, eid, web_id, status, merge_fields, sms_status FROM subscribers WHERE list_id = ? AND contact_key = ?')
+      .get(s.listId, key) as Row | undefined;
+    const smsStatus = s.sms ? (s.doubleOptIn ? 'pending' : 'subscribed') : null;
+    let row: Row;
+    let was: string | null = null;
+    if (!found) {
+      const eid = hex(5);
+      const webId = hex(12);
+      const status = s.doubleOptIn ? 'pending' : 'subscribed';
+      const r = db
+        .prepare(`INSERT INTO subscribers (list_id, contact_key, email, eid, web_id, status, merge_fields, sms_phone,
+          sms_status, form_id, created_at, updated_at, confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(s.listId, key, s.email, eid, webId, status, JSON.stringify(s.merge), s.sms, smsStatus, s.fId, now, now,
+          status === 'subscribed' ? now : null);
+      row = { id: Number(r.lastInsertRowid), eid, web_id: webId, status, merge_fields: '{}', sms_status: smsStatus };
+    } else {
+      was = found.status;
+      // A person already subscribed stays subscribed; anyone else follows the form's opt-in rule.
+      const status = found.status === 'subscribed' ? 'subscribed' : s.doubleOptIn ? 'pending' : 'subscribed';
+      const merge = { ...(JSON.parse(found.merge_fields) as Record<string, MergeValue>), ...s.merge };
+      const sms = found.sms_status === 'subscribed' ? 'subscribed' : smsStatus;
+      db.prepare(`UPDATE subscribers SET email = COALESCE(?, email), status = ?, merge_fields = ?,
+          sms_phone = COALESCE(?, sms_phone), sms_status = COALESCE(?, sms_status), updated_at = ?,
+          confirmed_at = CASE WHEN ? = 'subscribed' THEN COALESCE(confirmed_at, ?) ELSE confirmed_at END WHERE id = ?`)
+        .run(s.email, status, JSON.stringify(merge), s.sms, sms, now, status, now, found.id);
+      row = { ...found, status };
+    }
+    const consent = db.prepare(`INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at)
+      VALUES (?, ?, ?, ?) ON CONFLICT (subscriber_id, marketing_preference_id) DO UPDATE SET granted = excluded.granted,
+      updated_at = excluded.updated_at`);
+    for (const [id, granted] of Object.entries(s.consents)) consent.run(row.id, id, granted ? 1 : 0, now);
+    let confirmToken: string | null = null;
+    if (row.status === 'pending') {
+      confirmToken = hex(16);
+      const expires = new Date(Date.now() + CONFIRM_TTL_HOURS * 36e5).toISOString();
+      db.prepare('INSERT INTO confirmations (token, subscriber_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+        .run(confirmToken, row.id, now, expires);
+    }
+    return { id: row.id, eid: row.eid, webId: row.web_id, welcomed: row.status === 'subscribed' && was !== 'subscribed', confirmToken };
+  })();
+
+/** The outcome of following a confirmation link. */
+export type ConfirmOutcome =
+  | { ok: true; id: number; listId: string; email: string | null; eid: string; already: boolean }
+  | { ok: false; reason: 'unknown' | 'expired' };
+
+/** Confirms the subscriber of a double opt-in token. A used token confirms again harmlessly (mail scanners click). */
+export const confirmSubscriber = (db: Database.Database, token: string): ConfirmOutcome =>
+  db.transaction((): ConfirmOutcome => {
+    const c = db
+      .prepare(`SELECT c.subscriber_id AS id, c.expires_at, c.used_at, s.list_id, s.email, s.eid, s.status
+        FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE c.token = ?`)
+      .get(token) as { id: number; expires_at: string; used_at: string | null; list_id: string; email: string | null; eid: string; status: string } | undefined;
+    if (!c) return { ok: false, reason: 'unknown' };
+    if (!c.used_at && c.expires_at < new Date().toISOString()) return { ok: false, reason: 'expired' };
+    const now = new Date().toISOString();
+    const already = c.status === 'subscribed';
+    if (!already)
+      db.prepare(`UPDATE subscribers SET status = 'subscribed', confirmed_at = ?, updated_at = ?,
+        sms_status = CASE WHEN sms_status = 'pending' THEN 'subscribed' ELSE sms_status END WHERE id = ?`).run(now, now, c.id);
+    if (!c.used_at) db.prepare('UPDATE confirmations SET used_at = ? WHERE token = ?').run(now, token);
+    return { ok: true, id: c.id, listId: c.list_id, email: c.email, eid: c.eid, already };
+  })();
+
+/**
+ * Whether the person of campaign link ids `eid`/`cid` is a subscribed member of list `lid` of account `uuid`
+ * (spec 3.7, 7.1): the subscriber and the campaign must both belong to that list.
+ */
+export const isSubscribed = (db: Database.Database, uuid: string, lid: string, eid: string, cid: string): boolean =>
+  !!db
+    .prepare(`SELECT 1 FROM subscribers s JOIN lists l ON l.id = s.list_id JOIN campaigns c ON c.list_id = s.list_id
+      WHERE l.uuid = ? AND s.list_id = ? AND s.eid = ? AND c.id = ? AND s.status = 'subscribed'`)
+    .get(uuid, lid, eid, cid);
+
+/** One subscriber as the owner's listing shows it. */
+export interface SubscriberView {
+  list: string;
+  email: string | null;
+  status: string;
+  sms_phone: string | null;
+  sms_status: string | null;
+  merge_fields: Record<string, MergeValue>;
+  consents: Record<string, boolean>;
+  form_id: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+/** Every subscriber, optionally of one list, oldest first. */
+export const listSubscribers = (db: Database.Database, listId?: string): SubscriberView[] => {
+  const rows = db
+    .prepare(`SELECT s.id, s.list_id AS list, s.email, s.status, s.sms_phone, s.sms_status, s.merge_fields, s.form_id,
+      s.created_at, s.confirmed_at FROM subscribers s ${listId ? 'WHERE s.list_id = ?' : ''} ORDER BY s.id`)
+    .all(...(listId ? [listId] : [])) as (Omit<SubscriberView, 'merge_fields' | 'consents'> & { id: number; merge_fields: string })[];
+  const consents = db.prepare('SELECT marketing_preference_id AS k, granted FROM consents WHERE subscriber_id = ? ORDER BY k');
+  return rows.map(({ id, merge_fields, ...r }) => ({
+    ...r,
+    merge_fields: JSON.parse(merge_fields) as Record<string, MergeValue>,
+    consents: Object.fromEntries((consents.all(id) as { k: string; granted: number }[]).map((c) => [c.k, c.granted === 1])),
+  }));
+};

@@ -1,0 +1,28 @@
+import type { ServerResponse } from 'node:http';
+import { JSONP_CALLBACK_MAX } from '../../constants';
+
+/** A dotted path of JavaScript identifiers (`cb`, `window.__mcsf123`), ASCII only: nothing else can be called. */
+const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/** Whether `name` may be used as a JSONP callback: an identifier path of at most 64 characters (issue 5). */
+export const isCallback = (name: string): boolean => name.length <= JSONP_CALLBACK_MAX && CALLBACK.test(name);
+
+/**
+ * The body of a JSONP answer. It starts with an empty comment so that a callback name can never be read as the
+ * start of something else (the Rosetta Flash fix), and escapes U+2028/U+2029, which JSON allows in strings but
+ * older JavaScript engines read as line ends.
+ */
+export const jsonpBody = (callback: string, data: unknown): string =>
+  `/**/${callback}(${JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')});`;
+
+/** Sends a JSONP answer as a script that browsers will not sniff as anything else, never cached (7.1 answers vary). */
+export const sendJsonp = (res: ServerResponse, callback: string, data: unknown, head = false): void => {
+  const body = jsonpBody(callback, data);
+  res.writeHead(200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(head ? undefined : body);
+};

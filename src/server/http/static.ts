@@ -1,0 +1,126 @@
+/**
+ * The content host (spec 7.2): serves the built dist/ with the right types, brotli or gzip when the browser takes it,
+ * ETags, and a cache policy by path: versioned paths never change, embed.js changes and must reach sites quickly.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
+import { CACHE_EMBED, CACHE_IMMUTABLE, CACHE_SHORT } from '../../constants';
+
+/** Content types by extension; anything else is not served (the content host holds only these). */
+export const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Types worth compressing: text. Images and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+
+/** A versioned content-host path: `/js/signup-forms/popup/[unique-methods/]1.0/…` or the css equivalent. */
+const VERSIONED = /^\/(?:js|css)\/signup-forms\/popup\/(?:unique-methods\/)?\d+(?:\.\d+)*\//;
+
+/** Cache-Control for a content-host path (issue 5: immutable when versioned, short for embed.js). */
+export const cacheControl = (path: string): string =>
+  VERSIONED.test(path) ? CACHE_IMMUTABLE : /\/embed(?:\.dev)?\.js$/.test(path) ? CACHE_EMBED : CACHE_SHORT;
+
+/** The encoding to send: brotli if accepted, else gzip, else none. q=0 refuses an encoding. */
+export const pickEncoding = (accept: string | undefined): 'br' | 'gzip' | null => {
+  const ok = new Set<string>();
+  for (const part of (accept || '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) ok.add(name.trim());
+  }
+  return ok.has('br') ? 'br' : ok.has('gzip') || ok.has('*') ? 'gzip' : null;
+};
+
+interface Entry {
+  key: string;
+  etag: string;
+  raw: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * A handler serving files under `root`. Files are read once per (size, mtime) and their compressed forms made once,
+ * so a rebuild of dist/ is picked up on the next request and an unchanged file costs no compression.
+ */
+export const staticFiles = (root: string) => {
+  const base = resolve(root);
+  const cache = new Map<string, Entry>();
+
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return false;
+    }
+    if (path.includes('\0')) return false;
+    const type = TYPES[extname(path).toLowerCase()];
+    if (!type) return false;
+    const file = resolve(join(base, path));
+    if (!file.startsWith(base + sep)) return false;
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return false;
+    }
+    if (!info.isFile()) return false;
+    const key = `${info.size}-${info.mtimeMs}`;
+    let entry = cache.get(file);
+    if (!entry || entry.key !== key) {
+      entry = { key, etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`, raw: await readFile(file) };
+      cache.set(file, entry);
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Cache-Control': cacheControl(path),
+      ETag: entry.etag,
+      'X-Content-Type-Options': 'nosniff',
+      // Any site embeds these scripts and stylesheets.
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    };
+    const compressible = COMPRESSIBLE.test(type);
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    const inm = req.headers['if-none-match'];
+    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    let body = entry.raw;
+    const enc = compressible && entry.raw.length > 256 ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (enc === 'br') {
+      body = entry.br ||= brotliCompressSync(entry.raw, {
+        params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
+      });
+      headers['Content-Encoding'] = 'br';
+    } else if (enc === 'gzip') {
+      body = entry.gzip ||= gzipSync(entry.raw, { level: 9 });
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+};

@@ -1,0 +1,48 @@
+/**
+ * `npm start`: the reference provider on 127.0.0.1:8080 (PORT, HOST and PROVIDER_DB change that), serving the
+ * built dist/ next to this file's folder and a SQLite store under ./data/. SIGTERM or Ctrl-C closes the server and
+ * the database cleanly.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
+import { startProvider } from './app';
+import type { Route } from './route';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const dbEnv = process.env.PROVIDER_DB;
+const dbPath = dbEnv ? (isAbsolute(dbEnv) ? dbEnv : join(process.cwd(), dbEnv)) : join(root, PROVIDER_DB_PATH);
+const port = process.env.PORT === undefined || process.env.PORT === '' ? PROVIDER_PORT : Number(process.env.PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not ${JSON.stringify(process.env.PORT)}`);
+  process.exit(2);
+}
+
+/** Routes tried before the provider's own: the blog's, once wired in (it takes / over the demo page). */
+const routes: Route[] = [];
+
+if (!existsSync(join(dist, JS_PATH, 'embed.js'))) console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
+
+const provider = await startProvider({ dbPath, distDir: dist, port, host: process.env.HOST || undefined, routes }).catch((e: Error & { code?: string }) => {
+  console.error(e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start` : e.message);
+  process.exit(1);
+});
+const o = provider.origin;
+console.log(`Reference provider listening on ${o}
+  Demo host page   ${o}/
+  Owner preview    ${o}/preview
+  Mailbox          ${o}/mailbox
+  Database         ${relative(process.cwd(), dbPath).startsWith('..') ? dbPath : relative(process.cwd(), dbPath)}
+Subscribers: npm run subscribers (add -- --csv for CSV). Stop with Ctrl-C.`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  console.log(`${signal}: closing the server and the database`);
+  provider.close().then(() => process.exit(0));
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

@@ -1,0 +1,133 @@
+/**
+ * The captcha path, /subscribe/post (spec 4.5 step 2, 7.1): the popup opens it in a new window with u, id, popup,
+ * f_id and the form's fields. GET checks the fields and shows a human check carrying them; POST checks the answer
+ * and subscribes exactly as form-post-json would, then shows the answer's message.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { findForm, type FormRow } from '../db/forms';
+import { publicHost } from '../http/origin';
+import { readQuery } from '../http/query';
+import { sendHtml, sendText } from '../http/respond';
+import type { RouteContext } from '../route';
+import { CAPTCHA_INPUTS, checkAnswer, newChallenge } from '../subscribe/captcha';
+import { collect } from '../subscribe/collect';
+import { placement } from '../subscribe/fields';
+import { submit, type Answer } from '../subscribe/submit';
+import { esc, page } from './html';
+
+/** Largest form body read, in bytes: a form of a few dozen short fields. */
+const MAX_BODY = 32 * 1024;
+
+/** The captcha page forbids framing (clickjacking a human check) and runs no script. */
+const HEADERS = { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'" };
+
+const formKey = (f: FormRow) => `${f.uuid}/${f.listId}/${f.fId}`;
+
+const translationsOf = (f: FormRow) =>
+  f.settings.translations && typeof f.settings.translations === 'object' ? (f.settings.translations as Record<string, unknown>) : undefined;
+
+/** The label of the field with this merge_id, for listing errors on a page without the form. */
+const labelOf = (f: FormRow, mergeId: string): string => {
+  const raw = (Array.isArray(f.settings.fields) ? f.settings.fields : []) as Record<string, unknown>[];
+  const hit = raw.find((x) => x && String(x.merge_id) === mergeId);
+  return hit && typeof hit.label === 'string' ? hit.label : mergeId;
+};
+
+const shell = (title: string, inner: string) =>
+  page(title, `<main style="max-width:480px"><h1>${esc(title)}</h1>${inner}</main>`);
+
+/** The human-check page, carrying the submitted fields as hidden inputs. */
+const challengePage = (f: FormRow, fields: Record<string, string>, ctx: RouteContext, note = ''): string => {
+  const c = newChallenge(ctx.db, formKey(f));
+  const hidden = Object.entries(fields)
+    .filter(([k]) => !Object.values(CAPTCHA_INPUTS).includes(k as never))
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('\n');
+  return shell(
+    'One more step',
+    `<p>Please answer this question so we know a person is signing up.</p>
+${note ? `<p role="alert" style="color:#b00020">${esc(note)}</p>` : ''}
+<form method="post" action="/subscribe/post">
+${hidden}
+<input type="hidden" name="${CAPTCHA_INPUTS.exp}" value="${c.exp}">
+<input type="hidden" name="${CAPTCHA_INPUTS.nonce}" value="${c.nonce}">
+<input type="hidden" name="${CAPTCHA_INPUTS.sig}" value="${c.sig}">
+<p><label for="answer">${esc(c.question)}</label><br>
+<input id="answer" name="${CAPTCHA_INPUTS.answer}" inputmode="numeric" autocomplete="off" required maxlength="3" style="font:inherit;padding:6px;width:6em"></p>
+<p><button type="submit">Subscribe</button></p>
+</form>`,
+  );
+};
+
+/** The page of a submit answer (spec 3.6): its message, and the field errors by label. */
+const answerPage = (f: FormRow, a: Answer): string => {
+  if (a.result !== 'error') return shell('Thank you', `<p role="status">${esc(a.msg)}</p><p>You can close this window.</p>`);
+  const list = Object.entries(a.errors || {})
+    .filter(([k]) => k !== 'msg' || a.type !== 'gdpr_error')
+    .map(([k, m]) => `<li><strong>${esc(labelOf(f, k))}</strong>: ${esc(m)}</li>`)
+    .join('');
+  return shell('Not subscribed yet', `<p role="alert">${esc(a.msg)}</p>${list ? `<ul>${list}</ul>` : ''}
+<p>Close this window, correct the form and submit it again.</p>`);
+};
+
+/** The request body as text, or null when it is larger than MAX_BODY (the rest is drained, not kept). */
+const readBody = (req: IncomingMessage): Promise<string | null> =>
+  new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (d: Buffer) => {
+      size += d.length;
+      if (size <= MAX_BODY) chunks.push(d);
+    });
+    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+/** Serves /subscribe/post. */
+export const captchaRoute = (fallbackHost: string) => async (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<boolean> => {
+  if (url.pathname !== '/subscribe/post') return false;
+  let params = url.searchParams;
+  if (req.method === 'POST') {
+    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
+      sendText(res, 415, 'Unsupported Media Type');
+      return true;
+    }
+    const body = Number(req.headers['content-length'] || 0) > MAX_BODY ? null : await readBody(req);
+    if (body === null) {
+      sendText(res, 413, 'Payload Too Large', { Connection: 'close' });
+      return true;
+    }
+    params = new URLSearchParams(body);
+  } else if (req.method !== 'GET') {
+    sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, POST' });
+    return true;
+  }
+  const q = readQuery(params);
+  if (!q.ok) {
+    sendHtml(res, shell('Not subscribed', `<p>The form sent the field ${esc(q.repeated)} twice. Please submit it again.</p>`), 400, HEADERS);
+    return true;
+  }
+  const v = q.values;
+  const form = findForm(ctx.db, v.u || '', v.id || '', v.f_id || '');
+  if (!form) {
+    sendHtml(res, shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'), 404, HEADERS);
+    return true;
+  }
+  if (req.method === 'GET') {
+    const c = collect(v, placement(form.settings), translationsOf(form));
+    if (!c.ok) sendHtml(res, answerPage(form, { result: 'error', msg: 'Please fix these fields first.', errors: c.errors }), 400, HEADERS);
+    else sendHtml(res, challengePage(form, v, ctx), 200, HEADERS);
+    return true;
+  }
+  const check = checkAnswer(ctx.db, formKey(form), v[CAPTCHA_INPUTS.exp] || '', v[CAPTCHA_INPUTS.nonce] || '',
+    v[CAPTCHA_INPUTS.sig] || '', v[CAPTCHA_INPUTS.answer] || '');
+  if (check !== 'ok') {
+    const note = check === 'wrong' ? 'That answer was not right. Please try this one.'
+      : check === 'expired' ? 'That question expired. Please answer this one.' : 'That question was answered already. Please answer this one.';
+    sendHtml(res, challengePage(form, v, ctx, note), 400, HEADERS);
+    return true;
+  }
+  const answer = submit(ctx.db, form, v, `http://${publicHost(req, fallbackHost)}`);
+  sendHtml(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200, HEADERS);
+  return true;
+};

@@ -1,0 +1,74 @@
+/**
+ * The demo host page (issue 5): a plain page standing in for a site owner's website, carrying the real embed
+ * snippet for one demo form, the list of demo forms with their ids, and a button that forgets the popup cookies so
+ * the popup can be seen again. Served at /demo always, and at / until the blog takes that path.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { COOKIE_CLOSED, COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, JS_PATH, LOADER_MODULE } from '../../constants';
+import type { FormRow } from '../db/forms';
+import { allForms } from '../db/forms';
+import { publicHost } from '../http/origin';
+import { sendHtml } from '../http/respond';
+import type { RouteContext } from '../route';
+import { esc, inlineJson, page } from './html';
+
+/** The snippet a site owner pastes (spec 3.1: baseUrl, uuid, lid, and f_id), pointing at this provider. */
+export const snippet = (host: string, f: Pick<FormRow, 'uuid' | 'listId' | 'fId'>): string =>
+  `<script src="//${host}/${JS_PATH}embed.js"></script>
+<script>window.dojoRequire(["${LOADER_MODULE}"], function (L) { L.start(${inlineJson({ baseUrl: host, uuid: f.uuid, lid: f.listId, f_id: f.fId })}) })</script>`;
+
+const ARTICLE = [
+  'Our bakers start at four, long before the shop opens. The sourdough rests overnight, the croissants are laminated by hand, and the first loaves come out of the oven as the street lights go off.',
+  'Every week we try something new: a rye with caraway, a cardamom bun, a focaccia with whatever the market had too much of. Subscribers hear about it first, along with the odd recipe for the home oven.',
+  'We ship flour, starters and bakeware across the country, packed in paper, never plastic. Orders placed before noon leave the same day.',
+  'Scroll on: some demo forms open when you pass the middle of the page or reach its bottom, and one waits until your mouse leaves the window.',
+];
+
+/** Forgets the popup's cookies (spec 3.8) and reloads, so the demo popup shows again. */
+const forgetScript = `<script>document.getElementById('forget').addEventListener('click',function(){
+${inlineJson([COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER])}.forEach(function(n){document.cookie=n+'=; Max-Age=0; Path=/; SameSite=Lax'});
+location.reload()})</script>`;
+
+/** The demo page for form `key` (default: the first form). */
+export const demoPage = (forms: FormRow[], key: string | null, host: string): string | null => {
+  const form = key ? forms.find((f) => f.demoKey === key) : forms[0];
+  if (!form) return null;
+  const rows = forms
+    .map((f) => {
+      const cur = f === form ? ' aria-current="page"' : '';
+      return `<tr><td><a href="/demo?form=${esc(f.demoKey || '')}"${cur}>${esc(f.title)}</a></td>
+<td><code>${esc(f.uuid)}</code></td><td><code>${esc(f.listId)}</code></td><td><code>${esc(f.fId)}</code></td></tr>`;
+    })
+    .join('\n');
+  const body = `<header class="site"><p><strong>Demo Goods</strong> · a bakery that sells online ·
+<a href="/preview?form=${esc(form.demoKey || '')}">Owner preview</a> · <a href="/mailbox">Mailbox</a></p></header>
+<main>
+<h1>Fresh bread, delivered</h1>
+<p>This page stands in for a site owner's website. It carries the real embed snippet for the
+<strong>${esc(form.title)}</strong> demo form; the popup comes from this reference provider.</p>
+<p><button type="button" id="forget" class="secondary">Forget me: show the popup again</button></p>
+${ARTICLE.map((p) => `<p>${esc(p)}</p>`).join('\n')}
+<h2>Demo forms</h2>
+<table><caption class="muted">Pick a form to load it on this page.</caption>
+<thead><tr><th scope="col">Form</th><th scope="col">uuid</th><th scope="col">lid</th><th scope="col">f_id</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<h2>The snippet on this page</h2>
+<pre>${esc(snippet(host, form))}</pre>
+${ARTICLE.map((p) => `<p>${esc(p)}</p>`).join('\n')}
+<p class="muted">The bottom of the page.</p>
+</main>
+${forgetScript}
+${snippet(host, form)}`;
+  return page(`Demo Goods: ${form.title}`, body);
+};
+
+/** Serves the demo page at /demo, and at / (the blog's route, when wired, runs first and takes /). */
+export const demoRoute = (fallbackHost: string) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+  if (url.pathname !== '/' && url.pathname !== '/demo') return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const key = url.searchParams.get('form');
+  const html = demoPage(allForms(ctx.db), key, publicHost(req, fallbackHost));
+  if (html) sendHtml(res, html, 200, {}, req.method === 'HEAD');
+  else sendHtml(res, page('No such demo form', '<main><h1>No such demo form</h1><p><a href="/demo">All demo forms</a></p></main>'), 404);
+  return true;
+};

@@ -1,0 +1,35 @@
+/** Small helpers for the provider's own pages (demo host, preview, mailbox, captcha, confirm). */
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML content and quoted attribute values. */
+export const esc = (v: unknown): string => String(v ?? '').replace(/[&<>"']/g, (ch) => ESC[ch]);
+
+/**
+ * JSON for an inline `<script>`: `<`, U+2028 and U+2029 escaped, so no value can close the script element or break
+ * the script, whatever an owner typed into the settings.
+ */
+export const inlineJson = (v: unknown): string =>
+  JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The look shared by the provider's pages: system fonts, readable measure, visible focus. */
+export const BASE_CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafaf7}
+main,header.site,footer.site{max-width:960px;margin:0 auto;padding:16px 20px}
+a{color:#005f69}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #e85c41;outline-offset:2px}
+button{font:inherit;padding:8px 14px;border:1px solid #005f69;border-radius:6px;background:#007c89;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#005f69}
+table{border-collapse:collapse;width:100%}
+th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-align:top}
+code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
+pre{white-space:pre-wrap;word-break:break-all;background:#fff;border:1px solid #ddd;padding:12px;border-radius:6px}
+.muted{color:#595959}
+`;
+
+/** A whole HTML document. */
+export const page = (title: string, body: string, head = ''): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title><style>${BASE_CSS}</style>${head}</head>
+<body>${body}</body></html>`;

@@ -1,0 +1,83 @@
+/**
+ * The owner's preview (issue 5): every demo form in preview mode (spec 6: no server calls, simulated success,
+ * closing rebuilds), with its settings JSON editable and re-rendered live, and switches for the variant, the
+ * template and a phone-sized width. The popup runs in a same-origin stage frame, so the phone width is a real
+ * viewport width.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GLOBAL_KEY, JS_PATH } from '../../constants';
+import { safeVersion } from '../../loader/urls';
+import { allForms, type FormRow } from '../db/forms';
+import { publicHost } from '../http/origin';
+import { sendHtml } from '../http/respond';
+import type { RouteContext } from '../route';
+import { forVisitor } from '../subscribe/routes';
+import { esc, inlineJson, page } from './html';
+import { previewClient, type PreviewData } from './preview-client';
+
+const CSS = `<style>
+.controls{display:flex;flex-wrap:wrap;gap:12px 20px;align-items:end}
+.controls label{display:flex;flex-direction:column;font-size:14px;gap:4px}
+.controls label.inline{flex-direction:row;align-items:center;gap:6px}
+.work{display:grid;grid-template-columns:minmax(280px,1fr) 2fr;gap:16px;margin-top:16px}
+@media (max-width:900px){.work{grid-template-columns:1fr}}
+textarea{width:100%;height:640px;font:12px/1.4 ui-monospace,Menlo,monospace}
+iframe{border:1px solid #bbb;border-radius:6px;width:100%;height:640px;background:#fff}
+#status{min-height:1.5em}#status.bad{color:#b00020}
+main{max-width:1400px}
+</style>`;
+
+/** The preview page for the given forms, starting on `key`. */
+export const previewPage = (forms: FormRow[], key: string, host: string): string => {
+  const data: PreviewData = {
+    forms: forms.map((f) => ({
+      key: f.demoKey || f.fId, title: f.title, uuid: f.uuid, lid: f.listId, fId: f.fId, settings: forVisitor(f.settings, host),
+    })),
+    initial: key,
+    globalKey: GLOBAL_KEY,
+  };
+  const body = `<main>
+<h1>Form preview</h1>
+<p class="muted">Preview mode makes no server calls: a submit shows the success message, closing rebuilds the popup.
+Edit the settings JSON and the popup re-renders. <a href="/demo">Demo host page</a> · <a href="/mailbox">Mailbox</a></p>
+<div class="controls">
+<label>Form <select id="form"></select></label>
+<label>Variant <select id="variant"><option value="modal">modal</option><option value="fixed">fixed</option><option value="slide">slide</option></select></label>
+<label>Template <select id="template">${[1, 2, 3, 4, 5].map((t) => `<option value="${t}">${t}</option>`).join('')}</select></label>
+<label class="inline"><input type="checkbox" id="phone"> Phone width (375px)</label>
+<button type="button" id="reset" class="secondary">Reset settings</button>
+</div>
+<p id="status" role="status" aria-live="polite"></p>
+<div class="work">
+<label for="json" style="display:flex;flex-direction:column;gap:4px">Settings (JSON, spec 3.2)<textarea id="json" spellcheck="false"></textarea></label>
+<iframe id="stage" title="Popup preview"></iframe>
+</div>
+</main>
+<script>(${previewClient.toString()})(${inlineJson(data)})</script>`;
+  return page('Form preview', body, CSS);
+};
+
+/** The stage: an empty page that loads popup.js of version `v`, ready for `mount`. */
+export const stagePage = (v: string): string =>
+  page(
+    'Preview stage',
+    `<main><h1 class="muted" style="font-size:18px">Your website</h1>
+<p class="muted">The popup appears over this page as it would over yours.</p></main>
+<script>window.${GLOBAL_KEY}=window.${GLOBAL_KEY}||{}</script>
+<script src="/${JS_PATH}${esc(safeVersion(v))}/popup.js"></script>`,
+  );
+
+/** Serves /preview and its stage. */
+export const previewRoute = (fallbackHost: string) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const head = req.method === 'HEAD';
+  if (url.pathname === '/preview') {
+    sendHtml(res, previewPage(allForms(ctx.db), url.searchParams.get('form') || '', publicHost(req, fallbackHost)), 200, {}, head);
+    return true;
+  }
+  if (url.pathname === '/preview/stage') {
+    sendHtml(res, stagePage(url.searchParams.get('v') || ''), 200, { 'X-Frame-Options': 'SAMEORIGIN' }, head);
+    return true;
+  }
+  return false;
+};

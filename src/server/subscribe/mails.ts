@@ -1,0 +1,31 @@
+import type Database from 'better-sqlite3';
+import { QUERY_CID, QUERY_EID } from '../../constants';
+import { queueMail } from '../db/outbox';
+import { demoCampaignId } from '../seed/seed';
+
+/** The double opt-in e-mail: its link confirms the subscriber (issue 5). */
+export const sendConfirmation = (db: Database.Database, origin: string, listId: string, to: string, token: string): void => {
+  const link = `${origin}/subscribe/confirm?token=${token}`;
+  queueMail(db, {
+    list_id: listId,
+    to_addr: to,
+    subject: 'Please confirm your subscription',
+    body: 'Someone, hopefully you, asked to join our mailing list with this address. Click the link to confirm. If it was not you, ignore this e-mail: you will not be subscribed.',
+    link,
+  });
+};
+
+/**
+ * The welcome e-mail, sent as the list's demo campaign: its link carries mc_eid and mc_cid (spec 4.1), so following
+ * it back to the demo page exercises is-email-subscribed, and the popup stays closed for a subscriber.
+ */
+export const sendWelcome = (db: Database.Database, origin: string, listId: string, to: string, eid: string, demoKey: string | null): void => {
+  const q = new URLSearchParams({ ...(demoKey ? { form: demoKey } : {}), [QUERY_EID]: eid, [QUERY_CID]: demoCampaignId(listId) });
+  queueMail(db, {
+    list_id: listId,
+    to_addr: to,
+    subject: 'Welcome to Demo Goods',
+    body: 'Thank you for subscribing. This link takes you back to the shop; as a subscriber you will not see the signup popup there.',
+    link: `${origin}/demo?${q}`,
+  });
+};

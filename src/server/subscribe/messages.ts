@@ -1,0 +1,19 @@
+/**
+ * The provider's own answer texts: spec 8 leaves server-side texts open ("other texts are not shown"), so these are
+ * ours. Field messages come from the form's translations (src/validate/rules.ts `message`).
+ */
+
+/** Flash message of a submit with invalid fields (spec 8 step 2). */
+export const MSG_FIX_FIELDS = 'Please fix the highlighted fields and try again.';
+/** Message of a gdpr_error answer (spec 3.6, 8 step 3). */
+export const MSG_GDPR = 'Please select at least one way you would like to hear from us.';
+/** A value longer than the store keeps. */
+export const MSG_TOO_LONG = 'This value is too long.';
+/** A select, dropdown or radio value that is not one of the choices. */
+export const MSG_NOT_A_CHOICE = 'Please choose one of the options.';
+/** A required SMS field without the acknowledgement checkbox (spec 3.5 mc-SMSPHONE-ack, 5.5). */
+export const MSG_SMS_ACK = 'Please confirm that you agree to receive text messages.';
+/** form-post-json on a form that needs the human check of the captcha path (spec 4.5 step 2). */
+export const MSG_CAPTCHA = 'Please complete the human check to subscribe.';
+/** A request the provider cannot read (a repeated parameter, no such form). */
+export const MSG_BAD_REQUEST = 'This form could not be submitted. Please reload the page and try again.';

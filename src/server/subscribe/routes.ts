@@ -1,0 +1,65 @@
+/**
+ * The JSONP calls of spec 7.1: form-settings, is-email-subscribed, form-post-json. The callback `c` is checked
+ * first: without a valid one there is no script to answer with, so the answer is a 400. With one, every other
+ * problem (unknown form, repeated parameter) is answered in the call's own terms, as spec 8 expects: result "error"
+ * for settings and submits, false for is-subscribed.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { QUERY_CID, QUERY_EID } from '../../constants';
+import { findForm } from '../db/forms';
+import { isSubscribed } from '../db/subscribers';
+import { isCallback, sendJsonp } from '../http/jsonp';
+import { publicHost } from '../http/origin';
+import { readQuery } from '../http/query';
+import { sendText } from '../http/respond';
+import type { RouteContext } from '../route';
+import { MSG_BAD_REQUEST, MSG_CAPTCHA } from './messages';
+import { submit } from './submit';
+
+const CALLS = new Set(['/subscribe/form-settings', '/subscribe/is-email-subscribed', '/subscribe/form-post-json']);
+
+/** Settings as sent to a visitor: a relative imageUrl (the demo forms' images) resolved against the provider's host. */
+export const forVisitor = (settings: Record<string, unknown>, host: string): Record<string, unknown> => {
+  const out = { ...settings };
+  for (const k of ['imageUrl', 'rewardsUrl'])
+    if (typeof out[k] === 'string' && /^\/(?!\/)/.test(out[k] as string)) out[k] = `//${host}${out[k]}`;
+  if (!out.appDomain) out.appDomain = host;
+  return out;
+};
+
+/** Handles the three JSONP calls; `fallbackHost` is the listening address, for requests without a usable Host. */
+export const jsonpRoute = (fallbackHost: string) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+  if (!CALLS.has(url.pathname)) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+    return true;
+  }
+  const c = url.searchParams.getAll('c');
+  if (c.length !== 1 || !isCallback(c[0])) {
+    sendText(res, 400, 'The callback parameter c must be one JavaScript identifier path of at most 64 characters.');
+    return true;
+  }
+  const cb = c[0];
+  const head = req.method === 'HEAD';
+  const q = readQuery(url.searchParams);
+  const host = publicHost(req, fallbackHost);
+  const v = q.ok ? q.values : {};
+  const form = q.ok ? findForm(ctx.db, v.u || '', v.id || '', v.f_id || '') : null;
+  switch (url.pathname) {
+    case '/subscribe/form-settings':
+      sendJsonp(res, cb, form ? forVisitor(form.settings, host) : { result: 'error' }, head);
+      break;
+    case '/subscribe/is-email-subscribed': {
+      const yes = q.ok && !!v.u && !!v.id && isSubscribed(ctx.db, v.u, v.id, v[QUERY_EID] || '', v[QUERY_CID] || '');
+      sendJsonp(res, cb, { isEmailSubscribed: yes }, head);
+      break;
+    }
+    default:
+      // A submit changes the store: HEAD never does.
+      if (head) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST }, true);
+      else if (!form) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST });
+      else if (form.settings.captcha === true) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
+      else sendJsonp(res, cb, submit(ctx.db, form, v, `http://${host}`));
+  }
+  return true;
+};

@@ -1,0 +1,60 @@
+/**
+ * A signup, from a flat query of posted fields (spec 3.5) to the answer of spec 3.6. Shared by form-post-json and
+ * the captcha path. The answer depends only on the form and the input, never on what the store held before: the
+ * second signup of an address, in any case, answers exactly as the first (issue 5), and a filled honeypot is
+ * answered as a success and stored nowhere.
+ */
+import type Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { message } from '../../validate/rules';
+import type { FormRow } from '../db/forms';
+import { upsertSubscriber } from '../db/subscribers';
+import { placement } from './fields';
+import { collect } from './collect';
+import { sendConfirmation, sendWelcome } from './mails';
+import { MSG_FIX_FIELDS, MSG_GDPR } from './messages';
+
+/** The submit answer of spec 3.6. */
+export interface Answer {
+  result: 'success' | 'error';
+  msg: string;
+  type?: string;
+  errors?: Record<string, string>;
+  webEngagementCookieValue?: string;
+}
+
+/** The honeypot input's name (spec 3.5): b_{uuid}_{lid}. */
+export const honeypotName = (uuid: string, lid: string): string => `b_${uuid}_${lid}`;
+
+const text = (v: unknown, fallback: string): string => (typeof v === 'string' && v ? v : fallback);
+
+/** The success answer of a form: 'confirmation' under double opt-in (the modal stays, spec 4.5), else 'custom'. */
+const success = (s: Record<string, unknown>, webId: string): Answer =>
+  s.hasDoubleOptIn === true
+    ? { result: 'success', msg: text(s.doubleOptInSuccessMessage, 'Almost finished... please confirm your email address.'), type: 'confirmation', webEngagementCookieValue: webId }
+    : { result: 'success', msg: text(s.successMsg, 'Thank you for subscribing!'), type: 'custom', webEngagementCookieValue: webId };
+
+/** Validates and stores a signup for `form`; `origin` is where links in e-mails point. */
+export const submit = (db: Database.Database, form: FormRow, q: Record<string, string>, origin: string): Answer => {
+  const s = form.settings;
+  const translations = s.translations && typeof s.translations === 'object' ? (s.translations as Record<string, unknown>) : undefined;
+  // A bot filled the hidden input: it learns nothing, not even that it was caught.
+  if (q[honeypotName(form.uuid, form.listId)]) return success(s, randomBytes(12).toString('hex'));
+  const pl = placement(s);
+  const c = collect(q, pl, translations);
+  if (!c.ok) return { result: 'error', msg: MSG_FIX_FIELDS, errors: c.errors };
+  if (!c.email && !c.sms) {
+    // Every field optional and left blank: nobody to subscribe. Point at the e-mail (or SMS) field.
+    const f = pl.fields.find((x) => x.type === 'email') || pl.sms || pl.fields[0];
+    return { result: 'error', msg: MSG_FIX_FIELDS, errors: f ? { [f.mergeId]: message('required', translations) } : {} };
+  }
+  if (form.requireConsent && pl.gdprOn && pl.gdpr.length && !c.anyConsent)
+    return { result: 'error', msg: MSG_GDPR, type: 'gdpr_error', errors: { msg: MSG_GDPR } };
+  const doubleOptIn = s.hasDoubleOptIn === true;
+  const r = upsertSubscriber(db, {
+    listId: form.listId, fId: form.fId, email: c.email, sms: c.sms, merge: c.merge, consents: c.consents, doubleOptIn,
+  });
+  if (c.email && r.confirmToken) sendConfirmation(db, origin, form.listId, c.email, r.confirmToken);
+  if (c.email && r.welcomed) sendWelcome(db, origin, form.listId, c.email, r.eid, form.demoKey);
+  return success(s, r.webId);
+};

@@ -1,0 +1,160 @@
+/** The provider's pages (issue 5): demo host page, owner preview and its stage, mailbox, demo images, extra routes. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { JS_PATH } from '../../src/constants';
+import type { Route } from '../../src/server/route';
+import { DEMO_FORMS, DEMO_UUID, form, request, startTest, subscribe, type TestProvider } from './helpers';
+
+let p: TestProvider;
+const seen: string[] = [];
+const blog: Route = (req, res, url, ctx) => {
+  seen.push(url.pathname);
+  if (url.pathname !== '/' && !url.pathname.startsWith('/posts/')) return false;
+  const n = (ctx.db.prepare('SELECT count(*) AS n FROM forms').get() as { n: number }).n;
+  res.writeHead(200, { 'Content-Type': 'text/plain' });
+  res.end(`blog ${req.method} ${n}`);
+  return true;
+};
+
+test.before(async () => {
+  p = await startTest();
+});
+test.after(async () => {
+  await p.cleanup();
+});
+
+test('the demo page at / and /demo carries the real snippet for the provider\'s host, and lists every form', async () => {
+  for (const path of ['/', '/demo']) {
+    const r = await request(p.origin, path);
+    assert.is(r.status, 200, path);
+    assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
+    const first = DEMO_FORMS[0];
+    assert.ok(r.text.includes(`<script src="//${p.host}/${JS_PATH}embed.js"></script>`), path);
+    assert.ok(r.text.includes(`L.start({"baseUrl":"${p.host}","uuid":"${DEMO_UUID}","lid":"${first.lid}","f_id":"${first.fId}"})`), path);
+    for (const f of DEMO_FORMS) {
+      assert.ok(r.text.includes(`href="/demo?form=${f.key}"`), f.key);
+      assert.ok(r.text.includes(`<code>${f.lid}</code>`) && r.text.includes(`<code>${f.fId}</code>`), f.key);
+    }
+  }
+});
+
+test('the demo page loads the chosen form, names the host it was reached by, 404s an unknown form', async () => {
+  const f = form('gdpr');
+  const r = await request(p.origin, '/demo?form=gdpr', { headers: { Host: 'shop.example:8080' } });
+  assert.ok(r.text.includes(`L.start({"baseUrl":"shop.example:8080","uuid":"${DEMO_UUID}","lid":"${f.lid}","f_id":"${f.fId}"})`));
+  // A hostile Host header is not echoed into the page.
+  const evil = await request(p.origin, '/demo', { headers: { Host: '"><script>alert(1)</script>' } });
+  assert.not.ok(evil.text.includes('alert(1)'));
+  assert.ok(evil.text.includes(`baseUrl":"${p.host}"`));
+  assert.is((await request(p.origin, '/demo?form=nope')).status, 404);
+  assert.is((await request(p.origin, '/demo', { method: 'POST' })).status, 404);
+});
+
+test('the preview page lists every form with its settings and drives the mount API in preview mode', async () => {
+  const r = await request(p.origin, '/preview?form=sms');
+  assert.is(r.status, 200);
+  const json = /\}\)\((\{"forms".*\})\)<\/script>/s.exec(r.text);
+  assert.ok(json, 'inline data');
+  const data = JSON.parse((json as RegExpExecArray)[1]) as { forms: { key: string; settings: Record<string, unknown> }[]; initial: string; globalKey: string };
+  assert.equal(data.forms.map((f) => f.key), DEMO_FORMS.map((f) => f.key));
+  assert.is(data.initial, 'sms');
+  assert.is(data.globalKey, '__mcsf');
+  assert.is(data.forms.find((f) => f.key === 'sms')?.settings.useTtt, 'Y');
+  assert.ok(r.text.includes('isPreview: true'));
+  assert.ok(r.text.includes('shared.mount(params(), s)'));
+  for (const id of ['form', 'variant', 'template', 'phone', 'json', 'stage', 'reset', 'status']) assert.ok(r.text.includes(`id="${id}"`), id);
+  // Nothing in the settings can end the inline script early.
+  assert.not.ok(/<\/(?!script>$)/.test(r.text.slice(r.text.indexOf('<script>(function'), -'</body></html>'.length).replace(/<\/script>$/, '')));
+});
+
+test('the preview stage loads the popup script of the asked version, and only a version', async () => {
+  const r = await request(p.origin, '/preview/stage?v=1.1');
+  assert.ok(r.text.includes(`<script src="/${JS_PATH}1.1/popup.js"></script>`));
+  assert.is(r.headers['x-frame-options'], 'SAMEORIGIN');
+  const bad = await request(p.origin, '/preview/stage?v=../../evil');
+  assert.ok(bad.text.includes(`<script src="/${JS_PATH}1.0/popup.js"></script>`));
+});
+
+test('the mailbox lists the outbox newest first, escaped', async () => {
+  const empty = await request(p.origin, '/mailbox');
+  assert.match(empty.text, /No e-mail yet/);
+  await subscribe(p.origin, 'double-opt-in', { EMAIL: 'first@example.com', FNAME: '<b>x</b>' });
+  await subscribe(p.origin, 'double-opt-in', { EMAIL: 'second@example.com' });
+  const r = await request(p.origin, '/mailbox');
+  assert.is(r.status, 200);
+  const a = r.text.indexOf('second@example.com');
+  const b = r.text.indexOf('first@example.com');
+  assert.ok(a > 0 && b > a);
+  assert.match(r.text, new RegExp(`<a href="${p.origin}/subscribe/confirm\\?token=[\\da-f]{32}">`));
+});
+
+test('demo images are served by the provider', async () => {
+  const r = await request(p.origin, '/demo/assets/form-image.svg');
+  assert.is(r.status, 200);
+  assert.is(r.headers['content-type'], 'image/svg+xml');
+  assert.match(r.text, /^<svg/);
+  assert.is((await request(p.origin, '/demo/assets/flag-us.svg')).status, 200);
+  assert.is((await request(p.origin, '/demo/assets/nope.svg')).status, 404);
+});
+
+test('extra routes run first, get the database, and fall through when they return false', async () => {
+  const q = await startTest({ routes: [blog] });
+  try {
+    const home = await request(q.origin, '/');
+    assert.is(home.text, `blog GET ${DEMO_FORMS.length}`);
+    assert.is((await request(q.origin, '/posts/hello')).text, `blog GET ${DEMO_FORMS.length}`);
+    assert.match((await request(q.origin, '/demo')).text, /L\.start/);
+    assert.is((await request(q.origin, `/subscribe/form-settings?c=cb&u=x&id=y`)).text, '/**/cb({"result":"error"});');
+    assert.ok(seen.includes('/demo') && seen.includes('/subscribe/form-settings'));
+  } finally {
+    await q.cleanup();
+  }
+});
+
+test('an extra route that throws is a 500, and the server keeps serving', async () => {
+  const boom: Route = (_req, _res, url) => {
+    if (url.pathname === '/boom') throw Error('boom');
+    return false;
+  };
+  const errors: string[] = [];
+  const was = console.error;
+  console.error = (...a: unknown[]) => errors.push(a.join(' '));
+  const q = await startTest({ routes: [boom] });
+  try {
+    const r = await request(q.origin, '/boom?email=x@example.com');
+    assert.is(r.status, 500);
+    assert.ok(errors.some((e) => e.includes('/boom') && e.includes('boom')));
+    assert.not.ok(errors.some((e) => e.includes('x@example.com')));
+    assert.is((await request(q.origin, '/demo')).status, 200);
+  } finally {
+    console.error = was;
+    await q.cleanup();
+  }
+});
+
+test('the request log: one line per request, path without query, no e-mail address', async () => {
+  const lines: string[] = [];
+  const was = console.log;
+  console.log = (...a: unknown[]) => lines.push(a.join(' '));
+  const q = await startTest({ quiet: false });
+  try {
+    await subscribe(q.origin, 'modal', { EMAIL: 'secret.person@example.com', FNAME: 'Secret' });
+    await request(q.origin, '/mail/someone@example.com/x');
+    await request(q.origin, '/mail/someone%40example.com');
+    await request(q.origin, '/demo');
+  } finally {
+    console.log = was;
+    await q.cleanup();
+  }
+  assert.is(lines.length, 4);
+  assert.match(lines[0], /^\d{4}-\d\d-\d\dT\S+Z GET \/subscribe\/form-post-json 200 \d+ \d+\.\dms$/);
+  assert.match(lines[1], / GET \/mail\/\[masked\]\/x 404 /);
+  assert.match(lines[2], / GET \/mail\/\[masked\] 404 /);
+  assert.match(lines[3], / GET \/demo 200 /);
+  for (const l of lines) {
+    assert.not.ok(/@|%40|secret|Secret|\?/.test(l), l);
+    assert.ok(Number(l.split(' ')[4]) > 0, l);
+  }
+});
+
+test.run();
