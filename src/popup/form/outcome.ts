@@ -1,0 +1,49 @@
+/**
+ * What a submit response means for the form (spec 3.6, 4.5, 8), pure: the form applies the result.
+ */
+import { DEFAULT_SUCCESS_MSG, SUBMIT_FAILED_MSG } from '../../constants';
+import type { Field } from './fields';
+
+/** Field states after a response: a message marks the field invalid, true marks it valid (spec 8 step 4). */
+export type FieldMarks = Record<string, string | true>;
+
+/** The decision for one response. */
+export interface Outcome {
+  ok: boolean;
+  /** Message for the success area (ok) or the flash block (not ok); owner/provider HTML. */
+  msg: string;
+  /** type "custom": the message is shown as given; otherwise it is wrapped in 24 px Arial (spec 4.5 step 5). */
+  custom: boolean;
+  /** The modal hides after confirmationDuration unless the type is "confirmation" (spec 4.5 step 5). */
+  close: boolean;
+  /** webEngagementCookieValue for the mcListMember cookie, '' when absent (spec 4.5 step 5). */
+  cookie: string;
+  /** errors.msg of a gdpr_error, shown in the GDPR block (spec 8 step 3); '' otherwise. */
+  gdpr: string;
+  /** Field marks by field name, null when the response names no fields (spec 8 step 4). */
+  marks: FieldMarks | null;
+}
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown): string => (typeof v == 'string' || typeof v == 'number' ? String(v) : '');
+
+/**
+ * Reads a form-post-json response (spec 3.6). `r` is whatever came back: null for a failed or timed-out call.
+ * `fields` are the placed fields (their merge_id keys `errors`); `gdprOn` whether the GDPR block shows;
+ * `fallback` the settings' success message, used when a success carries no msg.
+ */
+export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: string): Outcome => {
+  const base = { custom: false, close: false, cookie: '', gdpr: '', marks: null };
+  if (!r || typeof r != 'object') return { ...base, ok: false, msg: SUBMIT_FAILED_MSG };
+  const o = r as Obj;
+  const msg = str(o.msg);
+  if (o.result != 'error')
+    return { ...base, ok: true, msg: msg || fallback || DEFAULT_SUCCESS_MSG, custom: o.type == 'custom', close: o.type != 'confirmation', cookie: str(o.webEngagementCookieValue) };
+  const errors = (o.errors && typeof o.errors == 'object' ? o.errors : {}) as Obj;
+  const out: Outcome = { ...base, ok: false, msg };
+  if (!Object.keys(errors).length) return out;
+  if (o.type == 'gdpr_error' && gdprOn) return { ...out, gdpr: str(errors.msg) };
+  const marks: FieldMarks = {};
+  for (const f of fields) marks[f.name] = (f.mergeId && str(errors[f.mergeId])) || true;
+  return { ...out, marks };
+};

@@ -1,0 +1,145 @@
+/**
+ * The validation rules of spec 5, pure: no DOM, no settings. The popup form (src/popup/form/) runs them on blur and on
+ * submit; the provider (src/server/) runs the same rules on the posted query, so the two can never disagree.
+ *
+ * A field's posted values are a `Parts` map: the single input's value under '' (text, e-mail, number, URL, select,
+ * radio, SMS phone, plain phone), the sub-inputs under their sub-keys (birthday, date, US phone, address: see
+ * `partsOf`), and for a checkbox group one key per checked choice value.
+ */
+
+/** Every field type of spec 3.4; any other type is read as 'text' (`fieldType`). */
+export type FieldType =
+  | 'text' | 'email' | 'address' | 'birthday' | 'date' | 'phone' | 'smsphone' | 'number'
+  | 'select' | 'dropdown' | 'radio' | 'checkbox' | 'url' | 'image';
+
+const TYPES = 'text email address birthday date phone smsphone number select dropdown radio checkbox url image'.split(' ');
+
+/** A raw type from the settings as a `FieldType`: unknown values are text (spec 3.4). */
+export const fieldType = (t: unknown): FieldType => (TYPES.includes(t as string) ? (t as FieldType) : 'text');
+
+/** The translation key of a validation message (spec 5.3). 'smsphone' exists but is never produced (spec 5.2). */
+export type ErrorKey = 'required' | 'email' | 'phone' | 'url' | 'number' | 'birthday' | 'date' | 'address' | 'smsphone';
+
+/** English defaults of every message, used when `translations` has no text for the key (spec 5.3). */
+export const DEFAULT_MESSAGES: Record<ErrorKey, string> = {
+  required: 'This field is required.',
+  email: 'Please enter a valid email address.',
+  phone: 'Please enter a valid phone number.',
+  url: 'Please enter a valid URL.',
+  number: 'Please enter a valid number.',
+  birthday: 'Please enter a valid month and day.',
+  date: 'Please enter a valid date.',
+  address: 'Please enter a complete address.',
+  smsphone: 'Please enter a valid phone number.',
+};
+
+/** Posted values of one field (see the module comment). */
+export type Parts = Record<string, string>;
+
+/** What the rules need to know of a field. */
+export interface RuleField {
+  type: FieldType;
+  required?: boolean;
+  /** True when phoneformat is "US": the three-part phone; otherwise a phone is plain text (spec 3.4). */
+  usPhone?: boolean;
+}
+
+/**
+ * The sub-inputs of a multi-part field with their maximum lengths (spec 3.5, 5.4); 0 is no limit. Birthday and date
+ * parts are listed in posted order; the form orders them on screen by `dateformat`.
+ */
+export const partsOf = (f: RuleField): readonly (readonly [string, number])[] =>
+  f.type == 'birthday' ? [['month', 2], ['day', 2]]
+  : f.type == 'date' ? [['year', 4], ['month', 2], ['day', 2]]
+  : f.type == 'phone' && f.usPhone ? [['area', 3], ['detail1', 3], ['detail2', 4]]
+  : f.type == 'address' ? [['addr1', 0], ['addr2', 0], ['city', 0], ['state', 0], ['zip', 0], ['country', 0]]
+  : [];
+
+/**
+ * The `Parts` of field `name` out of a flat posted query (spec 3.5): `{name}` for single inputs, `{name}[key]` for
+ * sub-inputs and checkbox choices (`choices` are the checkbox values to look for). Missing inputs read as ''.
+ */
+export const readParts = (q: Record<string, string | undefined>, name: string, f: RuleField, choices: string[] = []): Parts => {
+  const out: Parts = {};
+  const keys = f.type == 'checkbox' ? choices : partsOf(f).map((p) => p[0]);
+  if (!keys.length) out[''] = q[name] || '';
+  for (const k of keys) {
+    const v = q[`${name}[${k}]`];
+    // A checkbox posts only when checked: an unchecked choice is absent, not ''.
+    if (f.type != 'checkbox' || v) out[k] = v || '';
+  }
+  return out;
+};
+
+const DIGITS = /^\d+$/;
+/** Label of a domain: 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen (spec 5.2). */
+const LABEL = '[a-z\\d](?:[a-z\\d-]{0,61}[a-z\\d])?';
+const EMAIL = RegExp(`^[\\w.!#$%&'*+/=?^\`{|}~-]+@${LABEL}(?:\\.${LABEL})*$`, 'i');
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+// A domain name needs a dot and a top-level label of two or more letters (any letter, so IDNs pass); a bare word such
+// as 'localhost' is not a host a visitor's website has.
+const HOST = `(?:${OCTET}(?:\\.${OCTET}){3}|(?:[a-z\\d\\u00a1-\\uffff](?:[a-z\\d\\u00a1-\\uffff-]{0,61}[a-z\\d\\u00a1-\\uffff])?\\.)+[a-z\\u00a1-\\uffff]{2,63})`;
+const URL_RE = RegExp(`^(?:https?|s?ftp)://(?:[^\\s:@/]+(?::[^\\s@/]*)?@)?${HOST}(?::(\\d{1,5}))?(?:[/?#]\\S*)?$`, 'i');
+
+/** Whether `v` is an e-mail address under the pattern of spec 5.2. */
+export const isEmail = (v: string): boolean => EMAIL.test(v);
+
+/** Whether `v` is an http, https, ftp or sftp URL with an IPv4 or domain host and an optional port 1-65535 (spec 5.2). */
+export const isUrl = (v: string): boolean => {
+  const m = URL_RE.exec(v);
+  return !!m && (!m[1] || (+m[1] > 0 && +m[1] < 65536));
+};
+
+/** Whether `v` is digits only (spec 5.2 'Number'). */
+export const isDigits = (v: string): boolean => DIGITS.test(v);
+
+/** Whether `v` is digits only, as a number within lo..hi. */
+const inRange = (v: string | undefined, lo: number, hi: number): boolean => !!v && DIGITS.test(v) && +v >= lo && +v <= hi;
+
+/** US phone parts: digits of exactly 3, 3 and 4 characters (spec 5.2). */
+export const isUsPhone = (p: Parts): boolean => /^\d{3}$/.test(p.area) && /^\d{3}$/.test(p.detail1) && /^\d{4}$/.test(p.detail2);
+
+/** Birthday: month 1-12 and day 1-31, digits only (spec 5.2). */
+export const isBirthday = (p: Parts): boolean => inRange(p.month, 1, 12) && inRange(p.day, 1, 31);
+
+/** Date: year 1-9999, month 1-12 and day 1-31, digits only (spec 5.2). */
+export const isDate = (p: Parts): boolean => inRange(p.year, 1, 9999) && isBirthday(p);
+
+/** Address: address line 1, city, state and zip non-empty and a country selected (spec 5.2); line 2 is optional. */
+export const isAddress = (p: Parts): boolean => ['addr1', 'city', 'state', 'zip', 'country'].every((k) => !!(p[k] || '').trim());
+
+/** ZIP code: 5 digits or 5-4 (spec 5.3). Present for parity with the original; not applied to any field. */
+export const isZip = (v: string): boolean => /^\d{5}(-\d{4})?$/.test(v);
+/** At least `n` characters (spec 5.3). Present; not applied. */
+export const minLength = (v: string, n: number): boolean => v.length >= n;
+/** At most `n` characters (spec 5.3). Present; not applied (the 5.4 limits are input maxlength attributes). */
+export const maxLength = (v: string, n: number): boolean => v.length <= n;
+
+/** Whether nothing was entered: every part blank (a checkbox group: nothing checked). */
+export const isEmpty = (p: Parts): boolean => Object.values(p).every((v) => !v.trim());
+
+/**
+ * Validates one field's posted values (spec 5.2). Returns null when valid, else the key of the first error, which
+ * the caller turns into text with `message`. A blank optional field is valid; a blank required one is 'required';
+ * a partly filled multi-part field is checked as a whole. SMS phone, text, choices and non-US phones always pass.
+ */
+export const validate = (f: RuleField, p: Parts): ErrorKey | null => {
+  if (isEmpty(p)) return f.required ? 'required' : null;
+  const v = (p[''] || '').trim();
+  switch (f.type) {
+    case 'email': return isEmail(v) ? null : 'email';
+    case 'url': return isUrl(v) ? null : 'url';
+    case 'number': return isDigits(v) ? null : 'number';
+    case 'phone': return !f.usPhone || isUsPhone(p) ? null : 'phone';
+    case 'birthday': return isBirthday(p) ? null : 'birthday';
+    case 'date': return isDate(p) ? null : 'date';
+    case 'address': return isAddress(p) ? null : 'address';
+    default: return null;
+  }
+};
+
+/** The text of an error: the settings' translation for the key when it is a non-empty string, else English (spec 5.3). */
+export const message = (key: ErrorKey, translations?: Record<string, unknown>): string => {
+  const t = translations && translations[key];
+  return typeof t == 'string' && t ? t : DEFAULT_MESSAGES[key];
+};
