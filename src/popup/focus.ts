@@ -1,0 +1,39 @@
+/**
+ * Keyboard focus around the modal (issue 3, accessibility): what can be tabbed to, the Tab trap, and the host page
+ * made inert behind a modal dialog.
+ */
+
+const TABBABLE = 'a[href],button,input,select,textarea,[tabindex]';
+
+/** The elements of `root` that Tab reaches, in order: enabled, rendered, not taken out of the tab order. */
+export const tabbables = (root: Element): HTMLElement[] =>
+  Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && (el as HTMLInputElement).type != 'hidden' && el.getClientRects().length > 0,
+  );
+
+/** Keeps Tab and Shift+Tab inside `root`: from the last control to the first and back (a modal dialog's trap). */
+export const trapTab = (e: KeyboardEvent, root: Element): void => {
+  if (e.key != 'Tab') return;
+  const all = tabbables(root);
+  const active = root.ownerDocument.activeElement;
+  if (!all.length) return e.preventDefault();
+  const first = all[0];
+  const last = all[all.length - 1];
+  const target = e.shiftKey ? (active == first || !root.contains(active) || active == root ? last : null) : active == last ? first : null;
+  if (target) {
+    e.preventDefault();
+    target.focus();
+  }
+};
+
+/**
+ * Makes every child of the host page's body inert except `keep` (the popup's frames), and returns the undo.
+ * Elements that were inert already stay so.
+ */
+export const inertHost = (doc: Document, keep: Element[]): (() => void) => {
+  const changed = Array.from(doc.body.children).filter((el) => !keep.includes(el) && !el.hasAttribute('inert') && el.tagName != 'SCRIPT');
+  for (const el of changed) el.setAttribute('inert', '');
+  return () => {
+    for (const el of changed) el.removeAttribute('inert');
+  };
+};

@@ -1,0 +1,55 @@
+/**
+ * Builds a popup frame's document (spec 2.2: the banner and the modal each live in their own frame). The frame is
+ * about:blank, same-origin with the host, so Preact renders straight into its document; the stylesheets of spec 7.2
+ * are linked into its head.
+ */
+import { ERR_NO_IFRAME, SHEETS_TIMEOUT_MS } from '../constants';
+
+/** A built frame document, and a promise that settles when its stylesheets have loaded, failed or timed out. */
+export interface FrameDoc {
+  doc: Document;
+  ready: Promise<void>;
+}
+
+/** Options of `buildFrame`. */
+export interface FrameOptions {
+  /** The document's title (the frame element carries its own `title` attribute too). */
+  title: string;
+  /** Absolute or protocol-relative stylesheet addresses. */
+  sheets: string[];
+  /** Content of the frame's own viewport meta; the banner's (spec 2.2) never reaches the host page. */
+  viewport?: string;
+  /** Language of the host page, passed on so screen readers read the popup in it. */
+  lang?: string;
+}
+
+/**
+ * Writes a standards-mode document into `el` and links its stylesheets.
+ * @throws Error "You must specify an iframe attribute to an iframe element" (spec 8) when `el` is not an iframe
+ *   element attached to a document.
+ */
+export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
+  const doc = el && (el as Element).tagName == 'IFRAME' ? (el as HTMLIFrameElement).contentDocument : null;
+  if (!doc) throw Error(ERR_NO_IFRAME);
+  const lang = /^[a-z]{2,3}(-[\w]+)*$/i.test(o.lang || '') ? o.lang : 'en';
+  // document.write is the one way to give about:blank a doctype (no quirks mode) synchronously, without a load.
+  doc.open();
+  doc.write(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body></body></html>`);
+  doc.close();
+  doc.title = o.title;
+  if (o.viewport) doc.head.append(Object.assign(doc.createElement('meta'), { name: 'viewport', content: o.viewport }));
+  const ready = Promise.race([
+    Promise.all(
+      o.sheets.map(
+        (href) =>
+          new Promise<void>((done) => {
+            const link = Object.assign(doc.createElement('link'), { rel: 'stylesheet', href });
+            link.onload = link.onerror = () => done();
+            doc.head.append(link);
+          }),
+      ),
+    ).then(() => undefined),
+    new Promise<void>((done) => setTimeout(done, SHEETS_TIMEOUT_MS)),
+  ]);
+  return { doc, ready };
+};

@@ -1,0 +1,53 @@
+/**
+ * One piece of the popup on the host page: an iframe placed by the CSS object model (never a style attribute, so a
+ * strict CSP holds), its document built (src/popup/frame.ts), the theme applied to its root, Escape listened to
+ * inside it, and its removal.
+ */
+import { Z_TOP } from '../constants';
+import { buildFrame, type FrameDoc } from './frame';
+
+/** A piece on the page. */
+export interface Piece extends FrameDoc {
+  frame: HTMLIFrameElement;
+  /** Shows the frame (it stays hidden until its stylesheets settle, so nothing unstyled flashes). */
+  show(): void;
+  /** Sets the frame's height in px. */
+  height(px: number): void;
+  remove(): void;
+}
+
+/** Options of `addPiece`. */
+export interface PieceOptions {
+  title: string;
+  sheets: string[];
+  /** Frame placement on the host page, CSS declarations applied through CSSOM. */
+  place: Record<string, string>;
+  /** Custom properties and classes for the frame's root (src/popup/theme.ts). */
+  vars: Record<string, string>;
+  classes: string;
+  viewport?: string;
+  /** Keydown inside the frame (Escape, the Tab trap). */
+  onKey(e: KeyboardEvent): void;
+}
+
+/** Appends a hidden frame to the host page's body and builds its document. */
+export const addPiece = (o: PieceOptions): Piece => {
+  const frame = document.createElement('iframe');
+  frame.title = o.title;
+  const css = frame.style;
+  const base: Record<string, string> = { position: 'fixed', border: '0', margin: '0', padding: '0', 'z-index': String(Z_TOP), visibility: 'hidden', 'max-height': '100%', 'color-scheme': 'normal' };
+  for (const [k, v] of Object.entries({ ...base, ...o.place })) css.setProperty(k, v);
+  document.body.append(frame);
+  const built = buildFrame(frame, { title: o.title, sheets: o.sheets, viewport: o.viewport, lang: document.documentElement.lang });
+  const root = built.doc.documentElement;
+  for (const [k, v] of Object.entries(o.vars)) root.style.setProperty(k, v);
+  root.className = o.classes;
+  built.doc.addEventListener('keydown', o.onKey);
+  return {
+    ...built,
+    frame,
+    show: () => css.removeProperty('visibility'),
+    height: (px) => css.setProperty('height', px + 'px'),
+    remove: () => frame.remove(),
+  };
+};

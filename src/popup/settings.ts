@@ -1,0 +1,254 @@
+/**
+ * The single settings normaliser (spec 3.2, 3.3, 9.3, 9.4): the raw object the provider sent goes in once, where it
+ * enters popup.js, and one typed `Settings` comes out. Nothing else reads raw settings. Pure: no DOM, never throws.
+ */
+import {
+  DEFAULT_BANNER_CTA_LABEL,
+  DEFAULT_BUTTON_LABEL,
+  DEFAULT_CLOSE_LABEL,
+  DEFAULT_CONFIRMATION_S,
+  DEFAULT_CONTINUE_LABEL,
+  DEFAULT_FREQUENCY_DAYS,
+  DEFAULT_MAX_WIDTH,
+  DEFAULT_OPACITY,
+  DEFAULT_VERSION,
+  EMAIL_PLACEHOLDER,
+  FIXED_DESCRIPTION_MAX,
+  MOBILE_MARGIN,
+  WIDE_TEMPLATE_WIDTH,
+} from '../constants';
+import { safeVersion } from '../loader/urls';
+import type { RawSettings } from '../types';
+import { parseFields, type Field } from './form/fields';
+
+/** Modal variations of spec 2.2. */
+export type Variation = 'modal' | 'fixed' | 'slide';
+/** Button and banner call-to-action alignment (spec 3.3, 9.3). */
+export type Align = 'left' | 'center' | 'right';
+
+/** A button's style settings (spec 3.3: button, bannerCta). Colours are '' when not given or not a safe colour. */
+export interface ButtonStyle {
+  color: string;
+  hover: string;
+  text: string;
+  align: Align;
+  /** style "full": 100% width. */
+  full: boolean;
+}
+
+/** Style settings of spec 3.3 after normalising: safe colours or '', font keys mapped to font stacks. */
+export interface Styles {
+  closeColor: string;
+  button: ButtonStyle;
+  bannerCta: ButtonStyle;
+  labelColor: string;
+  labelFont: string;
+  headingColor: string;
+  headingFont: string;
+  /** Also the banner close X (spec 3.3). */
+  paragraphColor: string;
+  paragraphFont: string;
+  /** Also the banner background (spec 3.3). */
+  backgroundColor: string;
+  /** baseFontSize in px, 0 when absent; its presence turns on strict-content styling (spec 3.3). */
+  baseFontSize: number;
+}
+
+/** The normalised settings: every rule of spec 3.2, 3.3, 9.3 and 9.4 applied. HTML strings are owner HTML, unsanitised. */
+export interface Settings {
+  /** Path segment of the content host: dotted digits, default '1.0'. */
+  version: string;
+  /** 1–5; the fixed variation forces 1 (spec 2.2). */
+  template: number;
+  variation: Variation;
+  /** Host of the dev stylesheets (spec 7.2), '' when absent or not a host name. */
+  appDomain: string;
+  /** Days the closed cookie lives (spec 9.2). */
+  frequencyDays: number;
+  /** Overlay opacity 0..1 (spec 9.3: the setting is a percent). */
+  opacity: number;
+  /** Accessible label of the close control (spec 2.2, 9.4). */
+  closeLabel: string;
+  doubleOptIn: boolean;
+  successMsg: string;
+  doubleOptInMsg: string;
+  /** useMobileBanner Y: on a mobile view the banner shows first and its call to action opens the modal (spec 4.2). */
+  mobileBanner: boolean;
+  fields: Field[];
+  /** Rich HTML; in the fixed variation plain text, stripped and cut to 50 characters + '...' (spec 2.2). */
+  description: string;
+  footer: string;
+  buttonLabel: string;
+  continueLabel: string;
+  bannerDescription: string;
+  bannerCtaLabel: string;
+  /** Seconds the success message stays (spec 9.1). */
+  confirmationS: number;
+  /** Validation messages by key (spec 3.2). */
+  translations: Record<string, string>;
+  /** hasGdprEnabled, and off when the form has no e-mail field (spec 5.5). */
+  gdpr: boolean;
+  /** Template 5 in the 'modal' variation does not place the GDPR block (spec 2.2). */
+  gdprPlaced: boolean;
+  gdprLabel: string;
+  gdprDescription: string;
+  gdprLegal: string;
+  gdprMCLegal: string;
+  smsTransportNumber: string;
+  ttt: boolean;
+  /** useEmailStep; absent counts as Y so that a form without SMS still shows its fields (spec 5.5). */
+  emailStep: boolean;
+  captcha: boolean;
+  /** The rewards badge rule of spec 9.3 applied: version ≠ '1.0', useRewards, and an http(s) rewardsUrl. */
+  rewards: boolean;
+  rewardsUrl: string;
+  /** http(s) or protocol-relative image address, '' otherwise. */
+  imageUrl: string;
+  imageEdgeToEdge: boolean;
+  /** The image is a background only when the template is not 1 (spec 2.2, 9.3). */
+  imageBackground: boolean;
+  /** modal.max_width in px (default 768): the mobile-view rule reads it (spec 9.3). */
+  maxWidth: number;
+  /** Width of the modal in px: 603 for templates 3 and 4 (spec 9.3), else maxWidth. */
+  width: number;
+  styles: Styles;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v == 'object' && !Array.isArray(v) ? (v as Obj) : {});
+/** A string or finite number as a trimmed string; anything else ''. */
+const str = (v: unknown): string => (typeof v == 'string' || (typeof v == 'number' && isFinite(v)) ? String(v).trim() : '');
+/** Y/N strings (spec 3.2) and the booleans or 1/'true' some providers send. */
+const yes = (v: unknown): boolean => v === true || v === 1 || /^(y|yes|true|1)$/i.test(str(v));
+/** A number ≥ 0 out of a number or numeric string ('768px' reads as 768), else `d`. */
+const num = (v: unknown, d: number): number => {
+  const n = parseFloat(str(v));
+  return n >= 0 ? n : d;
+};
+/** A label: the given text, or the default when empty (spec 9.4). */
+const label = (v: unknown, d: string): string => str(v) || d;
+
+/** Colours we pass to CSS: hex, a keyword, or rgb()/hsl() with plain numbers. Anything else is dropped. */
+export const color = (v: unknown): string => {
+  const c = str(v);
+  return /^(#[\da-f]{3,8}|[a-z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+\))$/i.test(c) ? c : '';
+};
+
+/** Font stacks of the ten font keys of spec 3.3; helvetica is the default. */
+export const FONTS: Record<string, string> = {
+  arial: 'Arial,Helvetica,sans-serif',
+  comic_sans: '"Comic Sans MS",cursive',
+  courier_new: '"Courier New",Courier,monospace',
+  georgia: 'Georgia,serif',
+  helvetica: '"Helvetica Neue",Helvetica,Arial,sans-serif',
+  lucida: '"Lucida Sans Unicode","Lucida Grande",sans-serif',
+  tahoma: 'Tahoma,Geneva,sans-serif',
+  times_new_roman: '"Times New Roman",Times,serif',
+  trebuchet_ms: '"Trebuchet MS",sans-serif',
+  verdana: 'Verdana,Geneva,sans-serif',
+};
+/** The font stack of a font key; unknown keys are helvetica (spec 3.3). */
+export const font = (v: unknown): string => FONTS[str(v).toLowerCase()] || FONTS.helvetica;
+
+const align = (v: unknown): Align => (/^(left|center|right)$/.test(str(v)) ? (str(v) as Align) : 'center');
+
+const button = (v: unknown): ButtonStyle => {
+  const b = obj(v);
+  return { color: color(b.color), hover: color(b.hover_color), text: color(b.text_color), align: align(b.alignment), full: str(b.style) == 'full' };
+};
+
+const httpUrl = (v: unknown): string => (/^(https?:)?\/\/[^\s"'<>]+$/i.test(str(v)) ? str(v) : '');
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * The fixed variation's description (spec 2.2): HTML stripped, &nbsp; (and the basic entities) turned into text,
+ * whitespace collapsed, then cut to 50 characters followed by '...' when it was longer. Plain text out.
+ */
+export const fixedDescription = (html: string): string => {
+  const t = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e])
+    .replace(/\s+/g, ' ')
+    .trim();
+  return t.length > FIXED_DESCRIPTION_MAX ? t.slice(0, FIXED_DESCRIPTION_MAX) + '...' : t;
+};
+
+/** Normalises the provider's settings object (spec 3.2, 3.3, 9.3, 9.4). Any JSON in; never throws. */
+export const normalize = (raw: RawSettings | unknown): Settings => {
+  const r = obj(raw);
+  const st = obj(r.styles);
+  const modal = obj(st.modal);
+  const labels = obj(st.labels);
+  const variation: Variation = r.modalVariation == 'fixed' || r.modalVariation == 'slide' ? (r.modalVariation as Variation) : 'modal';
+  const t = Math.round(num(r.template, 1));
+  // The fixed variation forces template 1 (spec 2.2).
+  const template = variation == 'fixed' || !(t >= 1 && t <= 5) ? 1 : t;
+  const version = safeVersion(r.version);
+  const maxWidth = num(modal.max_width, 0) || DEFAULT_MAX_WIDTH;
+  const fields = parseFields(r.fields);
+  const description = str(r.description);
+  const rewardsUrl = httpUrl(r.rewardsUrl);
+  const imageUrl = httpUrl(r.imageUrl);
+  const opacity = num(r.popupOpacity, -1);
+  const translations: Record<string, string> = {};
+  for (const [k, v] of Object.entries(obj(r.translations))) if (str(v)) translations[k] = str(v);
+  return {
+    version,
+    template,
+    variation,
+    appDomain: /^[\w.-]+(:\d+)?$/.test(str(r.appDomain)) ? str(r.appDomain) : '',
+    frequencyDays: num(r.popupFrequency, DEFAULT_FREQUENCY_DAYS),
+    opacity: opacity < 0 ? DEFAULT_OPACITY : Math.min(opacity, 100) / 100,
+    closeLabel: label(r.closeLabel, DEFAULT_CLOSE_LABEL),
+    doubleOptIn: yes(r.hasDoubleOptIn),
+    successMsg: str(r.successMsg),
+    doubleOptInMsg: str(r.doubleOptInSuccessMessage),
+    mobileBanner: yes(r.useMobileBanner),
+    fields,
+    description: variation == 'fixed' ? fixedDescription(description) : description,
+    footer: str(r.footer),
+    buttonLabel: label(r.buttonLabel, DEFAULT_BUTTON_LABEL),
+    continueLabel: label(r.continueLabel, DEFAULT_CONTINUE_LABEL),
+    bannerDescription: str(r.bannerDescription),
+    bannerCtaLabel: label(r.bannerCtaLabel, DEFAULT_BANNER_CTA_LABEL),
+    confirmationS: num(r.confirmationDuration, DEFAULT_CONFIRMATION_S),
+    translations,
+    gdpr: yes(r.hasGdprEnabled) && fields.some((f) => f.type == 'email'),
+    gdprPlaced: !(template == 5 && variation == 'modal'),
+    gdprLabel: str(r.gdprLabel),
+    gdprDescription: str(r.gdprDescription),
+    gdprLegal: str(r.gdprLegal),
+    gdprMCLegal: str(r.gdprMCLegal),
+    smsTransportNumber: str(r.smsTransportNumber),
+    ttt: yes(r.useTtt),
+    emailStep: r.useEmailStep == null || yes(r.useEmailStep),
+    captcha: yes(r.captcha),
+    rewards: version != DEFAULT_VERSION && yes(r.useRewards) && !!rewardsUrl,
+    rewardsUrl,
+    imageUrl,
+    imageEdgeToEdge: yes(r.imageEdgeToEdge),
+    imageBackground: template != 1 && !!imageUrl,
+    maxWidth,
+    width: template == 3 || template == 4 ? WIDE_TEMPLATE_WIDTH : maxWidth,
+    styles: {
+      closeColor: color(modal.close_link_color),
+      button: button(st.button),
+      bannerCta: button(st.bannerCta),
+      labelColor: color(labels.color),
+      labelFont: font(labels.font),
+      headingColor: color(st.headingColor),
+      headingFont: font(st.headingFont),
+      paragraphColor: color(st.paragraphColor),
+      paragraphFont: font(st.paragraphFont),
+      backgroundColor: color(st.backgroundColor),
+      baseFontSize: num(st.baseFontSize, 0),
+    },
+  };
+};
+
+/** The mobile-view rule (spec 9.3): the viewport is at or below max_width − 20. */
+export const isMobile = (s: Settings, viewportWidth: number): boolean => viewportWidth <= s.maxWidth - MOBILE_MARGIN;
+
+/** The e-mail placeholder (spec 2.2, 9.4): 'Enter your email' only on non-mobile views of the fixed variation. */
+export const emailPlaceholder = (s: Settings, mobile: boolean): string => (s.variation == 'fixed' && !mobile ? EMAIL_PLACEHOLDER : '');

@@ -1,0 +1,26 @@
+/**
+ * Which stylesheets each piece loads, and from where (spec 7.2). Pure: the frames turn these into <link> elements.
+ */
+import { CSS_PATH } from '../constants';
+import type { LoaderParams } from '../types';
+import type { Settings } from './settings';
+
+/**
+ * The stylesheet folder: `{cdn}css/signup-forms/popup/{version}/` in production, `//{appDomain}/css/signup-forms/popup/`
+ * in dev (spec 7.2). A dev start whose settings carry no appDomain falls back to the content host's unversioned copy.
+ */
+export const sheetBase = (p: LoaderParams, s: Settings): string =>
+  p.dev ? (s.appDomain ? `//${s.appDomain}/` : p.cdn) + CSS_PATH : `${p.cdn}${CSS_PATH}${s.version}/`;
+
+/**
+ * The modal frame's stylesheets (spec 7.2): common, the variation's sheet (modal, modal-slidein, modal-fixed) and the
+ * template's layout (layout-1 … layout-5; layout-fixed for the fixed variation, which is always template 1).
+ */
+export const modalSheets = (s: Settings): string[] => [
+  'common.css',
+  s.variation == 'fixed' ? 'modal-fixed.css' : s.variation == 'slide' ? 'modal-slidein.css' : 'modal.css',
+  s.variation == 'fixed' ? 'layout-fixed.css' : `layout-${s.template}.css`,
+];
+
+/** The banner frame's stylesheets (spec 7.2). */
+export const BANNER_SHEETS = ['common.css', 'banner.css'];

@@ -1,0 +1,101 @@
+/** Pure decisions of the popup shell: stylesheets (spec 7.2), theme properties (spec 3.3), closing (spec 4.3, 9.2). */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { animatesOut, closedCookieMs, onProviderSite, setsClosedCookie } from '../../src/popup/closing';
+import { normalize } from '../../src/popup/settings';
+import { BANNER_SHEETS, modalSheets, sheetBase } from '../../src/popup/sheets';
+import { themeClasses, themeVars } from '../../src/popup/theme';
+import type { LoaderParams } from '../../src/types';
+
+const P: LoaderParams = {
+  baseUrl: 'list.example.com', uuid: 'u', lid: 'l', fId: '', dev: false, uniqueMethods: false,
+  ignoreCookie: false, isPreview: false, cdn: 'https://cdn.example.com/',
+};
+
+test('sheetBase: versioned on the content host, unversioned on appDomain in dev', () => {
+  const cases: [Partial<LoaderParams>, Record<string, unknown>, string][] = [
+    [{}, {}, 'https://cdn.example.com/css/signup-forms/popup/1.0/'],
+    [{}, { version: '1.1' }, 'https://cdn.example.com/css/signup-forms/popup/1.1/'],
+    [{ uniqueMethods: true }, { version: '1.1' }, 'https://cdn.example.com/css/signup-forms/popup/1.1/'],
+    [{ dev: true }, { appDomain: 'app.test:8080', version: '1.1' }, '//app.test:8080/css/signup-forms/popup/'],
+    [{ dev: true }, {}, 'https://cdn.example.com/css/signup-forms/popup/'],
+  ];
+  for (const [p, s, want] of cases) assert.is(sheetBase({ ...P, ...p }, normalize(s)), want, JSON.stringify([p, s]));
+});
+
+test('modalSheets: common, the variation sheet, the template layout (layout-fixed for fixed)', () => {
+  const cases: [Record<string, unknown>, string[]][] = [
+    [{}, ['common.css', 'modal.css', 'layout-1.css']],
+    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [{ template: t }, ['common.css', 'modal.css', `layout-${t}.css`]]),
+    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [{ template: t, modalVariation: 'slide' }, ['common.css', 'modal-slidein.css', `layout-${t}.css`]]),
+    [{ template: 4, modalVariation: 'fixed' }, ['common.css', 'modal-fixed.css', 'layout-fixed.css']],
+  ];
+  for (const [s, want] of cases) assert.equal(modalSheets(normalize(s)), want, JSON.stringify(s));
+  assert.equal(BANNER_SHEETS, ['common.css', 'banner.css']);
+});
+
+test('themeVars: given colours only; fonts, width, opacity always; image only as a background', () => {
+  const plain = themeVars(normalize({}));
+  assert.equal(Object.keys(plain).sort(), ['--mc-btn-align', '--mc-btn-width', '--mc-cta-align', '--mc-cta-width', '--mc-heading-font', '--mc-label-font', '--mc-opacity', '--mc-p-font', '--mc-width'].sort());
+  assert.is(plain['--mc-opacity'], '0.65');
+  assert.is(plain['--mc-width'], '768px');
+  assert.is(plain['--mc-btn-width'], 'auto');
+  const v = themeVars(
+    normalize({
+      template: 3, popupOpacity: 30, imageUrl: 'https://x.test/i.png',
+      styles: {
+        backgroundColor: '#eee', headingColor: '#111', paragraphColor: '#222', labels: { color: '#333' },
+        modal: { close_link_color: '#444' }, button: { color: '#000', hover_color: '#111', text_color: '#fff', style: 'full', alignment: 'left' },
+        bannerCta: { color: '#0a0', alignment: 'right' }, baseFontSize: 18,
+      },
+    }),
+  );
+  assert.equal(
+    [v['--mc-bg'], v['--mc-heading-color'], v['--mc-p-color'], v['--mc-label-color'], v['--mc-close-color'], v['--mc-opacity'], v['--mc-width']],
+    ['#eee', '#111', '#222', '#333', '#444', '0.3', '603px'],
+  );
+  assert.equal([v['--mc-btn-bg'], v['--mc-btn-hover'], v['--mc-btn-text'], v['--mc-btn-width'], v['--mc-btn-align']], ['#000', '#111', '#fff', '100%', 'left']);
+  assert.equal([v['--mc-cta-bg'], v['--mc-cta-align'], v['--mc-cta-width']], ['#0a0', 'right', 'auto']);
+  assert.is(v['--mc-base-size'], '18px');
+  assert.is(v['--mc-image'], 'url("https://x.test/i.png")');
+  assert.is(themeVars(normalize({ template: 1, imageUrl: 'https://x.test/i.png' }))['--mc-image'], undefined);
+});
+
+test('themeClasses: variation, template, strict, image, edge, mobile', () => {
+  const cases: [Record<string, unknown>, boolean, string][] = [
+    [{}, false, 'mc-modal mc-t1'],
+    [{ modalVariation: 'slide', template: 3 }, true, 'mc-slide mc-t3 mc-mobile'],
+    [{ modalVariation: 'fixed', template: 3 }, false, 'mc-fixed mc-t1'],
+    [{ template: 2, imageUrl: 'https://x.test/i.png', imageEdgeToEdge: 'Y', styles: { baseFontSize: 14 } }, false, 'mc-modal mc-t2 mc-strict mc-has-image mc-edge'],
+  ];
+  for (const [s, mobile, want] of cases) assert.is(themeClasses(normalize(s), mobile), want, JSON.stringify(s));
+});
+
+test("onProviderSite: the provider's host name or a sub-domain, port ignored", () => {
+  const cases: [string, string, boolean][] = [
+    ['list.example.com', 'list.example.com', true],
+    ['LIST.example.com', 'list.example.com:443', true],
+    ['www.list.example.com', 'list.example.com', true],
+    ['127.0.0.1', '127.0.0.1:8080', true],
+    ['localhost', '127.0.0.1:8080', false],
+    ['blog.test', 'list.example.com', false],
+    ['evillist.example.com', 'list.example.com', false],
+    ['list.example.com.evil.test', 'list.example.com', false],
+    ['blog.test', '', false],
+  ];
+  for (const [page, base, want] of cases) assert.is(onProviderSite(page, base), want, `${page} / ${base}`);
+});
+
+test('closed cookie: popupFrequency days; not in preview, not on the provider site; animation rule', () => {
+  assert.is(closedCookieMs(normalize({})), 365 * 864e5);
+  assert.is(closedCookieMs(normalize({ popupFrequency: 2 })), 2 * 864e5);
+  assert.is(setsClosedCookie(false, 'blog.test', 'list.example.com'), true);
+  assert.is(setsClosedCookie(true, 'blog.test', 'list.example.com'), false);
+  assert.is(setsClosedCookie(false, 'list.example.com', 'list.example.com'), false);
+  const cases: [string, boolean, boolean][] = [
+    ['modal', false, false], ['modal', true, false], ['slide', false, true], ['slide', true, false], ['fixed', false, true], ['fixed', true, false],
+  ];
+  for (const [v, reduced, want] of cases) assert.is(animatesOut(normalize({ modalVariation: v }), reduced), want, `${v}/${reduced}`);
+});
+
+test.run();

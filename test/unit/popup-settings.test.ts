@@ -1,0 +1,221 @@
+/** The settings normaliser (spec 3.2, 3.3, 9.3, 9.4): one table per rule. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { color, emailPlaceholder, fixedDescription, font, FONTS, isMobile, normalize, type Settings } from '../../src/popup/settings';
+
+type Case = [string, Record<string, unknown>, (s: Settings) => unknown, unknown];
+const table = (cases: Case[]) => {
+  for (const [name, raw, pick, want] of cases) assert.equal(pick(normalize(raw)), want, name);
+};
+
+test('defaults of 9.4 and 9.2/9.3 on an empty or hostile object', () => {
+  for (const raw of [{}, null, undefined, 'x', 42, [], { styles: 'x', fields: 'x', translations: 7 }]) {
+    const s = normalize(raw);
+    assert.is(s.version, '1.0');
+    assert.is(s.template, 1);
+    assert.is(s.variation, 'modal');
+    assert.is(s.buttonLabel, 'Subscribe');
+    assert.is(s.bannerCtaLabel, 'Subscribe');
+    assert.is(s.continueLabel, 'Continue');
+    assert.is(s.closeLabel, 'Close');
+    assert.is(s.opacity, 0.65);
+    assert.is(s.frequencyDays, 365);
+    assert.is(s.confirmationS, 3);
+    assert.is(s.maxWidth, 768);
+    assert.is(s.width, 768);
+    assert.equal(s.fields, []);
+    assert.equal(s.translations, {});
+    assert.is(s.styles.headingFont, FONTS.helvetica);
+  }
+});
+
+test('Y/N strings and booleans become booleans', () => {
+  const flags: [keyof Settings, string][] = [
+    ['mobileBanner', 'useMobileBanner'], ['ttt', 'useTtt'], ['doubleOptIn', 'hasDoubleOptIn'],
+    ['captcha', 'captcha'], ['imageEdgeToEdge', 'imageEdgeToEdge'],
+  ];
+  for (const [key, raw] of flags) {
+    for (const v of ['Y', 'y', 'yes', true, 1, 'true']) assert.is(normalize({ [raw]: v })[key], true, `${raw}=${v}`);
+    for (const v of ['N', 'n', 'no', false, 0, '', undefined, 'maybe']) assert.is(normalize({ [raw]: v })[key], false, `${raw}=${v}`);
+  }
+  // useEmailStep: absent counts as Y, so a form without SMS shows its fields (spec 5.5).
+  table([
+    ['useEmailStep absent', {}, (s) => s.emailStep, true],
+    ['useEmailStep Y', { useEmailStep: 'Y' }, (s) => s.emailStep, true],
+    ['useEmailStep N', { useEmailStep: 'N' }, (s) => s.emailStep, false],
+  ]);
+});
+
+test('labels: given text, or the 9.4 default when empty', () => {
+  table([
+    ['buttonLabel', { buttonLabel: ' Join ' }, (s) => s.buttonLabel, 'Join'],
+    ['buttonLabel empty', { buttonLabel: '' }, (s) => s.buttonLabel, 'Subscribe'],
+    ['bannerCtaLabel', { bannerCtaLabel: 'Sign me up' }, (s) => s.bannerCtaLabel, 'Sign me up'],
+    ['continueLabel', { continueLabel: 'Next' }, (s) => s.continueLabel, 'Next'],
+    ['closeLabel', { closeLabel: 'close' }, (s) => s.closeLabel, 'close'],
+    ['closeLabel object', { closeLabel: {} }, (s) => s.closeLabel, 'Close'],
+  ]);
+});
+
+test('opacity percent becomes 0..1; frequency, confirmation and max width read numbers', () => {
+  table([
+    ['opacity 65', { popupOpacity: 65 }, (s) => s.opacity, 0.65],
+    ['opacity "40"', { popupOpacity: '40' }, (s) => s.opacity, 0.4],
+    ['opacity 0', { popupOpacity: 0 }, (s) => s.opacity, 0],
+    ['opacity 250 capped', { popupOpacity: 250 }, (s) => s.opacity, 1],
+    ['opacity -5', { popupOpacity: -5 }, (s) => s.opacity, 0.65],
+    ['opacity junk', { popupOpacity: 'x' }, (s) => s.opacity, 0.65],
+    ['frequency 30', { popupFrequency: 30 }, (s) => s.frequencyDays, 30],
+    ['frequency "7"', { popupFrequency: '7' }, (s) => s.frequencyDays, 7],
+    ['frequency 0', { popupFrequency: 0 }, (s) => s.frequencyDays, 0],
+    ['frequency junk', { popupFrequency: 'never' }, (s) => s.frequencyDays, 365],
+    ['confirmation 5', { confirmationDuration: 5 }, (s) => s.confirmationS, 5],
+    ['confirmation junk', { confirmationDuration: null }, (s) => s.confirmationS, 3],
+    ['max_width 600', { styles: { modal: { max_width: 600 } } }, (s) => s.maxWidth, 600],
+    ['max_width "500px"', { styles: { modal: { max_width: '500px' } } }, (s) => s.maxWidth, 500],
+    ['max_width 0', { styles: { modal: { max_width: 0 } } }, (s) => s.maxWidth, 768],
+  ]);
+});
+
+test('variation and template: fixed forces 1, out-of-range templates are 1, 3 and 4 are 603 px', () => {
+  const cases: [unknown, unknown, string, number, number][] = [
+    // variation, template → variation, template, width
+    [undefined, undefined, 'modal', 1, 768],
+    ['modal', 2, 'modal', 2, 768],
+    ['slide', '5', 'slide', 5, 768],
+    ['fixed', 4, 'fixed', 1, 768],
+    ['fixed', 3, 'fixed', 1, 768],
+    ['modal', 3, 'modal', 3, 603],
+    ['slide', 4, 'slide', 4, 603],
+    ['other', 0, 'modal', 1, 768],
+    ['modal', 6, 'modal', 1, 768],
+    ['modal', 'x', 'modal', 1, 768],
+    ['modal', 2.4, 'modal', 2, 768],
+  ];
+  for (const [v, t, wv, wt, ww] of cases) {
+    const s = normalize({ modalVariation: v, template: t });
+    assert.equal([s.variation, s.template, s.width], [wv, wt, ww], `${v}/${t}`);
+  }
+});
+
+test('template 5 does not place the GDPR block in the modal variation; GDPR needs an e-mail field', () => {
+  const email = [{ type: 'email', name: 'EMAIL' }];
+  table([
+    ['t5 modal', { template: 5 }, (s) => s.gdprPlaced, false],
+    ['t5 slide', { template: 5, modalVariation: 'slide' }, (s) => s.gdprPlaced, true],
+    ['t4 modal', { template: 4 }, (s) => s.gdprPlaced, true],
+    ['gdpr with e-mail', { hasGdprEnabled: 'Y', fields: email }, (s) => s.gdpr, true],
+    ['gdpr without e-mail', { hasGdprEnabled: true, fields: [{ type: 'text', name: 'FNAME' }] }, (s) => s.gdpr, false],
+    ['gdpr off', { hasGdprEnabled: 'N', fields: email }, (s) => s.gdpr, false],
+    ['fields parsed', { fields: email }, (s) => s.fields.map((f) => [f.type, f.name]), [['email', 'EMAIL']]],
+  ]);
+});
+
+test('rewards badge: version ≠ 1.0, useRewards and an http(s) rewardsUrl (spec 9.3)', () => {
+  const url = 'https://example.com/r/1';
+  table([
+    ['1.1 all set', { version: '1.1', useRewards: true, rewardsUrl: url }, (s) => s.rewards, true],
+    ['1.1 Y', { version: '1.1', useRewards: 'Y', rewardsUrl: url }, (s) => s.rewards, true],
+    ['1.0', { version: '1.0', useRewards: true, rewardsUrl: url }, (s) => s.rewards, false],
+    ['no version', { useRewards: true, rewardsUrl: url }, (s) => s.rewards, false],
+    ['useRewards off', { version: '1.1', useRewards: false, rewardsUrl: url }, (s) => s.rewards, false],
+    ['no url', { version: '1.1', useRewards: true }, (s) => s.rewards, false],
+    ['javascript url', { version: '1.1', useRewards: true, rewardsUrl: 'javascript:alert(1)' }, (s) => s.rewards, false],
+    ['bad version', { version: '../x', useRewards: true, rewardsUrl: url }, (s) => [s.version, s.rewards], ['1.0', false]],
+  ]);
+});
+
+test('image: http(s) only, a background only when the template is not 1', () => {
+  const img = 'https://cdn.example.com/a.png';
+  table([
+    ['t1 image', { imageUrl: img }, (s) => [s.imageUrl, s.imageBackground], [img, false]],
+    ['t2 image', { imageUrl: img, template: 2 }, (s) => [s.imageUrl, s.imageBackground], [img, true]],
+    ['fixed t3 image', { imageUrl: img, template: 3, modalVariation: 'fixed' }, (s) => s.imageBackground, false],
+    ['t2 no image', { template: 2 }, (s) => s.imageBackground, false],
+    ['data url', { imageUrl: 'data:image/png;base64,AAA', template: 2 }, (s) => [s.imageUrl, s.imageBackground], ['', false]],
+    ['protocol-relative', { imageUrl: '//x.test/i.png' }, (s) => s.imageUrl, '//x.test/i.png'],
+    ['quote in url', { imageUrl: 'https://x.test/a".png' }, (s) => s.imageUrl, ''],
+  ]);
+});
+
+test('fixed description: stripped, &nbsp; to spaces, cut to 50 + "..."', () => {
+  const cases: [string, string][] = [
+    ['<h1>Join&nbsp;us</h1>', 'Join us'],
+    ['<p>Tom &amp; Jerry&#39;s &lt;news&gt;</p>', "Tom & Jerry's <news>"],
+    ['a'.repeat(50), 'a'.repeat(50)],
+    ['a'.repeat(51), 'a'.repeat(50) + '...'],
+    ['<b>' + 'word '.repeat(20) + '</b>', ('word '.repeat(10)).slice(0, 50) + '...'],
+    ['<script>x</script>', 'x'],
+    ['', ''],
+  ];
+  for (const [input, want] of cases) assert.is(fixedDescription(input), want, input);
+  assert.is(normalize({ modalVariation: 'fixed', description: '<h2>Hi&nbsp;there</h2>' }).description, 'Hi there');
+  assert.is(normalize({ modalVariation: 'modal', description: '<h2>Hi&nbsp;there</h2>' }).description, '<h2>Hi&nbsp;there</h2>');
+});
+
+test('mobile rule: viewport at or below max_width − 20 (spec 9.3)', () => {
+  const d = normalize({});
+  const w600 = normalize({ styles: { modal: { max_width: 600 } } });
+  const cases: [Settings, number, boolean][] = [
+    [d, 747, true], [d, 748, true], [d, 749, false], [d, 1280, false], [d, 375, true],
+    [w600, 580, true], [w600, 581, false],
+  ];
+  for (const [s, w, want] of cases) assert.is(isMobile(s, w), want, `${s.maxWidth}/${w}`);
+});
+
+test('e-mail placeholder: only on non-mobile views of the fixed variation', () => {
+  const fixed = normalize({ modalVariation: 'fixed' });
+  const modal = normalize({});
+  assert.is(emailPlaceholder(fixed, false), 'Enter your email');
+  assert.is(emailPlaceholder(fixed, true), '');
+  assert.is(emailPlaceholder(modal, false), '');
+  assert.is(emailPlaceholder(normalize({ modalVariation: 'slide' }), false), '');
+});
+
+test('styles: safe colours only, ten font keys with helvetica default, alignment, full width, baseFontSize', () => {
+  const colors: [unknown, string][] = [
+    ['#fff', '#fff'], ['#A1B2C3', '#A1B2C3'], ['#11223344', '#11223344'], ['red', 'red'], ['rgb(1, 2, 3)', 'rgb(1, 2, 3)'],
+    ['rgba(0,0,0,.5)', 'rgba(0,0,0,.5)'], ['hsl(10 20% 30% / 50%)', 'hsl(10 20% 30% / 50%)'],
+    ['red;background:url(x)', ''], ['url(https://x)', ''], ['expression(alert(1))', ''], ['#ggg', ''], [12, ''], [null, ''],
+  ];
+  for (const [input, want] of colors) assert.is(color(input), want, String(input));
+  for (const key of ['arial', 'comic_sans', 'courier_new', 'georgia', 'helvetica', 'lucida', 'tahoma', 'times_new_roman', 'trebuchet_ms', 'verdana'])
+    assert.ok(font(key) && font(key) == FONTS[key], key);
+  assert.is(Object.keys(FONTS).length, 10);
+  assert.is(font('papyrus'), FONTS.helvetica);
+  assert.is(font(undefined), FONTS.helvetica);
+  const s = normalize({
+    styles: {
+      modal: { close_link_color: '#333' },
+      button: { color: '#000', hover_color: '#222', text_color: '#fff', alignment: 'left', style: 'full' },
+      bannerCta: { color: 'blue', alignment: 'right', style: 'normal' },
+      labels: { color: '#444', font: 'georgia' },
+      headingColor: '#111', headingFont: 'verdana', paragraphColor: '#555', paragraphFont: 'tahoma',
+      backgroundColor: '#fafafa', baseFontSize: '18',
+    },
+  }).styles;
+  assert.equal(s.button, { color: '#000', hover: '#222', text: '#fff', align: 'left', full: true });
+  assert.equal(s.bannerCta, { color: 'blue', hover: '', text: '', align: 'right', full: false });
+  assert.equal(
+    [s.closeColor, s.labelColor, s.labelFont, s.headingColor, s.headingFont, s.paragraphColor, s.paragraphFont, s.backgroundColor, s.baseFontSize],
+    ['#333', '#444', FONTS.georgia, '#111', FONTS.verdana, '#555', FONTS.tahoma, '#fafafa', 18],
+  );
+  assert.is(normalize({ styles: { button: { alignment: 'middle' } } }).styles.button.align, 'center');
+  assert.is(normalize({}).styles.baseFontSize, 0);
+});
+
+test('text settings pass through trimmed; appDomain must be a host; translations keep strings', () => {
+  table([
+    ['successMsg', { successMsg: ' Thanks ' }, (s) => s.successMsg, 'Thanks'],
+    ['doubleOptInMsg', { doubleOptInSuccessMessage: 'Check mail' }, (s) => s.doubleOptInMsg, 'Check mail'],
+    ['footer', { footer: '<p>f</p>' }, (s) => s.footer, '<p>f</p>'],
+    ['bannerDescription', { bannerDescription: '<b>b</b>' }, (s) => s.bannerDescription, '<b>b</b>'],
+    ['sms number', { smsTransportNumber: 12345 }, (s) => s.smsTransportNumber, '12345'],
+    ['gdpr texts', { gdprLabel: 'L', gdprDescription: 'D', gdprLegal: 'G', gdprMCLegal: 'M' }, (s) => [s.gdprLabel, s.gdprDescription, s.gdprLegal, s.gdprMCLegal], ['L', 'D', 'G', 'M']],
+    ['appDomain', { appDomain: 'app.example.com:8080' }, (s) => s.appDomain, 'app.example.com:8080'],
+    ['appDomain evil', { appDomain: 'evil.com/x?' }, (s) => s.appDomain, ''],
+    ['translations', { translations: { required: 'Needed', email: 3, url: '' } }, (s) => s.translations, { required: 'Needed', email: '3' }],
+  ]);
+});
+
+test.run();
