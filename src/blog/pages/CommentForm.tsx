@@ -1,0 +1,93 @@
+import type { CommentNode } from '../comments/thread';
+import { HONEYPOT, LIMITS, type CommentErrors, type CommentInput } from '../comments/validate';
+
+/** A form that failed validation: what was typed and what is wrong. */
+export interface FormState {
+  input: CommentInput;
+  errors: CommentErrors;
+}
+
+type Key = 'author' | 'email' | 'url' | 'body';
+
+/**
+ * The comment form (issue 6): posted to the server, which validates it, stores it and redirects to the comment.
+ * Messages are tied to their fields (aria-describedby) and summarised at the top with links to each field.
+ * No browser validation attributes: the server's messages are the ones shown (with script off too).
+ */
+export function CommentForm({ slug, replyTo, form }: { slug: string; replyTo: CommentNode | null; form: FormState | null }) {
+  const v = (k: Key) => form?.input[k] || '';
+  const err = (k: Key) => form?.errors[k];
+  const field = (k: Key, label: string, type: 'text' | 'email' | 'url', note?: string) => (
+    <p class={`comment-form-${k}`}>
+      <label for={`comment-${k}`}>{label}</label>
+      {k == 'body' ? (
+        <textarea id={`comment-${k}`} name={k} rows={6} maxLength={LIMITS.body} aria-invalid={err(k) ? 'true' : undefined} aria-describedby={err(k) ? `comment-${k}-error` : undefined}>
+          {v(k)}
+        </textarea>
+      ) : (
+        <input
+          id={`comment-${k}`}
+          name={k}
+          type={type as 'text'} // preact types each input type separately; all three are text-like
+          value={v(k)}
+          maxLength={LIMITS[k]}
+          autoComplete={k == 'author' ? 'name' : k}
+          aria-invalid={err(k) ? 'true' : undefined}
+          aria-describedby={err(k) ? `comment-${k}-error` : note ? `comment-${k}-note` : undefined}
+        />
+      )}
+      {err(k) ? (
+        <span class="field-error" id={`comment-${k}-error`}>
+          {err(k)}
+        </span>
+      ) : note ? (
+        <span class="field-note" id={`comment-${k}-note`}>
+          {note}
+        </span>
+      ) : null}
+    </p>
+  );
+  const errors = form ? (Object.entries(form.errors) as [string, string][]) : [];
+  const parent = replyTo ? String(replyTo.id) : form?.input.parent || '';
+  return (
+    <div id="respond" class="comment-respond">
+      <h3 id="reply-title" class="comment-reply-title">
+        {replyTo ? `Reply to ${replyTo.author}` : 'Leave a comment'}
+        {replyTo ? (
+          <>
+            {' '}
+            <a href={`/posts/${slug}#respond`} class="cancel-reply">
+              Cancel reply
+            </a>
+          </>
+        ) : null}
+      </h3>
+      {errors.length ? (
+        <div class="form-errors" role="alert" id="comment-errors">
+          <p>Your comment was not posted:</p>
+          <ul>
+            {errors.map(([k, m]) => (
+              <li key={k}>
+                <a href={k == 'parent' ? '#respond' : `#comment-${k}`}>{m}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <form action={`/posts/${slug}/comments`} method="post" class="comment-form" noValidate aria-labelledby="reply-title">
+        {field('author', 'Name', 'text')}
+        {field('email', 'E-mail', 'email', 'Never published.')}
+        {field('url', 'Website (optional)', 'url')}
+        {field('body', 'Comment', 'text')}
+        <p class="hp" aria-hidden="true">
+          <label for={`comment-${HONEYPOT}`}>Leave this field empty</label>
+          <input id={`comment-${HONEYPOT}`} name={HONEYPOT} type="text" value="" tabIndex={-1} autoComplete="off" />
+        </p>
+        <input type="hidden" name="parent" value={parent} />
+        <p class="form-submit">
+          <button type="submit">Post comment</button>
+        </p>
+      </form>
+    </div>
+  );
+}

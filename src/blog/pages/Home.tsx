@@ -1,0 +1,39 @@
+import type { Post } from '../content/site';
+import { Layout, type PageContext } from './Layout';
+
+const date = (d: string) =>
+  new Date(d + 'T12:00:00Z').toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The home page (issue 6): the post list with thumbnails (double-tap-to-go on touch, spec 2.1). */
+export function Home({ ctx, posts, counts }: { ctx: PageContext; posts: Post[]; counts: Map<string, number> }) {
+  return (
+    <Layout ctx={ctx} title={ctx.site.title} postId={0} mode="home" titleIsHeading>
+      <h2 class="screen-reader-text">Posts</h2>
+      <div class="posts">
+        {posts.map((p) => (
+          <article class="post" key={p.slug}>
+            {p.thumbnail ? (
+              <div class="post-thumbnail">
+                <a href={`/posts/${p.slug}`} tabIndex={-1} aria-hidden="true">
+                  <img src={p.thumbnail} alt="" width={480} height={270} loading="lazy" decoding="async" />
+                  <span class="thumbnail-overlay">{p.thumbnailAlt || p.title}</span>
+                </a>
+              </div>
+            ) : null}
+            <header class="entry-header">
+              <h3 class="entry-title">
+                <a href={`/posts/${p.slug}`}>{p.title}</a>
+              </h3>
+              <p class="entry-meta">
+                <time dateTime={p.date}>{date(p.date)}</time> · {counts.get(p.slug) || 0} comments
+              </p>
+            </header>
+            {p.excerpt ? <p class="entry-summary">{p.excerpt}</p> : null}
+          </article>
+        ))}
+      </div>
+    </Layout>
+  );
+}
+
+export { date as formatDate };

@@ -1,0 +1,64 @@
+import type { ServerResponse } from 'node:http';
+import { renderToString } from 'react-dom/server';
+import { thread, type CommentNode } from '../comments/thread';
+import type { Content, Post } from '../content/site';
+import type { FormState } from '../pages/CommentForm';
+import { Home } from '../pages/Home';
+import { Layout, type PageContext } from '../pages/Layout';
+import { PostPage } from '../pages/Post';
+import type { BlogDb } from './db';
+import { sendHtml } from './http';
+
+/** Server rendering of the blog's pages (spec 1.2: server-rendered; the blog script only enhances). */
+
+const doc = (el: Parameters<typeof renderToString>[0]) => '<!doctype html>' + renderToString(el);
+
+const context = (content: Content, data: BlogDb, host: string): PageContext => {
+  const titles = new Map(content.posts.map((p) => [p.slug, p.title]));
+  return {
+    site: content.site,
+    host,
+    widgets: {
+      recentPosts: content.posts.slice(0, 5).map((p) => ({ slug: p.slug, title: p.title })),
+      recentComments: data
+        .recentComments(5)
+        .filter((c) => titles.has(c.post))
+        .map((c) => ({ id: c.id, author: c.author, slug: c.post, postTitle: titles.get(c.post) as string })),
+    },
+  };
+};
+
+/** Renders the home page. */
+export const homePage = (res: ServerResponse, content: Content, data: BlogDb, host: string): void =>
+  sendHtml(res, 200, doc(<Home ctx={context(content, data, host)} posts={content.posts} counts={data.countsByPost()} />));
+
+const find = (nodes: CommentNode[], id: number): CommentNode | null => {
+  for (const n of nodes) {
+    if (n.id == id) return n;
+    const r = find(n.replies, id);
+    if (r) return r;
+  }
+  return null;
+};
+
+/** Renders a post with its comments; `replyTo` is a comment id (0 for none), `form` a failed submission. */
+export const postPage = (res: ServerResponse, status: number, content: Content, data: BlogDb, host: string, post: Post, replyTo: number, form: FormState | null): void => {
+  const comments = thread(data.comments(post.slug));
+  const reply = replyTo ? find(comments, replyTo) : null;
+  sendHtml(res, status, doc(<PostPage ctx={context(content, data, host)} post={post} comments={comments} replyTo={reply} form={form} />));
+};
+
+/** Renders the 404 page, with the site's header, menu and widgets so the reader can go on. */
+export const notFoundPage = (res: ServerResponse, content: Content, data: BlogDb, host: string): void =>
+  sendHtml(
+    res,
+    404,
+    doc(
+      <Layout ctx={context(content, data, host)} title={`Not found – ${content.site.title}`} postId={0} mode="home" titleIsHeading={false}>
+        <h1>Not found</h1>
+        <p>
+          There is no post here. <a href="/">See all posts</a>.
+        </p>
+      </Layout>,
+    ),
+  );

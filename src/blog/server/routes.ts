@@ -1,0 +1,144 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { BLOG_STATS_PATH } from '../../constants';
+import { parseBeacon } from '../beacon';
+import { checkComment } from '../comments/validate';
+import { loadContent, type Content } from '../content/site';
+import { blogDb, type SeedComment } from './db';
+import { readBody, sendText } from './http';
+import { homePage, notFoundPage, postPage } from './render';
+
+import type { Route } from '../../server/route';
+
+/** Where the blog's files are. */
+export interface BlogOptions {
+  /** The content directory (site.json, posts/, images/, comments.json). Default `./content`. */
+  contentDir?: string;
+  /** The built content host (blog.js and blog.css under blog/). Default `./dist`. */
+  distDir?: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+};
+
+/** Largest comment form accepted, in bytes. */
+const MAX_FORM = 64 * 1024;
+
+/** The Host header when it looks like a host: it lands in the popup embed's data-base-url. */
+const hostOf = (req: IncomingMessage): string => {
+  const h = req.headers.host || '';
+  return /^([\w-]+(\.[\w-]+)*|\[[\da-f:.]+\])(:\d{1,5})?$/i.test(h) ? h : 'localhost';
+};
+
+/** Browser privacy signals sent as headers: then nothing is recorded even if a beacon arrives (spec 7.3). */
+const optedOut = (req: IncomingMessage) => req.headers['sec-gpc'] == '1' || req.headers.dnt == '1';
+
+const serveFile = (res: ServerResponse, root: string, rel: string): boolean => {
+  const file = normalize(join(root, rel));
+  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return false;
+  res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });
+  createReadStream(file).pipe(res);
+  return true;
+};
+
+/**
+ * Creates the blog's route for the reference provider's server (issue 6). It owns `/` (home), `/posts/<slug>`, the
+ * comment POST `/posts/<slug>/comments`, the statistics endpoint (BLOG_STATS_PATH) and everything else under
+ * `/blog/` (blog.js and blog.css from the build, images from the content directory); false for anything else.
+ * Content is read once, on the first request.
+ */
+export const createBlogRoute = (options: BlogOptions = {}): Route => {
+  const contentDir = normalize(options.contentDir || join(process.cwd(), 'content'));
+  const distDir = normalize(options.distDir || join(process.cwd(), 'dist'));
+  let content: Content | undefined;
+  let seed: SeedComment[] | undefined;
+  const load = () => {
+    content ||= loadContent(contentDir);
+    const seedFile = join(contentDir, 'comments.json');
+    seed ||= existsSync(seedFile) ? (JSON.parse(readFileSync(seedFile, 'utf8')) as SeedComment[]) : [];
+    return { content, seed };
+  };
+
+  return async (req, res, url, { db }) => {
+    const path = url.pathname;
+    const method = req.method || 'GET';
+    const read = method == 'GET' || method == 'HEAD';
+    const post = /^\/posts\/([a-z0-9-]+)(\/comments)?\/?$/.exec(path);
+    if (path != '/' && !post && !path.startsWith('/blog/')) return false;
+
+    const { content, seed } = load();
+    const data = blogDb(db, seed);
+    const host = hostOf(req);
+
+    if (path == BLOG_STATS_PATH) {
+      if (method != 'POST') return sendText(res, 405, 'POST only', { Allow: 'POST' }), true;
+      const body = await readBody(req, 4096);
+      const beacon = body == null ? null : parseBeacon(body);
+      if (!beacon) return sendText(res, 400, 'bad beacon'), true;
+      if (!optedOut(req)) data.record(beacon);
+      res.writeHead(204).end();
+      return true;
+    }
+    if (path.startsWith('/blog/')) {
+      const rel = decodeURIComponent(path.slice('/blog/'.length));
+      if (read && (/^(images|files)\//.test(rel) ? serveFile(res, contentDir, rel) : serveFile(res, join(distDir, 'blog'), rel))) return true;
+      sendText(res, 404, 'Not found');
+      return true;
+    }
+    if (path == '/') {
+      if (!read) return sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' }), true;
+      homePage(res, content, data, host);
+      return true;
+    }
+    const slug = (post as RegExpExecArray)[1];
+    const found = content.posts.find((p) => p.slug == slug);
+    if (!found) {
+      notFoundPage(res, content, data, host);
+      return true;
+    }
+    if (!post?.[2]) {
+      if (!read) return sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' }), true;
+      const reply = Number(url.searchParams.get('replytocom')) || 0;
+      postPage(res, 200, content, data, host, found, reply, null);
+      return true;
+    }
+    // The comment form (issue 6): validate, honeypot, store, redirect back to the comment.
+    if (method != 'POST') return sendText(res, 405, 'POST only', { Allow: 'POST' }), true;
+    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) return sendText(res, 415, 'form posts only'), true;
+    const body = await readBody(req, MAX_FORM);
+    if (body == null) return sendText(res, 413, 'comment too large'), true;
+    const check = checkComment(new URLSearchParams(body));
+    if (check.kind == 'trap') {
+      // Robots get the same answer as people, so they learn nothing; nothing is stored.
+      res.writeHead(303, { Location: `/posts/${slug}#comments` }).end();
+      return true;
+    }
+    if (check.kind == 'ok' && check.parent) {
+      const parent = data.comment(check.parent);
+      if (!parent || parent.post != slug) {
+        postPage(res, 422, content, data, host, found, 0, { input: check.input, errors: { parent: 'The comment you replied to does not exist.' } });
+        return true;
+      }
+    }
+    if (check.kind == 'invalid') {
+      postPage(res, 422, content, data, host, found, 0, { input: check.input, errors: check.errors });
+      return true;
+    }
+    const { author, email, url: site, body: text } = check.input;
+    const id = data.addComment({ post: slug, parent: check.parent, author, email, url: site, body: text });
+    res.writeHead(303, { Location: `/posts/${slug}#comment-${id}` }).end();
+    return true;
+  };
+};
+
+/** The blog route with the default directories (./content and ./dist), for src/server/main.ts. */
+export const blogRoute: Route = createBlogRoute();
