@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
 import { startProvider } from './app';
 import type { Route } from './route';
@@ -20,8 +21,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-/** Routes tried before the provider's own: the blog's, once wired in (it takes / over the demo page). */
-const routes: Route[] = [];
+/** Routes tried before the provider's own: the blog's (issue 6), which takes / over the demo page (then at /demo). */
+const routes: Route[] = [createBlogRoute({ contentDir: join(root, 'content'), distDir: dist })];
 
 if (!existsSync(join(dist, JS_PATH, 'embed.js'))) console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
 
@@ -31,7 +32,8 @@ const provider = await startProvider({ dbPath, distDir: dist, port, host: proces
 });
 const o = provider.origin;
 console.log(`Reference provider listening on ${o}
-  Demo host page   ${o}/
+  Blog             ${o}/
+  Demo host page   ${o}/demo
   Owner preview    ${o}/preview
   Mailbox          ${o}/mailbox
   Database         ${relative(process.cwd(), dbPath).startsWith('..') ? dbPath : relative(process.cwd(), dbPath)}

@@ -57,7 +57,11 @@ export const initMenu = (d: Document, w: Window): void => {
     (e) => {
       const link = (e.target as Element).closest?.('.menu-item-has-children>a,.post-thumbnail>a');
       const item = link && link.parentElement;
-      if (!item || !doubleTapApplies(touch, w.innerWidth)) return void (current = null);
+      if (!item || !doubleTapApplies(touch, w.innerWidth)) {
+        current?.classList.remove('focus');
+        current = null;
+        return;
+      }
       if (item != current) {
         e.preventDefault();
         current?.classList.remove('focus');

@@ -15,8 +15,12 @@ export const initVideos = (d: Document): void => {
     const play = d.createElement('button');
     play.type = 'button';
     play.className = 'video-play';
-    play.setAttribute('aria-label', `Play ${player.name} video`);
+    const label = `Play ${player.name} video`;
+    play.setAttribute('aria-label', label);
     play.append(...link.childNodes);
+    // The visible caption says what the button's name says (WCAG 2.5.3 label in name).
+    const caption = play.querySelector('.video-caption');
+    if (caption) caption.textContent = label;
     link.replaceWith(play);
     play.addEventListener('click', () => {
       const frame = d.createElement('iframe');
