@@ -3,6 +3,10 @@
  * enters popup.js, and one typed `Settings` comes out. Nothing else reads raw settings. Pure: no DOM, never throws.
  */
 import {
+  COOKIE_CLOSED,
+  COOKIE_LIST_MEMBER,
+  COOKIE_SUBSCRIBED,
+  DAY_MS,
   DEFAULT_BANNER_CTA_LABEL,
   DEFAULT_BUTTON_LABEL,
   DEFAULT_CLOSE_LABEL,
@@ -112,7 +116,21 @@ export interface Settings {
   /** Width of the modal in px: 603 for templates 3 and 4 (spec 9.3), else maxWidth. */
   width: number;
   styles: Styles;
+  /** Cookies the provider asks the popup to set on load (spec 3.8); unsafe names, values or paths are dropped. */
+  cookies: ServerCookie[];
 }
+
+/** One server-provided cookie (spec 3.8) after checking: a token name, a value, an expiry, a path. */
+export interface ServerCookie {
+  name: string;
+  value: string;
+  /** Lifetime in ms from now: `expires` as a number of days, or an absolute date string; 0 = session cookie. */
+  ms: number;
+  path: string;
+}
+
+/** Cookies only the popup itself writes (spec 3.8). */
+const OWN_COOKIES = [COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER];
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v == 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -173,6 +191,29 @@ export const fixedDescription = (html: string): string => {
     .trim();
   return t.length > FIXED_DESCRIPTION_MAX ? t.slice(0, FIXED_DESCRIPTION_MAX) + '...' : t;
 };
+
+/**
+ * Server-provided cookies (spec 3.8). Only RFC 6265 token names that are not our own (a provider cannot clear the
+ * closed or subscribed cookie this way), values without ';' or control characters, paths starting with '/'. An
+ * expiry in the past drops the cookie rather than deleting one of the host page's.
+ */
+export const serverCookies = (v: unknown, now: number): ServerCookie[] =>
+  (Array.isArray(v) ? v : []).flatMap((c): ServerCookie[] => {
+    const o = obj(c);
+    const name = str(o.name);
+    const value = typeof o.value == 'string' || typeof o.value == 'number' ? String(o.value) : '';
+    const path = str(o.path) || '/';
+    const e = o.expires;
+    const ms = typeof e == 'number' ? e * DAY_MS : typeof e == 'string' && e ? Date.parse(e) - now : 0;
+    const ok =
+      /^[\w!#$%&'*+.^`|~-]{1,64}$/.test(name) &&
+      !OWN_COOKIES.includes(name) &&
+      value.length <= 4000 &&
+      !/[;\0-\x1f\x7f]/.test(value) &&
+      /^\/[^;\s]*$/.test(path) &&
+      (e == null || e === '' || ms > 0);
+    return ok ? [{ name, value, ms, path }] : [];
+  });
 
 /** Normalises the provider's settings object (spec 3.2, 3.3, 9.3, 9.4). Any JSON in; never throws. */
 export const normalize = (raw: RawSettings | unknown): Settings => {
@@ -244,6 +285,7 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
       backgroundColor: color(st.backgroundColor),
       baseFontSize: num(st.baseFontSize, 0),
     },
+    cookies: serverCookies(r.cookies, Date.now()),
   };
 };
 

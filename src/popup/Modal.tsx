@@ -1,0 +1,73 @@
+/**
+ * The modal container (spec 2.2): overlay, dialog, close control, image area, the owner's description, the form
+ * (src/popup/form/Form.tsx) and the badge area. Rendered into the modal frame's document by src/popup/mount.tsx.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FRAME_TITLE } from '../constants';
+import type { LoaderParams } from '../types';
+import { Badges } from './Badges';
+import { CloseButton } from './CloseButton';
+import type { FormStatus } from './form/contract';
+import { Form } from './form/Form';
+import { Html } from './html/Html';
+import { isModal } from './place';
+import type { Settings } from './settings';
+
+/** Props of `Modal`. */
+export interface ModalProps {
+  s: Settings;
+  p: LoaderParams;
+  mobile: boolean;
+  /** Close the popup (close control, overlay, the form after success or text-to-join). */
+  onClose(): void;
+  /** The content's height may have changed. */
+  onResize(): void;
+}
+
+/** Id given to the first heading of the description, which names the dialog. */
+const TITLE_ID = 'mc-title';
+
+/** The dialog. Its name is the description's first heading, or FRAME_TITLE when the owner wrote none. */
+export const Modal = ({ s, p, mobile, onClose, onResize }: ModalProps) => {
+  const [status, setStatus] = useState<FormStatus>('idle');
+  const [titled, setTitled] = useState(false);
+  const desc = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const h = desc.current && desc.current.querySelector('h1,h2,h3,h4,h5,h6');
+    if (h) h.id = TITLE_ID;
+    setTitled(!!h);
+  }, [s.description]);
+  useEffect(onResize, [status, mobile]);
+  const done = status == 'success';
+  const image = s.imageUrl && (
+    // The image is decorative: an <img> in template 1, a CSS background (--mc-image, src/popup/theme.ts) in the others.
+    <div class="mc-image" hidden={done}>
+      {!s.imageBackground && <img src={s.imageUrl} alt="" />}
+    </div>
+  );
+  return (
+    <div class={`mc-root mc-status-${status}`}>
+      {isModal(s.variation) && <div class="mc-overlay" onClick={onClose} />}
+      <div
+        class="mc-dialog"
+        role="dialog"
+        aria-modal={isModal(s.variation) ? 'true' : 'false'}
+        aria-labelledby={titled ? TITLE_ID : undefined}
+        aria-label={titled ? undefined : FRAME_TITLE}
+        tabIndex={-1}
+      >
+        <CloseButton label={s.closeLabel} action="close-mc-modal" onClose={onClose} />
+        {image}
+        <div class="mc-content">
+          <div ref={desc} hidden={done}>
+            {s.description && <Html className="mc-description" html={s.description} />}
+          </div>
+          <div class="mc-form">
+            <Form s={s} p={p} mobile={mobile} onStatus={setStatus} onClose={onClose} onResize={onResize} />
+          </div>
+          <Badges s={s} />
+        </div>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,32 @@
+/**
+ * Where each frame sits on the host page (spec 2.2 variations, 4.2). Pure: CSS declarations that src/popup/piece.ts
+ * applies through the CSS object model, never as a style attribute, so a strict Content-Security-Policy holds.
+ */
+import { SLIDE_WIDTH } from '../constants';
+import type { Variation } from './settings';
+
+/** CSS declarations of a frame. */
+export type Place = Record<string, string>;
+
+/**
+ * The modal frame: the 'modal' variation covers the viewport (its overlay is inside the frame); 'slide' is a panel at
+ * the bottom right, as wide as SLIDE_WIDTH or the whole width on a mobile view; 'fixed' is a bar along the bottom.
+ * Slide and fixed get their height from their content (src/popup/mount.tsx measures it), so the page beside them
+ * stays usable.
+ */
+export const modalPlace = (v: Variation, mobile: boolean): Place =>
+  v == 'modal'
+    ? { inset: '0', width: '100%', height: '100%' }
+    : { bottom: '0', right: '0', width: v == 'fixed' || mobile ? '100%' : `${SLIDE_WIDTH}px`, height: '0' };
+
+/** The banner frame: a bar along the bottom of the viewport; its height is measured (spec 9.1). */
+export const BANNER_PLACE: Place = { bottom: '0', left: '0', width: '100%', height: '0' };
+
+/**
+ * What the popup shows first (spec 4.2): the banner when useMobileBanner is on and the view is mobile, else the
+ * modal at once.
+ */
+export const firstPiece = (mobileBanner: boolean, mobile: boolean): 'banner' | 'modal' => (mobileBanner && mobile ? 'banner' : 'modal');
+
+/** Whether a variation is a modal dialog (focus trapped, host page inert and unscrollable) or a non-modal panel. */
+export const isModal = (v: Variation): boolean => v == 'modal';
