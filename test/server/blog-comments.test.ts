@@ -1,0 +1,130 @@
+/** The blog over real HTTP and a temporary SQLite file (issue 6): pages, the comment form, its files. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createBlogRoute } from '../../src/blog/server/routes';
+import { HONEYPOT } from '../../src/blog/comments/validate';
+import { DEMO_UUID, request, startTest, type TestProvider } from './helpers';
+
+let p: TestProvider;
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const body = (o: Record<string, string>) =>
+  new URLSearchParams({ author: 'Bo Lind', email: 'bo@example.org', url: '', body: 'A fine post.', parent: '', [HONEYPOT]: '', ...o }).toString();
+const post = (slug: string, o: Record<string, string>) => request(p.origin, `/posts/${slug}/comments`, { method: 'POST', headers: FORM, body: body(o) });
+const count = () => (p.db.prepare('SELECT count(*) AS n FROM blog_comments').get() as { n: number }).n;
+
+test.before(async () => {
+  const dir = join(process.cwd(), '.cache', 'blog-server-dist');
+  mkdirSync(join(dir, 'blog'), { recursive: true });
+  writeFileSync(join(dir, 'blog', 'blog.js'), '/* blog */');
+  p = await startTest({ routes: [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: dir })] });
+});
+test.after(async () => {
+  await p.cleanup();
+});
+
+test('the home page is the blog, with the popup embed pointing at this server; the demo page moved to /demo', async () => {
+  const r = await request(p.origin, '/');
+  assert.is(r.status, 200);
+  assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
+  assert.ok(r.text.startsWith('<!doctype html>'));
+  for (const slug of ['lamp-room-at-dawn', 'keepers-logbook-and-charts', 'storm-season-notes', 'fresnel-the-cat']) assert.ok(r.text.includes(`href="/posts/${slug}"`), slug);
+  assert.ok(r.text.includes(`<script async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" data-lid="a1b2c3d4e7" data-f-id="00a103">`), 'embed');
+  assert.match((await request(p.origin, '/demo')).text, /L\.start/);
+  // A forged Host header never lands in the embed.
+  const forged = await request(p.origin, '/', { headers: { Host: 'evil.test"><script>' } });
+  assert.ok(forged.text.includes('data-base-url="localhost"'));
+});
+
+test('a post shows its threaded seed comments, never an e-mail address; unknown posts are 404', async () => {
+  const r = await request(p.origin, '/posts/storm-season-notes');
+  assert.is(r.status, 200);
+  assert.ok(r.text.includes('<h1 class="entry-title">Storm season notes</h1>'));
+  assert.ok(/id="comment-1"[\s\S]*<ol class="children"><li class="comment depth-2"><article id="comment-2"[\s\S]*<ol class="children"><li class="comment depth-3"><article id="comment-3"/.test(r.text), 'nesting');
+  assert.ok(!r.text.includes('@example.org'), 'no e-mail');
+  assert.ok(r.text.includes('<a class="comments-link" href="#comments">5 comments</a>'));
+  assert.is((await request(p.origin, '/posts/no-such-post')).status, 404);
+  assert.match((await request(p.origin, '/posts/no-such-post')).text, /Not found/);
+});
+
+test('a valid comment is stored and the reader is sent back to it', async () => {
+  const before = count();
+  const r = await post('lamp-room-at-dawn', { author: '  Bo Lind ', body: 'First line.\n\nSecond <b>para</b>.' });
+  assert.is(r.status, 303);
+  const m = /^\/posts\/lamp-room-at-dawn#comment-(\d+)$/.exec(String(r.headers.location));
+  assert.ok(m, String(r.headers.location));
+  assert.is(count(), before + 1);
+  const row = p.db.prepare('SELECT * FROM blog_comments WHERE id = ?').get(Number(m![1])) as Record<string, unknown>;
+  assert.is(row.author, 'Bo Lind');
+  assert.is(row.email, 'bo@example.org');
+  assert.is(row.post, 'lamp-room-at-dawn');
+  const page = await request(p.origin, '/posts/lamp-room-at-dawn');
+  assert.ok(page.text.includes(`<article id="comment-${m![1]}"`));
+  assert.ok(page.text.includes('<p>First line.</p><p>Second &lt;b>para&lt;/b>.</p>'), 'plain text, escaped');
+  assert.ok(!page.text.includes('bo@example.org'));
+});
+
+test('a reply nests under its parent; a parent from another post is refused', async () => {
+  const r = await post('lamp-room-at-dawn', { parent: '6', body: 'A reply.' });
+  assert.is(r.status, 303);
+  const id = /comment-(\d+)/.exec(String(r.headers.location))![1];
+  const page = await request(p.origin, '/posts/lamp-room-at-dawn');
+  assert.ok(new RegExp(`id="comment-6"[\\s\\S]*?<ol class="children"><li class="comment depth-2"><article id="comment-${id}"`).test(page.text));
+  const form = await request(p.origin, '/posts/lamp-room-at-dawn?replytocom=6');
+  assert.ok(form.text.includes('Reply to Lucía Ferrer') && form.text.includes('name="parent" value="6"'));
+  const before = count();
+  const bad = await post('lamp-room-at-dawn', { parent: '1' }); // comment 1 is on storm-season-notes
+  assert.is(bad.status, 422);
+  assert.ok(bad.text.includes('The comment you replied to does not exist.'));
+  assert.is((await post('lamp-room-at-dawn', { parent: '999999' })).status, 422);
+  assert.is(count(), before);
+});
+
+test('an invalid comment is shown again with clear messages tied to its fields, and nothing is stored', async () => {
+  const before = count();
+  const r = await post('storm-season-notes', { author: '', email: 'not-an-address', body: 'Kept text' });
+  assert.is(r.status, 422);
+  assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
+  assert.ok(r.text.includes('<div class="form-errors" role="alert" id="comment-errors">'));
+  assert.ok(r.text.includes('<a href="#comment-author">Please enter your name.</a>'));
+  assert.ok(r.text.includes('<a href="#comment-email">Please enter a valid e-mail address, like name@example.com.</a>'));
+  assert.ok(r.text.includes('aria-invalid="true" aria-describedby="comment-author-error"'));
+  assert.ok(r.text.includes('<span class="field-error" id="comment-email-error">'));
+  assert.ok(r.text.includes('>Kept text</textarea>'), 'what was typed is kept');
+  assert.ok(r.text.includes('value="not-an-address"'));
+  assert.is(count(), before);
+});
+
+test('the honeypot: a filled trap gets the same redirect and stores nothing', async () => {
+  const before = count();
+  const r = await post('storm-season-notes', { [HONEYPOT]: 'http://spam.test' });
+  assert.is(r.status, 303);
+  assert.is(r.headers.location, '/posts/storm-season-notes#comments');
+  assert.is(count(), before);
+});
+
+test('the comment endpoint refuses other methods, types and oversized bodies', async () => {
+  assert.is((await request(p.origin, '/posts/storm-season-notes/comments')).status, 405);
+  const json = await request(p.origin, '/posts/storm-season-notes/comments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  assert.is(json.status, 415);
+  const big = await request(p.origin, '/posts/storm-season-notes/comments', { method: 'POST', headers: FORM, body: body({ body: 'x'.repeat(70 * 1024) }) });
+  assert.is(big.status, 413);
+  assert.is((await request(p.origin, '/posts/storm-season-notes', { method: 'POST', headers: FORM, body: body({}) })).status, 405);
+});
+
+test('blog files: the built script, content images and downloads; nothing outside their folders', async () => {
+  const js = await request(p.origin, '/blog/blog.js');
+  assert.is(js.status, 200);
+  assert.is(js.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.is(js.text, '/* blog */');
+  const svg = await request(p.origin, '/blog/images/cat.svg');
+  assert.is(svg.status, 200);
+  assert.is(svg.headers['content-type'], 'image/svg+xml');
+  assert.is((await request(p.origin, '/blog/files/weather-log-2026.pdf')).headers['content-type'], 'application/pdf');
+  for (const path of ['/blog/nope.js', '/blog/../package.json', '/blog/%2e%2e/%2e%2e/package.json', '/blog/images/../site.json', '/blog/images/']) {
+    assert.is((await request(p.origin, path)).status, 404, path);
+  }
+});
+
+test.run();
