@@ -2,6 +2,9 @@
  * Load on the reference provider (issue 8): autocannon on loopback against form-settings and form-post-json, the
  * server running as `npm start` runs it (dist-node/main.mjs, its own process, a fresh SQLite file, request log on).
  * Targets on 2 cores: 5,000 settings requests per second, 1,000 subscribes per second, zero errors.
+ *
+ * The server runs with PROVIDER_RATE_LIMIT=off: autocannon is one client sending thousands of submits a second, which
+ * the per-client limit (src/constants.ts RATE_CLIENT_MAX) would rightly answer with errors after the first 20.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -24,7 +27,7 @@ export interface LoadResult {
 export async function providerLoad(seconds = 10): Promise<LoadResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'load-'));
   const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-    env: { ...process.env, PORT: '0', PROVIDER_DB: join(dir, 'load.db') },
+    env: { ...process.env, PORT: '0', PROVIDER_DB: join(dir, 'load.db'), PROVIDER_RATE_LIMIT: 'off' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -155,3 +155,17 @@ export const DEFAULT_SUCCESS_MSG = 'Thank you for subscribing!';
 export const GDPR_INFO_URL = 'https://mailchimp.com/legal/';
 /** Posted name and id of the required SMS acknowledgement checkbox (spec 3.5, 5.5); it posts 'true'. */
 export const SMS_ACK_NAME = 'mc-SMSPHONE-ack';
+
+// --- Reference provider hardening (issue 8): rate limits and connection timeouts. ---
+/** Submits (form-post-json) one client IP address, or IPv6 /64, may make per window; a person makes one or two. */
+export const RATE_CLIENT_MAX = 20;
+/** The per-client window, in ms: 20 a minute is far above a visitor and far below a script. */
+export const RATE_CLIENT_WINDOW_MS = 60_000;
+/** Stored signups one e-mail address (or SMS number) may get per window, across all lists: stops confirmation-mail bombing. */
+export const RATE_ADDRESS_MAX = 5;
+/** The per-address window, in ms (one hour). */
+export const RATE_ADDRESS_WINDOW_MS = 3_600_000;
+/** A client must send its whole request head within this many ms, else 408 and the connection ends (slow headers). */
+export const PROVIDER_HEADERS_TIMEOUT_MS = 10_000;
+/** A whole request, body included, must arrive within this many ms. */
+export const PROVIDER_REQUEST_TIMEOUT_MS = 30_000;

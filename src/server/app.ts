@@ -3,11 +3,15 @@
  * captcha path, the double opt-in mailbox, the demo host page and the owner preview, over one SQLite database.
  */
 import type Database from 'better-sqlite3';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PROVIDER_MAX_URL } from '../constants';
+import {
+  PROVIDER_HEADERS_TIMEOUT_MS, PROVIDER_MAX_URL, PROVIDER_REQUEST_TIMEOUT_MS, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS,
+  RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS,
+} from '../constants';
 import { openDb } from './db/open';
 import { logLine } from './http/log';
+import { RateLimiter, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
 import { staticFiles } from './http/static';
 import { assetsRoute } from './pages/assets';
@@ -32,7 +36,27 @@ export interface ProviderOptions {
   routes?: Route[];
   /** No request log. */
   quiet?: boolean;
+  /**
+   * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
+   * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off in the environment lifts both (for
+   * load runs, which are one client sending thousands of submits a second).
+   */
+  rateLimit?: { perClient?: Limit | null; perAddress?: Limit | null } | false;
+  /** Connection timeouts in ms (slow-header clients); defaults from src/constants.ts. */
+  timeouts?: { headersMs?: number; requestMs?: number };
 }
+
+/** The limiters for `opt` (see ProviderOptions.rateLimit). */
+export const limitersFor = (opt: ProviderOptions['rateLimit'], env: NodeJS.ProcessEnv = process.env): Limiters => {
+  const o = opt ?? (env.PROVIDER_RATE_LIMIT === 'off' ? false : {});
+  if (o === false) return { perClient: null, perAddress: null };
+  const pick = (l: Limit | null | undefined, max: number, windowMs: number) =>
+    l === null ? null : new RateLimiter(l || { max, windowMs });
+  return {
+    perClient: pick(o.perClient, RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS),
+    perAddress: pick(o.perAddress, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS),
+  };
+};
 
 /** A running provider. */
 export interface Provider {
@@ -41,6 +65,8 @@ export interface Provider {
   /** '127.0.0.1:PORT', what a snippet passes as baseUrl. */
   host: string;
   db: Database.Database;
+  /** The HTTP server (its timeouts are what the options asked for). */
+  server: Server;
   /** Stops accepting, ends open connections, closes the database. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -53,9 +79,10 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const routes: ((req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>)[] = [];
   const ctx = { db };
   const files = staticFiles(opts.distDir);
+  const limiters = limitersFor(opts.rateLimit);
   // Routes that name links need the provider's own host; it is known once listening, so they read it late.
   const own: Route[] = [
-    (req, res, url, c) => jsonpRoute(self)(req, res, url, c),
+    (req, res, url, c) => jsonpRoute(self, limiters)(req, res, url, c),
     (req, res, url, c) => captchaRoute(self)(req, res, url, c),
     (req, res, url, c) => mailboxRoute(self)(req, res, url, c),
     (req, res, url, c) => previewRoute(self)(req, res, url, c),
@@ -78,7 +105,12 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     sendText(res, 404, 'Not Found');
   };
 
-  const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+  // Slow-header clients (slowloris) hold a connection each: the head must arrive within headersMs, the whole request
+  // within requestMs, and Node checks for both every second rather than its default 30 s.
+  const headersTimeout = opts.timeouts?.headersMs ?? PROVIDER_HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(headersTimeout, opts.timeouts?.requestMs ?? PROVIDER_REQUEST_TIMEOUT_MS);
+  const connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4)));
+  const server = createServer({ maxHeaderSize: 64 * 1024, headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
     const t0 = performance.now();
     // Bytes on the wire for this response, headers included (connections serve one request at a time).
     const sent0 = req.socket.bytesWritten;
@@ -111,6 +143,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     origin: `http://${self}`,
     host: self,
     db,
+    server,
     close: () =>
       (closing ||= new Promise<void>((resolve) => {
         server.close(() => {

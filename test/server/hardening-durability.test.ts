@@ -11,7 +11,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RATE_CLIENT_MAX } from '../../src/constants';
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
+import { MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
 
 interface Running {
   child: ChildProcess;
@@ -20,10 +22,13 @@ interface Running {
   output: () => string;
 }
 
-/** Starts dist-node/main.mjs on an ephemeral port with its own database file. */
-async function serve(dbPath: string): Promise<Running> {
+/**
+ * Starts dist-node/main.mjs on an ephemeral port with its own database file. The rate limits are lifted
+ * (PROVIDER_RATE_LIMIT=off) unless `limited`: these streams are one client sending hundreds of submits a second.
+ */
+async function serve(dbPath: string, limited = false): Promise<Running> {
   const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-    env: { ...process.env, PORT: '0', PROVIDER_DB: dbPath },
+    env: { ...process.env, PORT: '0', PROVIDER_DB: dbPath, PROVIDER_RATE_LIMIT: limited ? '' : 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -72,17 +77,22 @@ D('kill -9 during a stream of subscribes: integrity ok, every answered success s
   const dbPath = join(dir, 'kill.db');
   const s = await serve(dbPath);
   const answered: string[] = [];
+  const failed: string[] = [];
   let sent = 0;
-  let killed = false;
-  // Four workers subscribing as fast as answers come back; the kill lands in the middle of the stream.
+  // Four workers subscribing as fast as answers come back, each until a request fails: so the kill always lands in
+  // the middle of the stream, and answers that arrive between the signal and the process's end count too.
   const worker = async (w: number) => {
-    for (let i = 0; !killed && i < 5000; i++) {
+    for (let i = 0; i < 20000; i++) {
       const email = `stream.${w}.${i}@example.com`;
       sent++;
       try {
         const r = await subscribe(s.origin, email);
-        if (r.status === 200 && succeeded(r.body)) answered.push(email);
-      } catch {
+        assert.is(r.status, 200, r.body);
+        assert.ok(succeeded(r.body), r.body);
+        answered.push(email);
+      } catch (e) {
+        if (e instanceof assert.Assertion) throw e;
+        failed.push(email);
         return; // the connection died with the process
       }
     }
@@ -90,18 +100,21 @@ D('kill -9 during a stream of subscribes: integrity ok, every answered success s
   const workers = [0, 1, 2, 3].map(worker);
   await new Promise((r) => setTimeout(r, 1200));
   s.child.kill('SIGKILL');
-  killed = true;
   await Promise.all(workers);
   const { signal } = await s.exit;
   assert.is(signal, 'SIGKILL');
   assert.ok(answered.length > 20, `only ${answered.length} subscribes answered before the kill`);
-  assert.ok(sent > answered.length || sent > 0);
+  assert.is(failed.length, 4, 'every worker was cut off by the kill');
+  assert.is(sent, answered.length + failed.length);
   const db = new Database(dbPath);
   try {
     assert.is(db.pragma('integrity_check', { simple: true }), 'ok');
     const has = db.prepare('SELECT COUNT(*) AS n FROM subscribers WHERE lower(email) = lower(?)');
     const missing = answered.filter((e) => (has.get(e) as { n: number }).n !== 1);
     assert.equal(missing, [], `${missing.length} of ${answered.length} answered subscribes are not stored`);
+    // The store holds the answered ones and at most the ones cut off mid-request, nothing else.
+    const rows = (db.prepare("SELECT count(*) AS n FROM subscribers WHERE email LIKE 'stream.%'").get() as { n: number }).n;
+    assert.ok(rows >= answered.length && rows <= answered.length + failed.length, `${rows} rows for ${answered.length} answered`);
   } finally {
     db.close();
   }
@@ -127,6 +140,23 @@ D('SIGTERM under load: in-flight requests finish, exit code 0, nothing lost', as
     assert.is(db.pragma('integrity_check', { simple: true }), 'ok');
     const has = db.prepare('SELECT COUNT(*) AS n FROM subscribers WHERE lower(email) = lower(?)');
     for (const r of accepted) assert.is((has.get(r.e) as { n: number }).n, 1, r.e);
+  } finally {
+    db.close();
+  }
+});
+
+D('npm start limits submits per client: past the limit, a JSONP error with a message, nothing stored', async () => {
+  const dbPath = join(dir, 'limit.db');
+  const s = await serve(dbPath, true);
+  const bodies: string[] = [];
+  for (let i = 0; i <= RATE_CLIENT_MAX; i++) bodies.push((await subscribe(s.origin, `limit.${i}@example.com`)).body);
+  s.child.kill('SIGTERM');
+  assert.is((await s.exit).code, 0);
+  assert.ok(bodies.slice(0, RATE_CLIENT_MAX).every(succeeded), bodies.join('\n'));
+  assert.is(bodies[RATE_CLIENT_MAX], `/**/cb(${JSON.stringify({ result: 'error', msg: MSG_RATE_CLIENT })});`);
+  const db = new Database(dbPath);
+  try {
+    assert.is((db.prepare('SELECT count(*) AS n FROM subscribers').get() as { n: number }).n, RATE_CLIENT_MAX);
   } finally {
     db.close();
   }

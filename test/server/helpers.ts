@@ -16,11 +16,15 @@ export interface TestProvider extends Provider {
   cleanup(): Promise<void>;
 }
 
-/** Starts a quiet provider on 127.0.0.1:0 over a new temporary database. */
+/**
+ * Starts a quiet provider on 127.0.0.1:0 over a new temporary database. Rate limits are lifted unless `opts` sets
+ * them: an endpoint test sends more submits a minute from one address than any visitor (test/server/hardening-input
+ * tests the limits themselves).
+ */
 export async function startTest(opts: Partial<ProviderOptions> = {}): Promise<TestProvider> {
   const dir = mkdtempSync(join(tmpdir(), 'provider-test-'));
   const dbPath = join(dir, 'data', 'provider.sqlite');
-  const p = await startProvider({ dbPath, distDir: join(dir, 'dist'), port: 0, quiet: true, ...opts });
+  const p = await startProvider({ dbPath, distDir: join(dir, 'dist'), port: 0, quiet: true, rateLimit: false, ...opts });
   return {
     ...p,
     dir,

@@ -43,6 +43,8 @@ const storeCheck = (f: FormField, p: Parts, translations: Record<string, unknown
   if (Object.values(p).some((v) => v.length > MERGE_VALUE_MAX)) return MSG_TOO_LONG;
   const v = (p[''] || '').trim();
   if (f.type === 'email' && v) {
+    // Spaces around an address fold away, but a line break anywhere is a script building mail headers (issue 8).
+    if (/[\r\n]/.test(p[''])) return message('email', translations);
     const at = v.lastIndexOf('@');
     if (at > EMAIL_LOCAL_MAX || v.length > EMAIL_MAX) return message('email', translations);
   }

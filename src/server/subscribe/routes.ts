@@ -10,10 +10,11 @@ import { findForm } from '../db/forms';
 import { isSubscribed } from '../db/subscribers';
 import { isCallback, sendJsonp } from '../http/jsonp';
 import { publicHost } from '../http/origin';
+import { clientKey, type Limiters } from '../http/ratelimit';
 import { readQuery } from '../http/query';
 import { sendText } from '../http/respond';
 import type { RouteContext } from '../route';
-import { MSG_BAD_REQUEST, MSG_CAPTCHA } from './messages';
+import { MSG_BAD_REQUEST, MSG_CAPTCHA, MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from './messages';
 import { submit } from './submit';
 
 const CALLS = new Set(['/subscribe/form-settings', '/subscribe/is-email-subscribed', '/subscribe/form-post-json']);
@@ -27,8 +28,13 @@ export const forVisitor = (settings: Record<string, unknown>, host: string): Rec
   return out;
 };
 
-/** Handles the three JSONP calls; `fallbackHost` is the listening address, for requests without a usable Host. */
-export const jsonpRoute = (fallbackHost: string) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+const NO_LIMITS: Limiters = { perClient: null, perAddress: null };
+
+/**
+ * Handles the three JSONP calls; `fallbackHost` is the listening address, for requests without a usable Host.
+ * Submits are rate limited per client and per address (issue 8), answered as a submit error with a message.
+ */
+export const jsonpRoute = (fallbackHost: string, limits: Limiters = NO_LIMITS) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
   if (!CALLS.has(url.pathname)) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
@@ -57,9 +63,16 @@ export const jsonpRoute = (fallbackHost: string) => (req: IncomingMessage, res: 
     default:
       // A submit changes the store: HEAD never does.
       if (head) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST }, true);
+      // Every submit of a client counts, whatever it holds: a script sending garbage is still a script.
+      else if (limits.perClient && !limits.perClient.hit(clientKey(req.socket.remoteAddress)))
+        sendJsonp(res, cb, { result: 'error', msg: MSG_RATE_CLIENT });
       else if (!form) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST });
       else if (form.settings.captcha === true) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
-      else sendJsonp(res, cb, submit(ctx.db, form, v, `http://${host}`));
+      else {
+        const perAddress = limits.perAddress;
+        const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
+        sendJsonp(res, cb, submit(ctx.db, form, v, `http://${host}`, admit, MSG_RATE_ADDRESS));
+      }
   }
   return true;
 };

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { message } from '../../validate/rules';
 import type { FormRow } from '../db/forms';
-import { upsertSubscriber } from '../db/subscribers';
+import { contactKey, upsertSubscriber } from '../db/subscribers';
 import { placement } from './fields';
 import { collect } from './collect';
 import { sendConfirmation, sendWelcome } from './mails';
@@ -34,8 +34,15 @@ const success = (s: Record<string, unknown>, webId: string): Answer =>
     ? { result: 'success', msg: text(s.doubleOptInSuccessMessage, 'Almost finished... please confirm your email address.'), type: 'confirmation', webEngagementCookieValue: webId }
     : { result: 'success', msg: text(s.successMsg, 'Thank you for subscribing!'), type: 'custom', webEngagementCookieValue: webId };
 
-/** Validates and stores a signup for `form`; `origin` is where links in e-mails point. */
-export const submit = (db: Database.Database, form: FormRow, q: Record<string, string>, origin: string): Answer => {
+/**
+ * Validates and stores a signup for `form`; `origin` is where links in e-mails point. `admit`, when given, is asked
+ * about the person (their contact key: lower-cased e-mail, else SMS digits) once the signup is valid and before it is
+ * stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or mailed (issue 8 limits).
+ */
+export const submit = (
+  db: Database.Database, form: FormRow, q: Record<string, string>, origin: string,
+  admit?: (contactKey: string) => boolean, refusedMsg = '',
+): Answer => {
   const s = form.settings;
   const translations = s.translations && typeof s.translations === 'object' ? (s.translations as Record<string, unknown>) : undefined;
   // A bot filled the hidden input: it learns nothing, not even that it was caught.
@@ -50,6 +57,7 @@ export const submit = (db: Database.Database, form: FormRow, q: Record<string, s
   }
   if (form.requireConsent && pl.gdprOn && pl.gdpr.length && !c.anyConsent)
     return { result: 'error', msg: MSG_GDPR, type: 'gdpr_error', errors: { msg: MSG_GDPR } };
+  if (admit && !admit(contactKey(c.email, c.sms))) return { result: 'error', msg: refusedMsg };
   const doubleOptIn = s.hasDoubleOptIn === true;
   const r = upsertSubscriber(db, {
     listId: form.listId, fId: form.fId, email: c.email, sms: c.sms, merge: c.merge, consents: c.consents, doubleOptIn,

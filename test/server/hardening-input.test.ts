@@ -1,0 +1,285 @@
+/**
+ * Hostile input against the reference provider over real HTTP and a temporary SQLite file (issue 8 'In the
+ * provider', issue 5 'Bad input'): callback injection, huge URLs, slow headers, e-mail edge cases, array
+ * parameters, the honeypot, and the per-client and per-address rate limits of form-post-json.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { connect } from 'node:net';
+import {
+  PROVIDER_HEADERS_TIMEOUT_MS, PROVIDER_REQUEST_TIMEOUT_MS, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS, RATE_CLIENT_MAX,
+  RATE_CLIENT_WINDOW_MS,
+} from '../../src/constants';
+import { limitersFor } from '../../src/server/app';
+import { clientKey, RateLimiter } from '../../src/server/http/ratelimit';
+import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
+import { call, callQuery, DEMO_UUID, form, request, startTest, subscribe, type TestProvider } from './helpers';
+
+let p: TestProvider;
+test.before(async () => {
+  p = await startTest();
+});
+test.after(async () => {
+  await p.cleanup();
+});
+
+const count = (t: TestProvider, sql: string, ...args: unknown[]) => (t.db.prepare(sql).get(...args) as { n: number }).n;
+/** Rows in every table a signup writes. */
+const stored = (t: TestProvider) =>
+  ['subscribers', 'outbox', 'consents', 'confirmations'].map((table) => count(t, `SELECT count(*) AS n FROM ${table}`));
+const CALLS = ['form-settings', 'is-email-subscribed', 'form-post-json'];
+
+test('callback injection is a 400 with no script: alert(1)//, arrays, repeats, 5 kB names', async () => {
+  const f = form('modal');
+  const base = new URLSearchParams({ u: DEMO_UUID, id: f.lid, f_id: f.fId, EMAIL: 'inject@example.com' }).toString();
+  const hostile = [
+    'c=' + encodeURIComponent('alert(1)//'),
+    'c=' + encodeURIComponent('cb);alert(1)//'),
+    'c=' + encodeURIComponent('cb//'),
+    'c=' + encodeURIComponent('cb\n'),
+    'c=' + encodeURIComponent('cb\u2028'),
+    'c=' + encodeURIComponent('</script><script>alert(1)</script>'),
+    'c=' + encodeURIComponent('a["b"]'),
+    'c=a&c=b',
+    'c=cb&c=cb',
+    'c[]=cb',
+    'c[0]=cb&c[1]=x',
+    'c=' + 'a'.repeat(5000),
+    'c=' + 'a.'.repeat(2500) + 'a',
+  ];
+  for (const path of CALLS)
+    for (const c of hostile) {
+      const r = await request(p.origin, `/subscribe/${path}?${base}&${c}`);
+      assert.is(r.status, 400, `${path} ${c.slice(0, 40)}`);
+      assert.is(r.headers['content-type'], 'text/plain; charset=utf-8');
+      assert.is(r.headers['x-content-type-options'], 'nosniff');
+      assert.not.ok(r.text.includes('alert') || r.text.includes('aaaa'), r.text);
+    }
+  // Nothing reached the store, and a good callback still works afterwards.
+  assert.equal(stored(p), [0, 0, 0, 0]);
+  assert.is((await call(p.origin, 'form-settings', callQuery(f))).status, 200);
+});
+
+test('a 20 kB URL is a 414 on every path; a URL past the header limit is refused; the server keeps serving', async () => {
+  const pad = 'x'.repeat(20_000);
+  for (const path of [...CALLS.map((c) => `/subscribe/${c}?c=cb&EMAIL=`), '/demo?form=', '/preview?x=', '/js/signup-forms/popup/embed.js?']) {
+    const r = await request(p.origin, path + pad);
+    assert.is(r.status, 414, path);
+    assert.not.ok(r.text.includes(pad.slice(0, 100)), 'the URL is not echoed');
+  }
+  // Past maxHeaderSize Node refuses the head itself (431) before any route runs.
+  const huge = await request(p.origin, '/subscribe/form-settings?c=cb&u=' + 'x'.repeat(70_000));
+  assert.ok(huge.status === 431 || huge.status === 414, String(huge.status));
+  assert.is((await call(p.origin, 'form-settings', callQuery(form('modal')))).status, 200);
+  assert.equal(stored(p), [0, 0, 0, 0]);
+});
+
+/** Connects and sends a request head one header line at a time, every 50 ms, up to `lines` lines. */
+const dripHeaders = (origin: string, lines: number, silent = false): Promise<{ reply: string; sent: number; closed: boolean }> =>
+  new Promise((resolve) => {
+    const u = new URL(origin);
+    const sock = connect(Number(u.port), u.hostname);
+    let reply = '';
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const done = (closed: boolean) => {
+      clearInterval(timer);
+      sock.destroy();
+      resolve({ reply, sent, closed });
+    };
+    sock.on('connect', () => {
+      if (silent) {
+        timer = setInterval(() => ++sent >= lines && done(false), 50);
+        return;
+      }
+      sock.write('GET /subscribe/form-settings?c=cb HTTP/1.1\r\nHost: example.test\r\n');
+      timer = setInterval(() => {
+        if (++sent >= lines) return done(false);
+        sock.write(`X-Slow-${sent}: ${'z'.repeat(10)}\r\n`);
+      }, 50);
+    });
+    sock.on('data', (d) => (reply += d));
+    sock.on('error', () => undefined);
+    sock.on('close', () => done(true));
+  });
+
+test('slow headers: a client dripping its head, or sending nothing, gets 408 and the connection ends', async () => {
+  const t = await startTest({ timeouts: { headersMs: 300, requestMs: 600 } });
+  try {
+    assert.is(t.server.headersTimeout, 300);
+    assert.is(t.server.requestTimeout, 600);
+    // 400 lines at 50 ms would take 20 s: the server must end it long before the head is complete.
+    const drip = await dripHeaders(t.origin, 400);
+    assert.ok(drip.closed, 'the server closed the connection');
+    assert.ok(drip.sent < 400, `the whole head was accepted (${drip.sent} lines)`);
+    assert.match(drip.reply, /^HTTP\/1\.1 408 /);
+    const idle = await dripHeaders(t.origin, 400, true);
+    assert.ok(idle.closed && idle.sent < 400, 'an idle connection is closed');
+    // A normal request on the same server is unaffected.
+    assert.is((await call(t.origin, 'form-settings', callQuery(form('modal')))).status, 200);
+  } finally {
+    await t.cleanup();
+  }
+  // Defaults: what src/constants.ts says.
+  assert.is(p.server.headersTimeout, PROVIDER_HEADERS_TIMEOUT_MS);
+  assert.is(p.server.requestTimeout, PROVIDER_REQUEST_TIMEOUT_MS);
+});
+
+test('e-mail edge cases: 64/254 limits, case and spaces fold to one row, CR/LF and NUL refused', async () => {
+  const f = form('template-2');
+  const limits: [string, boolean][] = [
+    [`${'l'.repeat(64)}@example.com`, true],
+    [`${'l'.repeat(65)}@example.com`, false],
+    [`m@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(56)}.com`, true],
+    [`m@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(57)}.com`, false],
+  ];
+  assert.equal(limits.map(([e]) => e.length), [76, 77, 254, 255]);
+  for (const [email, ok] of limits) {
+    const { data } = await subscribe(p.origin, 'template-2', { EMAIL: email });
+    assert.is(data.result, ok ? 'success' : 'error', `${email.length}`);
+  }
+  const before = count(p, 'SELECT count(*) AS n FROM subscribers WHERE list_id = ?', f.lid);
+  const spellings = ['Fold.Me@Example.com', '  fold.me@example.com  ', '\tFOLD.ME@EXAMPLE.COM', 'fold.me@example.COM '];
+  const answers: string[] = [];
+  for (const EMAIL of spellings) {
+    const { data } = await subscribe(p.origin, 'template-2', { EMAIL });
+    assert.is(data.result, 'success', EMAIL);
+    answers.push(JSON.stringify(data));
+  }
+  assert.is(new Set(answers).size, 1, 'every spelling answers exactly as the first');
+  assert.is(count(p, 'SELECT count(*) AS n FROM subscribers WHERE list_id = ?', f.lid), before + 1);
+  const row = p.db.prepare("SELECT email FROM subscribers WHERE contact_key = 'e:fold.me@example.com'").get() as { email: string };
+  assert.not.match(row.email, /^\s|\s$/);
+  const rows0 = stored(p);
+  for (const EMAIL of ['crlf@example.com\r\nBcc: victim@example.com', 'lf@example.com\n', '\r\ncr@example.com', 'c\rr@example.com', 'nul@example.com\u0000']) {
+    const { data } = await subscribe(p.origin, 'template-2', { EMAIL });
+    assert.is(data.result, 'error', JSON.stringify(EMAIL));
+    assert.equal(data.errors, { 0: 'Please enter a valid email address.' }, JSON.stringify(EMAIL));
+  }
+  assert.equal(stored(p), rows0);
+});
+
+test('arrays and odd names where a single value belongs: an error answer, never a crash', async () => {
+  const f = form('modal');
+  const rows0 = stored(p);
+  const submits = [
+    `${callQuery(f)}&EMAIL=a@example.com&EMAIL=b@example.com`,
+    `${callQuery(f)}&EMAIL=a@example.com&FNAME=x&FNAME=y`,
+    `${callQuery(f)}&EMAIL=a@example.com&u=${DEMO_UUID}`,
+    `${callQuery(f)}&EMAIL=a@example.com&f_id=${f.fId}`,
+    `${callQuery(f)}&EMAIL=a@example.com&popup=true&popup=true`,
+  ];
+  for (const q of submits) {
+    const { data } = await call(p.origin, 'form-post-json', q);
+    assert.is(data.result, 'error', q);
+    assert.type(data.msg, 'string');
+  }
+  assert.equal(stored(p), rows0);
+  // Prototype names and bracket names are plain names: answered, never merged into objects.
+  for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'EMAIL[]', 'EMAIL[0]', '__proto__[EMAIL]']) {
+    const { data } = await call(p.origin, 'form-post-json', `${callQuery(f)}&${encodeURIComponent(name)}=x&EMAIL=${encodeURIComponent(`odd.${name.length}@example.com`)}`);
+    assert.ok(data.result === 'success' || data.result === 'error', name);
+  }
+  assert.equal((await call(p.origin, 'form-settings', `${callQuery(f)}&u=x`)).data, { result: 'error' });
+  assert.equal((await call(p.origin, 'is-email-subscribed', `${callQuery(f)}&mc_cid=a&mc_cid=b`)).data, { isEmailSubscribed: false });
+  assert.equal((await call(p.origin, 'form-settings', `c=cb&u[]=${DEMO_UUID}&id=${f.lid}`)).data, { result: 'error' });
+});
+
+test('a filled honeypot is answered like a success and stores nothing, even with invalid fields', async () => {
+  const f = form('double-opt-in');
+  const trap = `b_${DEMO_UUID}_${f.lid}`;
+  const real = await subscribe(p.origin, 'double-opt-in', { EMAIL: 'real.person@example.com' });
+  const rows0 = stored(p);
+  for (const fields of [{ EMAIL: 'bot@example.com', [trap]: 'x' }, { EMAIL: 'not-an-address', [trap]: '1' }, { [trap]: 'spam' }]) {
+    const { data } = await subscribe(p.origin, 'double-opt-in', fields);
+    assert.equal(Object.keys(data).sort(), Object.keys(real.data).sort());
+    assert.equal({ ...data, webEngagementCookieValue: '' }, { ...real.data, webEngagementCookieValue: '' });
+    assert.match(String(data.webEngagementCookieValue), /^[\da-f]{24}$/);
+  }
+  assert.equal(stored(p), rows0);
+  assert.is(count(p, 'SELECT count(*) AS n FROM outbox WHERE to_addr = ?', 'bot@example.com'), 0);
+});
+
+test('per-client rate limit: every submit counts, the next is a JSONP error with a message, nothing stored', async () => {
+  const t = await startTest({ rateLimit: { perClient: { max: 3, windowMs: 60_000 }, perAddress: null } });
+  try {
+    assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'c1@example.com' })).data.result, 'success');
+    assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'not-an-address' })).data.result, 'error');
+    assert.is((await subscribe(t.origin, 'slide', { EMAIL: 'c2@example.com' })).data.result, 'success');
+    const rows0 = stored(t);
+    const { data, reply } = await subscribe(t.origin, 'slide', { EMAIL: 'c3@example.com' });
+    assert.equal(data, { result: 'error', msg: MSG_RATE_CLIENT });
+    assert.is(reply.headers['content-type'], 'text/javascript; charset=utf-8');
+    assert.equal(stored(t), rows0);
+    // Only submits are limited: settings still load.
+    const settings = (await call(t.origin, 'form-settings', callQuery(form('modal')))).data;
+    assert.is.not(settings.result, 'error');
+    assert.ok(Array.isArray(settings.fields));
+  } finally {
+    await t.cleanup();
+  }
+});
+
+test('per-address rate limit: stored signups of one address, any case, any list; others unaffected', async () => {
+  const t = await startTest({ rateLimit: { perClient: null, perAddress: { max: 2, windowMs: 60_000 } } });
+  try {
+    assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'Often@example.com' })).data.result, 'success');
+    // Invalid submits never reach the count: a visitor fixing a typo is not limited.
+    for (let i = 0; i < 3; i++) assert.is((await subscribe(t.origin, 'template-1', { EMAIL: 'often@example.com' })).data.result, 'error');
+    assert.is((await subscribe(t.origin, 'slide', { EMAIL: 'OFTEN@example.com ' })).data.result, 'success');
+    const rows0 = stored(t);
+    const { data } = await subscribe(t.origin, 'double-opt-in', { EMAIL: 'often@EXAMPLE.com' });
+    assert.equal(data, { result: 'error', msg: MSG_RATE_ADDRESS });
+    assert.equal(stored(t), rows0, 'no row and no confirmation e-mail');
+    assert.is((await subscribe(t.origin, 'double-opt-in', { EMAIL: 'someone.else@example.com' })).data.result, 'success');
+  } finally {
+    await t.cleanup();
+  }
+});
+
+test('the default limits apply when none are given: one client, many addresses', async () => {
+  const t = await startTest({ rateLimit: undefined });
+  try {
+    const results: unknown[] = [];
+    for (let i = 0; i <= RATE_CLIENT_MAX; i++) results.push((await subscribe(t.origin, 'modal', { EMAIL: `d${i}@example.com` })).data.result);
+    assert.equal(results.slice(0, RATE_CLIENT_MAX), Array(RATE_CLIENT_MAX).fill('success'));
+    assert.is(results[RATE_CLIENT_MAX], 'error');
+    assert.is(count(t, 'SELECT count(*) AS n FROM subscribers'), RATE_CLIENT_MAX);
+  } finally {
+    await t.cleanup();
+  }
+  const d = limitersFor(undefined, {});
+  assert.ok(d.perClient && d.perAddress);
+  assert.equal(limitersFor(undefined, { PROVIDER_RATE_LIMIT: 'off' }), { perClient: null, perAddress: null });
+  assert.equal(limitersFor(false, {}), { perClient: null, perAddress: null });
+  assert.ok(RATE_CLIENT_MAX * (3_600_000 / RATE_CLIENT_WINDOW_MS) >= RATE_ADDRESS_MAX && RATE_ADDRESS_WINDOW_MS >= RATE_CLIENT_WINDOW_MS);
+});
+
+test('RateLimiter: windows end and restart; the key count stays bounded', () => {
+  let now = 1000;
+  const l = new RateLimiter({ max: 2, windowMs: 100 }, 3, () => now);
+  assert.equal([l.hit('a'), l.hit('a'), l.hit('a'), l.hit('b')], [true, true, false, true]);
+  now += 100;
+  assert.equal([l.hit('a'), l.hit('a'), l.hit('a')], [true, true, false]);
+  for (let i = 0; i < 50; i++) l.hit(`k${i}`);
+  assert.ok(l.size <= 3, String(l.size));
+  now += 1000;
+  l.hit('z');
+  assert.is(l.size, 1);
+});
+
+test('clientKey: IPv4 as is, IPv4-mapped IPv6 unwrapped, IPv6 by its /64', () => {
+  const cases: [string | undefined, string][] = [
+    ['127.0.0.1', '127.0.0.1'],
+    ['::ffff:10.1.2.3', '10.1.2.3'],
+    ['2001:db8:0:1:aaaa:bbbb:cccc:dddd', '2001:db8:0:1::/64'],
+    ['2001:db8:0:1::5', '2001:db8:0:1::/64'],
+    ['2001:DB8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    [undefined, '-'],
+  ];
+  for (const [ip, key] of cases) assert.is(clientKey(ip), key, String(ip));
+});
+
+test.run();
