@@ -167,6 +167,9 @@ export const Form = ({ s, p, mobile, onStatus, onClose, onResize }: FormProps<Se
       (r) => {
         sending.current = false;
         setBusy(false);
+        // A time-out or network failure (spec 8 has no text for it): the flash block tells the visitor, the console
+        // tells the owner. Nothing of what was typed goes into the log.
+        if (r == null) console.warn('Signup form: no reply from the provider (network error or time-out).');
         apply(outcome(r, fields, pl.gdprOn, s.doubleOptIn ? s.doubleOptInMsg : s.successMsg), false);
       },
       SUBMIT_TIMEOUT_MS,
