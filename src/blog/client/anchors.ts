@@ -6,7 +6,8 @@ export const initAnchors = (d: Document, w: Window): void => {
   w.addEventListener('hashchange', () => {
     let el: HTMLElement | null = null;
     try {
-      el = d.getElementById(decodeURIComponent(w.location.hash.slice(1)));
+      // An empty hash ('#') names nothing.
+      el = d.getElementById(decodeURIComponent(w.location.hash.slice(1)) || '-');
     } catch {
       return;
     }
