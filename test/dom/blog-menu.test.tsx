@@ -44,6 +44,15 @@ test('focus and blur mark the menu items around the link', () => {
   x.fire(sub, 'focusin');
   assert.ok(parent.classList.contains('focus'));
   assert.ok(sub.parentElement?.classList.contains('focus'));
+  // Tabbing from the parent link into its submenu keeps the parent marked, so the submenu stays shown.
+  const top = parent.querySelector('a') as Element;
+  x.fire(top, 'focusin');
+  x.fire(top, 'focusout', { relatedTarget: sub });
+  assert.ok(parent.classList.contains('focus'));
+  x.fire(sub, 'focusin');
+  x.fire(sub, 'focusout', { relatedTarget: x.d.querySelector('.entry-title a') });
+  assert.not.ok(parent.classList.contains('focus'));
+  x.fire(sub, 'focusin');
   x.fire(sub, 'focusout');
   assert.not.ok(parent.classList.contains('focus'));
   assert.not.ok(sub.parentElement?.classList.contains('focus'));

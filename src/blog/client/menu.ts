@@ -23,9 +23,12 @@ export const initMenu = (d: Document, w: Window): void => {
     });
   }
 
-  // Focus and blur mark every menu item around the link (spec 2.1), which opens submenus for keyboard users.
+  // Focus and blur mark every menu item around the link (spec 2.1), which opens submenus for keyboard users. An
+  // item that holds the element receiving focus stays marked: unmarking it would hide the submenu being tabbed into.
   const mark = (on: boolean) => (e: Event) => {
-    for (let el = e.target as Element | null; el && el != nav; el = el.parentElement) if (el.tagName == 'LI') el.classList.toggle('focus', on);
+    const to = (e as FocusEvent).relatedTarget as Node | null;
+    for (let el = e.target as Element | null; el && el != nav; el = el.parentElement)
+      if (el.tagName == 'LI') el.classList.toggle('focus', on || (!!to && el.contains(to)));
   };
   nav.addEventListener('focusin', mark(true));
   nav.addEventListener('focusout', mark(false));

@@ -1,0 +1,78 @@
+/**
+ * The blog in Chromium for the browser layer (test/browser/blog-*.test.ts): the reference provider with the blog's
+ * route over a temporary SQLite file, serving the BUILT dist/ (run `node build.mjs --quiet` first). Pages get the
+ * popup's embed.js from the same server, as on `npm start`; popup.js itself is refused, so the popup (tested
+ * elsewhere) never opens over the blog mid-test. Requests to other hosts (video thumbnails and players) are
+ * answered here with nothing: the machine has no network, and the tests only check the addresses.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { createBlogRoute } from '../../src/blog/server/routes';
+import { startProvider, type Provider } from '../../src/server/app';
+import { DIST, watch, type PageLog } from './harness';
+
+/** A provider with the blog over a temporary database. */
+export interface Blog extends Provider {
+  cleanup(): Promise<void>;
+}
+
+/** Starts the provider with the blog's route on 127.0.0.1:0. */
+export async function startBlog(): Promise<Blog> {
+  const dir = mkdtempSync(join(tmpdir(), 'blog-browser-'));
+  const routes = [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: DIST })];
+  const p = await startProvider({ dbPath: join(dir, 'provider.sqlite'), distDir: DIST, port: 0, quiet: true, routes });
+  return {
+    ...p,
+    cleanup: async () => {
+      await p.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An open blog page and what it did. */
+export interface BlogPage {
+  context: BrowserContext;
+  page: Page;
+  log: PageLog;
+  /** Every request the page made, in order. */
+  requests: Request[];
+}
+
+/** A fresh context and page on `blog`; `goto` is the path to open ('' to stay blank). Close the context when done. */
+export async function openBlog(
+  browser: Browser,
+  blog: Blog,
+  goto: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BlogPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.route(
+    (url) => url.host != blog.host || /\/popup\.js$/.test(url.pathname),
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
+  const page = await context.newPage();
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  const log = watch(page);
+  if (goto) await page.goto(blog.origin + goto);
+  return { context, page, log, requests };
+}
+
+/** The element focused in the page, described as tag#id.class for assertion messages. */
+export const focused = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}` : '';
+  });
+
+/** Waits until `fn` is true, or throws after `ms` with `what`. */
+export async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
