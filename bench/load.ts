@@ -8,7 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_UUID, demoForm } from '../src/server/seed/forms';
@@ -21,12 +21,32 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   total: number;
+  /**
+   * CPU time the provider process spent per request, in microseconds (user + system, from /proc; null elsewhere).
+   * Requests per second depend on what else the machine runs; this figure much less.
+   */
+  cpuUsPerRequest: number | null;
 }
 
-/** Runs the load cases for `seconds` each against a fresh provider process. */
-export async function providerLoad(seconds = 10): Promise<LoadResult[]> {
+/** CPU time of process `pid` so far, in ms (Linux /proc; clock ticks of 10 ms), or null where /proc is missing. */
+const cpuMs = (pid: number | undefined): number | null => {
+  try {
+    // The fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Runs the load cases for `seconds` each against a fresh provider process; `server` is the script it runs (another
+ * build, to compare before and after a change).
+ */
+export async function providerLoad(seconds = 10, server = 'dist-node/main.mjs'): Promise<LoadResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'load-'));
-  const child = spawn(process.execPath, ['dist-node/main.mjs'], {
+  const child = spawn(process.execPath, [server], {
     env: { ...process.env, PORT: '0', PROVIDER_DB: join(dir, 'load.db'), PROVIDER_RATE_LIMIT: 'off' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -67,8 +87,11 @@ export async function providerLoad(seconds = 10): Promise<LoadResult[]> {
     ];
     const out: LoadResult[] = [];
     for (const [name, opts] of cases) {
+      const cpu0 = cpuMs(child.pid);
       const r = await autocannon({ connections: 50, pipelining: 1, duration: seconds, ...opts });
+      const cpu1 = cpuMs(child.pid);
       out.push({
+        cpuUsPerRequest: cpu0 === null || cpu1 === null || !r.requests.total ? null : Math.round(((cpu1 - cpu0) * 1000) / r.requests.total),
         name,
         requestsPerSecond: Math.round(r.requests.average),
         p99ms: r.latency.p99,

@@ -10,7 +10,7 @@ import {
   RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS,
 } from '../constants';
 import { openDb } from './db/open';
-import { logLine } from './http/log';
+import { logLine, logSink } from './http/log';
 import { RateLimiter, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
 import { staticFiles } from './http/static';
@@ -36,6 +36,8 @@ export interface ProviderOptions {
   routes?: Route[];
   /** No request log. */
   quiet?: boolean;
+  /** Where the request log goes, in batches of whole lines; default standard output. */
+  logWrite?: (chunk: string) => void;
   /**
    * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
    * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off in the environment lifts both (for
@@ -110,6 +112,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const headersTimeout = opts.timeouts?.headersMs ?? PROVIDER_HEADERS_TIMEOUT_MS;
   const requestTimeout = Math.max(headersTimeout, opts.timeouts?.requestMs ?? PROVIDER_REQUEST_TIMEOUT_MS);
   const connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4)));
+  const log = logSink(opts.logWrite || ((chunk) => process.stdout.write(chunk)));
   const server = createServer({ maxHeaderSize: 64 * 1024, headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
     const t0 = performance.now();
     // Bytes on the wire for this response, headers included (connections serve one request at a time).
@@ -117,7 +120,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     if (!opts.quiet)
       res.on('finish', () => {
         const bytes = req.socket.bytesWritten - sent0;
-        console.log(logLine(req.method || '-', req.url || '/', res.statusCode, bytes, performance.now() - t0));
+        log.line(logLine(req.method || '-', req.url || '/', res.statusCode, bytes, performance.now() - t0));
       });
     handle(req, res).catch((e: unknown) => {
       // The stack, never the request: the query carries the visitor's fields.
@@ -147,6 +150,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     close: () =>
       (closing ||= new Promise<void>((resolve) => {
         server.close(() => {
+          log.flush();
           if (db.open) db.close();
           resolve();
         });

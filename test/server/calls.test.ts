@@ -4,6 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import Database from 'better-sqlite3';
 import { PROVIDER_MAX_URL } from '../../src/constants';
 import { call, callQuery, DEMO_FORMS, DEMO_UUID, form, parseJsonp, request, startTest, subscribe, type TestProvider } from './helpers';
 
@@ -96,6 +97,34 @@ test('U+2028 and U+2029 in settings are escaped in the script', async () => {
   let got: unknown;
   new Function('cb', r.text)((d: unknown) => (got = d));
   assert.is((got as Record<string, unknown>).successMsg, 'line\u2028sep\u2029para');
+});
+
+test('settings are served from memory but an edit from any connection shows on the next call', async () => {
+  const f = form('template-4');
+  const first = await call(p.origin, 'form-settings', callQuery(f));
+  assert.is(first.data.successMsg, f.settings.successMsg);
+  // Another connection, as an owner's sqlite3 shell or a second process would be.
+  const other = new Database(p.dbPath);
+  try {
+    other.prepare('UPDATE forms SET settings = json_set(settings, \'$.successMsg\', ?) WHERE list_id = ? AND f_id = ?').run('Edited elsewhere', f.lid, f.fId);
+    assert.is((await call(p.origin, 'form-settings', callQuery(f))).data.successMsg, 'Edited elsewhere');
+    // A submit reads the same fresh settings.
+    assert.is((await subscribe(p.origin, 'template-4', { EMAIL: 'fresh@example.com', FNAME: 'F', LNAME: 'L' })).data.msg, 'Edited elsewhere');
+    // Moving the list to another account hides the form at once; moving it back shows it again.
+    other.prepare('UPDATE lists SET uuid = ? WHERE id = ?').run('someone-else', f.lid);
+    assert.equal((await call(p.origin, 'form-settings', callQuery(f))).data, { result: 'error' });
+    other.prepare('UPDATE lists SET uuid = ? WHERE id = ?').run(DEMO_UUID, f.lid);
+    assert.is((await call(p.origin, 'form-settings', callQuery(f))).data.successMsg, 'Edited elsewhere');
+    other.prepare('DELETE FROM forms WHERE list_id = ? AND f_id = ?').run(f.lid, f.fId);
+    assert.equal((await call(p.origin, 'form-settings', callQuery(f))).data, { result: 'error' });
+  } finally {
+    other.close();
+  }
+  // Another Host gets its own absolute image URLs from the same cached form.
+  const g = form('modal');
+  const r = await request(p.origin, `/subscribe/form-settings?${callQuery(g)}`, { headers: { Host: 'shop.example:9000' } });
+  assert.is(parseJsonp(r.text).appDomain, 'shop.example:9000');
+  assert.is((await call(p.origin, 'form-settings', callQuery(g))).data.appDomain, p.host);
 });
 
 test('a repeated parameter is answered in the call\'s terms: settings error, not subscribed', async () => {

@@ -133,19 +133,19 @@ test('an extra route that throws is a 500, and the server keeps serving', async 
 });
 
 test('the request log: one line per request, path without query, no e-mail address', async () => {
-  const lines: string[] = [];
-  const was = console.log;
-  console.log = (...a: unknown[]) => lines.push(a.join(' '));
-  const q = await startTest({ quiet: false });
+  const chunks: string[] = [];
+  const q = await startTest({ quiet: false, logWrite: (c) => chunks.push(c) });
   try {
     await subscribe(q.origin, 'modal', { EMAIL: 'secret.person@example.com', FNAME: 'Secret' });
     await request(q.origin, '/mail/someone@example.com/x');
     await request(q.origin, '/mail/someone%40example.com');
     await request(q.origin, '/demo');
   } finally {
-    console.log = was;
     await q.cleanup();
   }
+  // Whole lines in every write; the last is flushed on close.
+  assert.ok(chunks.every((c) => c.endsWith('\n')), JSON.stringify(chunks));
+  const lines = chunks.join('').split('\n').slice(0, -1);
   assert.is(lines.length, 4);
   assert.match(lines[0], /^\d{4}-\d\d-\d\dT\S+Z GET \/subscribe\/form-post-json 200 \d+ \d+\.\dms$/);
   assert.match(lines[1], / GET \/mail\/\[masked\]\/x 404 /);

@@ -92,6 +92,21 @@ export const MIGRATIONS: readonly string[] = [
   -- Captcha challenges answered: each may subscribe once.
   CREATE TABLE captcha_used (nonce TEXT PRIMARY KEY, expires_at TEXT NOT NULL) STRICT;
   `,
+  `
+  -- A counter every change to forms or lists bumps. The provider keeps parsed forms and their serialized settings in
+  -- memory (issue 8 load) and reads this one value per request, so an edit from any connection shows at once.
+  INSERT INTO meta (key, value) VALUES ('forms_rev', '0') ON CONFLICT (key) DO NOTHING;
+  CREATE TRIGGER forms_rev_forms_insert AFTER INSERT ON forms BEGIN
+    UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'forms_rev'; END;
+  CREATE TRIGGER forms_rev_forms_update AFTER UPDATE ON forms BEGIN
+    UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'forms_rev'; END;
+  CREATE TRIGGER forms_rev_forms_delete AFTER DELETE ON forms BEGIN
+    UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'forms_rev'; END;
+  CREATE TRIGGER forms_rev_lists_update AFTER UPDATE ON lists BEGIN
+    UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'forms_rev'; END;
+  CREATE TRIGGER forms_rev_lists_delete AFTER DELETE ON lists BEGIN
+    UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) WHERE key = 'forms_rev'; END;
+  `,
 ];
 
 /** Runs the migrations `db` has not had yet; returns the schema version it is at afterwards. */

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { stmt } from './stmt';
 
 /** An e-mail the provider would have sent. */
 export interface Mail {
@@ -14,10 +15,10 @@ export interface Mail {
 /** Puts an e-mail in the outbox (the provider sends nothing: the mailbox page shows what it would send). */
 export const queueMail = (db: Database.Database, m: Omit<Mail, 'id' | 'created_at'>): number =>
   Number(
-    db.prepare('INSERT INTO outbox (list_id, to_addr, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    stmt(db, 'INSERT INTO outbox (list_id, to_addr, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(m.list_id, m.to_addr, m.subject, m.body, m.link, new Date().toISOString()).lastInsertRowid,
   );
 
 /** The newest e-mails first. */
 export const readMailbox = (db: Database.Database, limit = 100): Mail[] =>
-  db.prepare('SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit) as Mail[];
+  stmt(db, 'SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit) as Mail[];

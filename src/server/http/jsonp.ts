@@ -7,17 +7,23 @@ const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 /** Whether `name` may be used as a JSONP callback: an identifier path of at most 64 characters (issue 5). */
 export const isCallback = (name: string): boolean => name.length <= JSONP_CALLBACK_MAX && CALLBACK.test(name);
 
+/** JSON of `data` as a JSONP answer carries it: U+2028/U+2029 escaped (older engines read them as line ends). */
+export const jsonpData = (data: unknown): string =>
+  JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
 /**
  * The body of a JSONP answer. It starts with an empty comment so that a callback name can never be read as the
  * start of something else (the Rosetta Flash fix), and escapes U+2028/U+2029, which JSON allows in strings but
  * older JavaScript engines read as line ends.
  */
-export const jsonpBody = (callback: string, data: unknown): string =>
-  `/**/${callback}(${JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')});`;
+export const jsonpBody = (callback: string, data: unknown): string => `/**/${callback}(${jsonpData(data)});`;
 
-/** Sends a JSONP answer as a script that browsers will not sniff as anything else, never cached (7.1 answers vary). */
-export const sendJsonp = (res: ServerResponse, callback: string, data: unknown, head = false): void => {
-  const body = jsonpBody(callback, data);
+/**
+ * Sends a JSONP answer whose data is already `jsonpData` text (a cached settings answer), as a script that browsers
+ * will not sniff as anything else, never cached (7.1 answers vary). `callback` must have passed `isCallback`.
+ */
+export const sendJsonpText = (res: ServerResponse, callback: string, json: string, head = false): void => {
+  const body = `/**/${callback}(${json});`;
   res.writeHead(200, {
     'Content-Type': 'text/javascript; charset=utf-8',
     'X-Content-Type-Options': 'nosniff',
@@ -26,3 +32,7 @@ export const sendJsonp = (res: ServerResponse, callback: string, data: unknown, 
   });
   res.end(head ? undefined : body);
 };
+
+/** Sends `data` as a JSONP answer (see sendJsonpText). */
+export const sendJsonp = (res: ServerResponse, callback: string, data: unknown, head = false): void =>
+  sendJsonpText(res, callback, jsonpData(data), head);

@@ -23,3 +23,42 @@ export const logPath = (rawUrl: string): string => {
 /** One log line. */
 export const logLine = (method: string, rawUrl: string, status: number, bytes: number, ms: number): string =>
   `${new Date().toISOString()} ${method.slice(0, 10)} ${logPath(rawUrl)} ${status} ${bytes} ${ms.toFixed(1)}ms`;
+
+/** Lines held before a flush is forced, whatever the tick. */
+const MAX_PENDING = 256;
+
+/** A request log that writes in batches. */
+export interface LogSink {
+  /** Queues one line (no line end). */
+  line(text: string): void;
+  /** Writes whatever is queued now. */
+  flush(): void;
+}
+
+/**
+ * A log that gathers the lines of one event-loop turn and writes them with one `write` call: one line per request
+ * still, but not one synchronous write (a pipe or file write is synchronous in Node) per request on the hot path.
+ * Whatever is queued is written at the latest on the next turn, or when `flush` is called (on close).
+ */
+export const logSink = (write: (chunk: string) => void): LogSink => {
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (!pending.length) return;
+    const chunk = pending.join('\n') + '\n';
+    pending = [];
+    write(chunk);
+  };
+  return {
+    line(text) {
+      pending.push(text);
+      if (pending.length >= MAX_PENDING) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+};

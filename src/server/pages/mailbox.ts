@@ -11,6 +11,7 @@ import { sendHtml } from '../http/respond';
 import type { RouteContext } from '../route';
 import { sendWelcome } from '../subscribe/mails';
 import { esc, page } from './html';
+import { stmt } from '../db/stmt';
 
 /** The mailbox page. */
 export const mailboxPage = (mails: ReturnType<typeof readMailbox>): string =>
@@ -45,7 +46,7 @@ export const mailboxRoute = (fallbackHost: string) => (req: IncomingMessage, res
   const r = /^[\da-f]{32}$/.test(token) && req.method === 'GET' ? confirmSubscriber(ctx.db, token) : ({ ok: false, reason: 'unknown' } as const);
   if (r.ok) {
     if (!r.already && r.email) {
-      const demoKey = (ctx.db.prepare('SELECT demo_key FROM forms WHERE list_id = ? ORDER BY position LIMIT 1').get(r.listId) as { demo_key: string | null } | undefined)?.demo_key ?? null;
+      const demoKey = (stmt(ctx.db, 'SELECT demo_key FROM forms WHERE list_id = ? ORDER BY position LIMIT 1').get(r.listId) as { demo_key: string | null } | undefined)?.demo_key ?? null;
       sendWelcome(ctx.db, publicOrigin(req, fallbackHost), r.listId, r.email, r.eid, demoKey);
     }
     sendHtml(res, confirmPage('Subscription confirmed', 'Thank you: your subscription to our list has been confirmed.'));

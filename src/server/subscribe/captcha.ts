@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_TTL_MIN } from '../../constants';
+import { stmt } from '../db/stmt';
 
 /** A challenge as the page carries it. */
 export interface Challenge {
@@ -18,7 +19,7 @@ export interface Challenge {
 export const CAPTCHA_INPUTS = { exp: 'mc_captcha_exp', nonce: 'mc_captcha_nonce', sig: 'mc_captcha_sig', answer: 'mc_captcha_answer' } as const;
 
 const secretOf = (db: Database.Database): string =>
-  (db.prepare("SELECT value FROM meta WHERE key = 'secret'").get() as { value: string }).value;
+  (stmt(db, "SELECT value FROM meta WHERE key = 'secret'").get() as { value: string }).value;
 
 const sign = (secret: string, formKey: string, exp: string, nonce: string, answer: string): string =>
   createHmac('sha256', secret).update(`${formKey}\n${exp}\n${nonce}\n${answer}`).digest('hex');
@@ -43,8 +44,8 @@ export const checkAnswer = (
   const want = Buffer.from(sign(secretOf(db), formKey, exp, nonce, answer.trim()), 'hex');
   if (!timingSafeEqual(want, Buffer.from(sig, 'hex'))) return 'wrong';
   if (Number(exp) < now) return 'expired';
-  const r = db.prepare('INSERT INTO captcha_used (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING')
+  const r = stmt(db, 'INSERT INTO captcha_used (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING')
     .run(nonce, new Date(Number(exp)).toISOString());
-  db.prepare('DELETE FROM captcha_used WHERE expires_at < ?').run(new Date(now).toISOString());
+  stmt(db, 'DELETE FROM captcha_used WHERE expires_at < ?').run(new Date(now).toISOString());
   return r.changes === 1 ? 'ok' : 'used';
 };

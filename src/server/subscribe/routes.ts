@@ -6,9 +6,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { QUERY_CID, QUERY_EID } from '../../constants';
-import { findForm } from '../db/forms';
+import { findForm, type FormRow } from '../db/forms';
 import { isSubscribed } from '../db/subscribers';
-import { isCallback, sendJsonp } from '../http/jsonp';
+import { isCallback, jsonpData, sendJsonp, sendJsonpText } from '../http/jsonp';
 import { publicHost } from '../http/origin';
 import { clientKey, type Limiters } from '../http/ratelimit';
 import { readQuery } from '../http/query';
@@ -26,6 +26,23 @@ export const forVisitor = (settings: Record<string, unknown>, host: string): Rec
     if (typeof out[k] === 'string' && /^\/(?!\/)/.test(out[k] as string)) out[k] = `//${host}${out[k]}`;
   if (!out.appDomain) out.appDomain = host;
   return out;
+};
+
+/** Serialized visitor settings per cached form (db/forms.ts) and host; a form edit makes a new row, so this empties. */
+const settingsText = new WeakMap<FormRow, Map<string, string>>();
+/** Hosts kept per form: the few names a provider is reached by. Other Host headers are answered, just not kept. */
+const MAX_HOSTS = 8;
+
+/** The form-settings answer of `form` for `host`, serialized once. */
+export const settingsJson = (form: FormRow, host: string): string => {
+  let byHost = settingsText.get(form);
+  if (!byHost) settingsText.set(form, (byHost = new Map()));
+  let json = byHost.get(host);
+  if (json === undefined) {
+    json = jsonpData(forVisitor(form.settings, host));
+    if (byHost.size < MAX_HOSTS) byHost.set(host, json);
+  }
+  return json;
 };
 
 const NO_LIMITS: Limiters = { perClient: null, perAddress: null };
@@ -53,7 +70,8 @@ export const jsonpRoute = (fallbackHost: string, limits: Limiters = NO_LIMITS) =
   const form = q.ok ? findForm(ctx.db, v.u || '', v.id || '', v.f_id || '') : null;
   switch (url.pathname) {
     case '/subscribe/form-settings':
-      sendJsonp(res, cb, form ? forVisitor(form.settings, host) : { result: 'error' }, head);
+      if (form) sendJsonpText(res, cb, settingsJson(form, host), head);
+      else sendJsonp(res, cb, { result: 'error' }, head);
       break;
     case '/subscribe/is-email-subscribed': {
       const yes = q.ok && !!v.u && !!v.id && isSubscribed(ctx.db, v.u, v.id, v[QUERY_EID] || '', v[QUERY_CID] || '');
