@@ -1,0 +1,97 @@
+/**
+ * Shared set-up of the popup's browser tests: a fixture provider whose accounts carry the settings under test, a host
+ * page carrying the real embed snippet, and handles on the popup's frames. The popup is the shipped dist/ popup.js.
+ */
+import type { Browser, BrowserContext, ElementHandle, Frame, Page } from 'playwright-core';
+import { BANNER_FRAME_TITLE, FRAME_TITLE } from '../../src/constants';
+import { newPage, snippetPage, type Fixture, type PageLog } from './harness';
+
+/** The host page's body: a heading, a focusable control to return focus to, and enough text to scroll. */
+export const HOST_BODY = '<main><h1>Host page</h1><p><button id="host-button" type="button">Host button</button></p></main>';
+
+/** A minimal form: one required e-mail field (spec 3.4). */
+export const EMAIL_FIELD = { type: 'email', name: 'EMAIL', label: 'Email address', required: true, merge_id: 0 };
+
+/** One opened host page. */
+export interface Opened {
+  context: BrowserContext;
+  page: Page;
+  log: PageLog;
+  uuid: string;
+}
+
+let accounts = 0;
+const logs = new WeakMap<Page, PageLog>();
+
+/** Options of `openHost`. */
+export interface HostOptions {
+  viewport?: { width: number; height: number };
+  /** Extra loader parameters (spec 3.1). */
+  params?: Record<string, unknown>;
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** Focus the host button before the popup opens (popupDelay must leave time for it). */
+  focusHost?: boolean;
+  /**
+   * Serve the host page from the provider's own host (127.0.0.1). By default it is served as 'localhost', so that it
+   * is not the provider's own site, where closing sets no cookie (spec 4.3).
+   */
+  sameHost?: boolean;
+}
+
+/** Registers `settings` under a new account and opens a host page whose snippet starts the loader for it. */
+export async function openHost(browser: Browser, fx: Fixture, settings: Record<string, unknown>, o: HostOptions = {}): Promise<Opened> {
+  const uuid = `acct${++accounts}`;
+  fx.forms.set(uuid, { settings: { fields: [EMAIL_FIELD], ...settings } });
+  const url = fx.page(`${uuid}.html`, snippetPage(fx, { baseUrl: fx.host, uuid, lid: 'list1', ...o.params }, HOST_BODY));
+  const { context, page, log } = await newPage(browser, o.viewport, { reducedMotion: o.reducedMotion || 'no-preference' });
+  await page.goto(o.sameHost ? url : url.replace('//127.0.0.1:', '//localhost:'));
+  if (o.focusHost) await page.focus('#host-button');
+  logs.set(page, log);
+  return { context, page, log, uuid };
+}
+
+/** The selector of a popup frame by its title. */
+export const frameSel = (title: string): string => `iframe[title="${title}"]`;
+export const MODAL = frameSel(FRAME_TITLE);
+export const BANNER = frameSel(BANNER_FRAME_TITLE);
+
+/** Waits until the frame with this selector is shown (its stylesheets settled) and returns it and its content frame. */
+export async function shown(page: Page, sel: string): Promise<{ el: ElementHandle<HTMLIFrameElement>; frame: Frame }> {
+  await page
+    .waitForFunction(
+      (s) => {
+        const f = document.querySelector<HTMLIFrameElement>(s);
+        return !!f && f.style.visibility == '';
+      },
+      sel,
+      { timeout: 10000 },
+    )
+    .catch(async (e: Error) => {
+      // Say what the page holds, so a failure names its cause.
+      const frames = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => `${f.title} [${f.style.cssText}] ${f.contentDocument?.body?.innerHTML.slice(0, 200)}`));
+      throw Error(`${e.message}\nframes: ${JSON.stringify(frames)}\nlog: ${JSON.stringify(logs.get(page))}`);
+    });
+  const el = (await page.$(sel)) as ElementHandle<HTMLIFrameElement>;
+  return { el, frame: (await el.contentFrame())! };
+}
+
+/** Waits until no frame matches `sel`. */
+export const gone = (page: Page, sel: string): Promise<unknown> => page.waitForFunction((s) => !document.querySelector(s), sel);
+
+/** The popup's cookies on the host page, by name. */
+export async function cookies(context: BrowserContext): Promise<Record<string, { value: string; expires: number; sameSite: string }>> {
+  const out: Record<string, { value: string; expires: number; sameSite: string }> = {};
+  for (const c of await context.cookies()) out[c.name] = { value: c.value, expires: c.expires, sameSite: c.sameSite };
+  return out;
+}
+
+/** Where focus is: 'host:<id or tag>' on the host page, or 'frame:<class or tag>' inside the modal frame. */
+export const focusAt = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    if (a && a.tagName == 'IFRAME') {
+      const inner = (a as HTMLIFrameElement).contentDocument!.activeElement;
+      return `frame:${inner ? inner.getAttribute('data-action') || inner.getAttribute('name') || inner.className || inner.tagName : ''}`;
+    }
+    return `host:${a ? a.id || a.tagName : ''}`;
+  });

@@ -1,0 +1,226 @@
+/**
+ * The popup shell in Chromium from a real embed.js start (issue 3): opening by delay and by the banner's call to
+ * action, every way of closing, the closed cookie and its expiry, Escape inside and outside the frames, the focus
+ * cycle and its return, the inert and unscrollable host, variants and templates, mobile width, preview rebuild and the
+ * server's cookies (spec 3.8).
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser } from 'playwright-core';
+import { DAY_MS } from '../../src/constants';
+import { launch, sleep, startFixture, type Fixture } from './harness';
+import { BANNER, EMAIL_FIELD, MODAL, cookies, focusAt, gone, openHost, shown } from './popup-env';
+
+const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
+const T = suite('popup shell', ctx);
+T.before(async () => {
+  ctx.browser = await launch();
+  ctx.fx = await startFixture();
+});
+T.after(async () => {
+  await ctx.browser.close();
+  await ctx.fx.close();
+});
+
+const open = (settings: Record<string, unknown>, o: Parameters<typeof openHost>[3] = {}) => openHost(ctx.browser, ctx.fx, settings, o);
+
+T('modal: opens after the delay as a labelled modal dialog, focus in, host inert and unscrollable', async () => {
+  const { page, context, log } = await open({ popupDelay: 1, description: '<h2>Our newsletter</h2><p>Weekly.</p>' }, { focusHost: true });
+  assert.not.ok(await page.$(MODAL), 'nothing before the delay');
+  const { frame } = await shown(page, MODAL);
+  const d = await frame.$eval('.mc-dialog', (el) => ({ role: el.getAttribute('role'), modal: el.getAttribute('aria-modal'), name: el.ownerDocument.getElementById(el.getAttribute('aria-labelledby') || '')?.textContent }));
+  assert.equal(d, { role: 'dialog', modal: 'true', name: 'Our newsletter' });
+  assert.is(await focusAt(page), 'frame:EMAIL', 'focus moves to the first field');
+  assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [true, 'hidden']);
+  assert.is(await frame.$eval('.mc-close', (b) => [b.tagName, b.getAttribute('aria-label'), b.getAttribute('data-action')].join()), 'BUTTON,Close,close-mc-modal');
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
+T('modal: Tab and Shift+Tab stay inside the dialog and wrap', async () => {
+  const { page, context } = await open({ popupDelay: 0 });
+  await shown(page, MODAL);
+  const seen: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Tab');
+    seen.push(await focusAt(page));
+  }
+  // From the e-mail field: Subscribe, Powered by, then wrapping to Close and the e-mail field again.
+  assert.ok(seen.every((s) => s.startsWith('frame:')), `focus left the dialog: ${seen}`);
+  assert.ok(seen.includes('frame:close-mc-modal'), `Tab wraps to the close control: ${seen}`);
+  await page.keyboard.press('Shift+Tab');
+  const back = await focusAt(page);
+  assert.ok(back.startsWith('frame:'), back);
+  await context.close();
+});
+
+for (const [how, act] of [
+  ['the close control', async (p: import('playwright-core').Page) => (await (await p.$(MODAL))!.contentFrame())!.click('.mc-close')],
+  ['Escape inside the frame', async (p: import('playwright-core').Page) => p.keyboard.press('Escape')],
+  ['a click on the overlay', async (p: import('playwright-core').Page) => p.mouse.click(20, 20)],
+] as const)
+  T(`modal: closes by ${how}; focus, overflow and the host come back; the closed cookie lives popupFrequency days`, async () => {
+    const { page, context } = await open({ popupDelay: 1, popupFrequency: 30 }, { focusHost: true });
+    await shown(page, MODAL);
+    const before = Date.now();
+    await act(page);
+    await gone(page, MODAL);
+    assert.is(await focusAt(page), 'host:host-button');
+    assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [false, '']);
+    const c = (await cookies(context)).MCPopupClosed;
+    assert.ok(c, 'closed cookie set');
+    assert.is(c.sameSite, 'Lax');
+    const days = (c.expires * 1000 - before) / DAY_MS;
+    assert.ok(days > 29.9 && days < 30.1, `expires in ${days} days`);
+    await context.close();
+  });
+
+T('closed cookie: not set on the provider\'s own site (spec 4.3), and a reload then shows nothing when it is set', async () => {
+  const own = await openHost(ctx.browser, ctx.fx, { popupDelay: 0 }, { sameHost: true });
+  await shown(own.page, MODAL);
+  await own.page.keyboard.press('Escape');
+  await gone(own.page, MODAL);
+  assert.not.ok((await cookies(own.context)).MCPopupClosed);
+  await own.context.close();
+
+  const { page, context } = await open({ popupDelay: 0 });
+  await shown(page, MODAL);
+  await page.keyboard.press('Escape');
+  await gone(page, MODAL);
+  await page.reload();
+  await sleep(600);
+  assert.not.ok(await page.$(MODAL), 'a closed popup stays closed');
+  await context.close();
+});
+
+T('slide: a non-modal panel at the bottom right; Escape in the host page closes it; it animates out', async () => {
+  const { page, context } = await open({ popupDelay: 0, modalVariation: 'slide' });
+  const { el, frame } = await shown(page, MODAL);
+  const box = (await el.boundingBox())!;
+  assert.ok(box.x + box.width >= 1279 && box.y + box.height >= 799 && box.width <= 401, JSON.stringify(box));
+  assert.ok(box.height > 100 && box.height < 800, `fits its content: ${box.height}`);
+  assert.is(await frame.$eval('.mc-dialog', (d) => d.getAttribute('aria-modal')), 'false');
+  assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [false, '']);
+  assert.is(await focusAt(page), 'host:BODY', 'a slide-in does not take focus');
+  await page.focus('#host-button');
+  await page.keyboard.press('Escape');
+  assert.ok(await frame.evaluate(() => document.documentElement.classList.contains('mc-out')), 'animating out');
+  await gone(page, MODAL);
+  await context.close();
+});
+
+T('fixed and slide: no animation under prefers-reduced-motion', async () => {
+  for (const modalVariation of ['fixed', 'slide']) {
+    const { page, context } = await open({ popupDelay: 0, modalVariation }, { reducedMotion: 'reduce' });
+    const { frame } = await shown(page, MODAL);
+    await frame.click('.mc-close');
+    assert.not.ok(await page.evaluate(() => document.querySelector('iframe')?.contentDocument?.documentElement.classList.contains('mc-out')), modalVariation);
+    await gone(page, MODAL);
+    await context.close();
+  }
+});
+
+T('fixed: a full-width bar at the bottom, template 1, description cut to 50 characters', async () => {
+  const long = '<p>Get&nbsp;the weekly letter with every new post, recipe and event in town.</p>';
+  const { page, context } = await open({ popupDelay: 0, modalVariation: 'fixed', template: 4, description: long });
+  const { el, frame } = await shown(page, MODAL);
+  const box = (await el.boundingBox())!;
+  assert.ok(box.width == 1280 && box.y + box.height >= 799 && box.height < 400, JSON.stringify(box));
+  assert.ok(await frame.evaluate(() => document.documentElement.classList.contains('mc-t1')), 'fixed forces template 1');
+  assert.is((await frame.textContent('.mc-description'))!.trim(), 'Get the weekly letter with every new post, recipe ...');
+  assert.is(await frame.getAttribute('input[name=EMAIL]', 'placeholder'), 'Enter your email');
+  await context.close();
+});
+
+T('templates: 3 and 4 are 603 px wide; the image is an <img> in template 1 and a background otherwise', async () => {
+  const img = ctx.fx.origin + '/css/signup-forms/popup/1.0/common.css';
+  for (const template of [1, 2, 3, 4, 5]) {
+    const { page, context } = await open({ popupDelay: 0, template, imageUrl: img });
+    const { frame } = await shown(page, MODAL);
+    // offsetWidth: the layout width, not the opening animation's scaled box.
+    const w = await frame.$eval('.mc-dialog', (d) => (d as HTMLElement).offsetWidth);
+    if (template == 3 || template == 4) assert.is(w, 603, `template ${template}`);
+    else assert.is(w, 768, `template ${template}`);
+    const hasImg = !!(await frame.$('.mc-image img'));
+    assert.is(hasImg, template == 1, `template ${template} <img>`);
+    if (template != 1) assert.match(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mc-image')), 'url(', `template ${template}`);
+    await context.close();
+  }
+});
+
+T('mobile: the banner shows first, its call to action opens the modal; the banner close closes the popup', async () => {
+  const phone = { width: 375, height: 700 };
+  const s = { popupDelay: 0, useMobileBanner: 'Y', bannerDescription: '<p>Get our letter</p>', bannerCtaLabel: 'Sign me up' };
+  const a = await open(s, { viewport: phone });
+  const { el, frame } = await shown(a.page, BANNER);
+  assert.not.ok(await a.page.$(MODAL));
+  const box = (await el.boundingBox())!;
+  assert.ok(box.height > 40 && box.y + box.height >= 699 && box.width == 375, JSON.stringify(box));
+  assert.is(await frame.evaluate(() => document.querySelector('meta[name=viewport]')?.getAttribute('content')), 'width=device-width,initial-scale=1,maximum-scale=1');
+  assert.not.match(await a.page.evaluate(() => document.querySelector('meta[name=viewport]')!.getAttribute('content')!), 'maximum-scale', 'host zoom untouched');
+  await frame.click('text=Sign me up');
+  const m = await shown(a.page, MODAL);
+  assert.not.ok(await a.page.$(BANNER), 'the banner gives way to the modal');
+  assert.ok(await m.frame.evaluate(() => document.documentElement.classList.contains('mc-mobile')));
+  await a.context.close();
+
+  const b = await open(s, { viewport: phone });
+  const banner = await shown(b.page, BANNER);
+  await banner.frame.click('.mc-close');
+  await gone(b.page, BANNER);
+  assert.ok((await cookies(b.context)).MCPopupClosed, 'the banner close sets the closed cookie');
+  await b.context.close();
+
+  // useMobileBanner N: the modal at once, on a phone too (spec 4.2).
+  const c = await open({ ...s, useMobileBanner: 'N' }, { viewport: phone });
+  await shown(c.page, MODAL);
+  assert.not.ok(await c.page.$(BANNER));
+  await c.context.close();
+});
+
+T('preview: closing rebuilds and reopens the popup; no cookie, no server call', async () => {
+  const { page, context, uuid } = await open({ popupDelay: 0 }, { params: { isPreview: true } });
+  const first = await shown(page, MODAL);
+  await first.frame.click('.mc-close');
+  await page.waitForFunction((sel) => {
+    const f = document.querySelector<HTMLIFrameElement>(sel);
+    return f && f.style.visibility == '' && f.contentDocument!.querySelector('.mc-dialog');
+  }, MODAL);
+  assert.is(await page.$$eval('iframe', (f) => f.length), 1, 'one popup at a time');
+  assert.equal(Object.keys(await cookies(context)), []);
+  assert.is(ctx.fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 0);
+  await context.close();
+});
+
+T('server cookies (spec 3.8): safe ones are set on load, unsafe or our own are not', async () => {
+  const { page, context } = await open({
+    popupDelay: 0,
+    cookies: [
+      { name: 'promo', value: 'spring 26', expires: 2, path: '/' },
+      { name: 'MCPopupClosed', value: '1', expires: 2, path: '/' },
+      { name: 'bad;name', value: 'x', path: '/' },
+      { name: 'inject', value: 'x; Domain=evil.example', path: '/' },
+    ],
+  });
+  await shown(page, MODAL);
+  const c = await cookies(context);
+  assert.is(c.promo && decodeURIComponent(c.promo.value), 'spring 26');
+  assert.ok(c.promo.expires * 1000 - Date.now() > 1.9 * DAY_MS);
+  assert.not.ok(c.MCPopupClosed);
+  assert.not.ok(c.inject);
+  await context.close();
+});
+
+T('one popup: two loaders and a second mount leave one popup on the page', async () => {
+  const { page, context } = await open({ popupDelay: 0, fields: [EMAIL_FIELD] });
+  await shown(page, MODAL);
+  await page.evaluate(() => {
+    const g = (window as unknown as { __mcsf: { mount(p: unknown, s: unknown): void } }).__mcsf;
+    g.mount({ baseUrl: location.host, uuid: 'x', lid: 'y', fId: '', dev: false, uniqueMethods: false, ignoreCookie: true, isPreview: false, cdn: location.origin + '/' }, { popupDelay: 0 });
+  });
+  await sleep(300);
+  assert.is(await page.$$eval('iframe', (f) => f.length), 1);
+  await context.close();
+});
+
+T.run();
