@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +131,8 @@ D('SIGTERM under load: in-flight requests finish, exit code 0, nothing lost', as
   const results = await Promise.all(inflight);
   const { code } = await s.exit;
   assert.is(code, 0, s.output());
+  // Closed cleanly: the last connection's close checkpoints the write-ahead log into the file and removes it.
+  assert.not.ok(existsSync(`${dbPath}-wal`), 'the WAL file is left behind: the database was not closed');
   const accepted = results.filter((r) => r.status === 200);
   assert.ok(accepted.length > 0, 'no request was accepted before SIGTERM');
   // Every accepted request was answered in full; one refused at the door is fine, one cut mid-answer is not.

@@ -59,10 +59,15 @@ export const submit = (
     return { result: 'error', msg: MSG_GDPR, type: 'gdpr_error', errors: { msg: MSG_GDPR } };
   if (admit && !admit(contactKey(c.email, c.sms))) return { result: 'error', msg: refusedMsg };
   const doubleOptIn = s.hasDoubleOptIn === true;
-  const r = upsertSubscriber(db, {
-    listId: form.listId, fId: form.fId, email: c.email, sms: c.sms, merge: c.merge, consents: c.consents, doubleOptIn,
-  });
-  if (c.email && r.confirmToken) sendConfirmation(db, origin, form.listId, c.email, r.confirmToken);
-  if (c.email && r.welcomed) sendWelcome(db, origin, form.listId, c.email, r.eid, form.demoKey);
+  // The row and the e-mail it causes commit together: one write to the log instead of two, and never one without the
+  // other after a crash.
+  const r = db.transaction(() => {
+    const r = upsertSubscriber(db, {
+      listId: form.listId, fId: form.fId, email: c.email, sms: c.sms, merge: c.merge, consents: c.consents, doubleOptIn,
+    });
+    if (c.email && r.confirmToken) sendConfirmation(db, origin, form.listId, c.email, r.confirmToken);
+    if (c.email && r.welcomed) sendWelcome(db, origin, form.listId, c.email, r.eid, form.demoKey);
+    return r;
+  })();
   return success(s, r.webId);
 };
