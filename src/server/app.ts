@@ -85,7 +85,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // Routes that name links need the provider's own host; it is known once listening, so they read it late.
   const own: Route[] = [
     (req, res, url, c) => jsonpRoute(self, limiters)(req, res, url, c),
-    (req, res, url, c) => captchaRoute(self)(req, res, url, c),
+    (req, res, url, c) => captchaRoute(self, limiters)(req, res, url, c),
     (req, res, url, c) => mailboxRoute(self)(req, res, url, c),
     (req, res, url, c) => previewRoute(self)(req, res, url, c),
     (req, res, url, c) => demoRoute(self)(req, res, url, c),

@@ -60,6 +60,29 @@ test('GET shows a human check carrying the fields; the right answer subscribes',
   assert.is(listSubscribers(p.db, f.lid).length, 1);
 });
 
+test('the per-address rate limit applies on the captcha path too', async () => {
+  const t = await startTest({ rateLimit: { perClient: null, perAddress: { max: 1, windowMs: 60_000 } } });
+  try {
+    const once = async (EMAIL: string) => {
+      const r = await request(t.origin, `/subscribe/post?${new URLSearchParams({ ...base, EMAIL })}`);
+      const { hidden, answer } = readChallenge(r.text);
+      return request(t.origin, '/subscribe/post', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...hidden, [CAPTCHA_INPUTS.answer]: answer }).toString(),
+      });
+    };
+    assert.is((await once('target@example.com')).status, 200);
+    const again = await once('TARGET@example.com');
+    assert.is(again.status, 400);
+    assert.match(again.text, /Too many signup attempts for this address/);
+    assert.is((await once('another@example.com')).status, 200);
+    assert.is(listSubscribers(t.db, f.lid).length, 2);
+  } finally {
+    await t.cleanup();
+  }
+});
+
 test('a wrong answer shows a new question and subscribes nobody', async () => {
   const r = await request(p.origin, `/subscribe/post?${new URLSearchParams({ ...base, EMAIL: 'wrong@example.com' })}`);
   const { hidden, answer } = readChallenge(r.text);

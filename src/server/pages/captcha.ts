@@ -14,6 +14,8 @@ import { collect } from '../subscribe/collect';
 import { placement } from '../subscribe/fields';
 import { submit, type Answer } from '../subscribe/submit';
 import { esc, page } from './html';
+import type { Limiters } from '../http/ratelimit';
+import { MSG_RATE_ADDRESS } from '../subscribe/messages';
 
 /** Largest form body read, in bytes: a form of a few dozen short fields. */
 const MAX_BODY = 32 * 1024;
@@ -84,7 +86,7 @@ const readBody = (req: IncomingMessage): Promise<string | null> =>
   });
 
 /** Serves /subscribe/post. */
-export const captchaRoute = (fallbackHost: string) => async (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<boolean> => {
+export const captchaRoute = (fallbackHost: string, limits?: Limiters) => async (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<boolean> => {
   if (url.pathname !== '/subscribe/post') return false;
   let params = url.searchParams;
   if (req.method === 'POST') {
@@ -127,7 +129,10 @@ export const captchaRoute = (fallbackHost: string) => async (req: IncomingMessag
     sendHtml(res, challengePage(form, v, ctx, note), 400, HEADERS);
     return true;
   }
-  const answer = submit(ctx.db, form, v, `http://${publicHost(req, fallbackHost)}`);
+  // The human check stops volume, not a person aiming confirmation mails at one address: the per-address limit applies.
+  const perAddress = limits?.perAddress;
+  const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
+  const answer = submit(ctx.db, form, v, `http://${publicHost(req, fallbackHost)}`, admit, MSG_RATE_ADDRESS);
   sendHtml(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200, HEADERS);
   return true;
 };
