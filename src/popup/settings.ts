@@ -194,14 +194,14 @@ export const fixedDescription = (html: string): string => {
 
 /**
  * Server-provided cookies (spec 3.8). Only RFC 6265 token names that are not our own (a provider cannot clear the
- * closed or subscribed cookie this way), values without ';' or control characters, paths starting with '/'. An
+ * closed or subscribed cookie this way), string or number values without ';' or control characters, paths starting with '/'. An
  * expiry in the past drops the cookie rather than deleting one of the host page's.
  */
 export const serverCookies = (v: unknown, now: number): ServerCookie[] =>
   (Array.isArray(v) ? v : []).flatMap((c): ServerCookie[] => {
     const o = obj(c);
     const name = str(o.name);
-    const value = typeof o.value == 'string' || typeof o.value == 'number' ? String(o.value) : '';
+    const value = typeof o.value == 'string' || typeof o.value == 'number' ? String(o.value) : '\n';
     const path = str(o.path) || '/';
     const e = o.expires;
     const ms = typeof e == 'number' ? e * DAY_MS : typeof e == 'string' && e ? Date.parse(e) - now : 0;

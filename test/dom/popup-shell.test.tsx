@@ -1,0 +1,147 @@
+/**
+ * The popup shell's components on linkedom (issue 3): the close control, the banner, the badges, the modal container
+ * and its dialog semantics, the host made inert, and the spec 8 frame error.
+ */
+import { DOMParser, parseHTML } from 'linkedom';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
+const g = globalThis as unknown as Record<string, unknown>;
+for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'Text', 'DocumentFragment']) g[k] = (window as unknown as Record<string, unknown>)[k];
+g.window = window;
+g.document = document;
+g.DOMParser = DOMParser;
+g.location = { protocol: 'http:', href: 'http://host.test/', host: 'host.test', hostname: 'host.test' };
+
+const { render } = await import('react-dom');
+const { act } = await import('preact/test-utils');
+const { Banner } = await import('../../src/popup/Banner');
+const { Badges } = await import('../../src/popup/Badges');
+const { CloseButton } = await import('../../src/popup/CloseButton');
+const { Modal } = await import('../../src/popup/Modal');
+const { inertHost } = await import('../../src/popup/focus');
+const { buildFrame } = await import('../../src/popup/frame');
+const { normalize } = await import('../../src/popup/settings');
+const { ERR_NO_IFRAME, FRAME_TITLE } = await import('../../src/constants');
+
+const P = { baseUrl: 'p.test', uuid: 'U', lid: 'L', fId: '', dev: false, uniqueMethods: false, ignoreCookie: false, isPreview: true, cdn: '' };
+const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email', required: true, merge_id: 0 };
+
+/** Renders `node` into a fresh container and returns it. */
+const show = (node: Parameters<typeof render>[0]): HTMLElement => {
+  const el = document.createElement('div') as unknown as HTMLElement;
+  document.body.append(el as unknown as Node);
+  act(() => render(node, el));
+  return el;
+};
+const click = (el: Element | null) => act(() => void el!.dispatchEvent(new window.Event('click', { bubbles: true }) as unknown as Event));
+
+test('CloseButton: a real button named by its label, with its data-action, that closes', () => {
+  let closed = 0;
+  const el = show(<CloseButton label="Close" action="close-mc-modal" onClose={() => closed++} />);
+  const b = el.querySelector('button')!;
+  assert.equal([b.getAttribute('type'), b.getAttribute('aria-label'), b.getAttribute('data-action')], ['button', 'Close', 'close-mc-modal']);
+  assert.is(b.querySelector('[aria-hidden="true"]')!.textContent, '×', 'the × glyph is hidden from screen readers');
+  click(b);
+  assert.is(closed, 1);
+});
+
+test('Banner: sanitized description, the call to action opens, the close closes (spec 2.2, 4.2)', () => {
+  let opened = 0;
+  let closed = 0;
+  const s = normalize({ bannerDescription: '<p onclick="x()">Get <b>news</b></p><script>bad()</script>', bannerCtaLabel: 'Sign up' });
+  const el = show(<Banner s={s} onOpen={() => opened++} onClose={() => closed++} />);
+  const d = el.querySelector('.mc-banner-description')!;
+  assert.is(d.innerHTML, '<p>Get <b>news</b></p>');
+  const cta = el.querySelector('.mc-cta')!;
+  assert.equal([cta.tagName, cta.getAttribute('type'), cta.textContent], ['BUTTON', 'button', 'Sign up']);
+  click(cta);
+  click(el.querySelector('[data-action="close-mc-banner"]'));
+  assert.equal([opened, closed], [1, 1]);
+  assert.is(el.querySelector('section')!.getAttribute('aria-label'), 'Newsletter signup banner');
+});
+
+test('Banner: the default call-to-action label is Subscribe (spec 9.4)', () => {
+  const el = show(<Banner s={normalize({})} onOpen={() => undefined} onClose={() => undefined} />);
+  assert.is(el.querySelector('.mc-cta')!.textContent, 'Subscribe');
+});
+
+test('Badges: powered-by always; rewards only under the rule of spec 9.3', () => {
+  const cases: [Record<string, unknown>, boolean][] = [
+    [{}, false],
+    [{ version: '1.1', useRewards: true, rewardsUrl: 'https://r.example/x' }, true],
+    [{ version: '1.0', useRewards: true, rewardsUrl: 'https://r.example/x' }, false],
+    [{ version: '1.1', useRewards: false, rewardsUrl: 'https://r.example/x' }, false],
+    [{ version: '1.1', useRewards: true, rewardsUrl: 'javascript:alert(1)' }, false],
+  ];
+  for (const [raw, rewards] of cases) {
+    const el = show(<Badges s={normalize(raw)} />);
+    const links = [...el.querySelectorAll('a')];
+    assert.ok(links.every((a) => a.getAttribute('rel') == 'noopener' && a.getAttribute('target') == '_blank'));
+    assert.is(!!el.querySelector('.mc-rewards'), rewards, JSON.stringify(raw));
+    assert.ok(el.querySelector('.mc-powered'));
+  }
+});
+
+test('Modal: a dialog named by the description\'s first heading, else by FRAME_TITLE; modal only for the modal variation', () => {
+  const cases: [Record<string, unknown>, string, string, boolean][] = [
+    [{ description: '<h2>Join the letter</h2><p>Weekly</p>' }, 'true', 'heading', true],
+    [{ description: '<p>No heading here</p>' }, 'true', 'title', true],
+    [{ modalVariation: 'slide', description: '<h3>Slide</h3>' }, 'false', 'heading', false],
+    [{ modalVariation: 'fixed', description: '<h3>Fixed</h3>' }, 'false', 'title', false],
+  ];
+  for (const [raw, modal, named, overlay] of cases) {
+    const el = show(<Modal s={normalize({ fields: [EMAIL], ...raw })} p={P} mobile={false} onClose={() => undefined} onResize={() => undefined} />);
+    const d = el.querySelector('[role="dialog"]')!;
+    assert.is(d.getAttribute('aria-modal'), modal, JSON.stringify(raw));
+    if (named == 'heading') {
+      const h = el.querySelector('#' + d.getAttribute('aria-labelledby'))!;
+      assert.match(h.tagName, /^H[1-6]$/);
+      assert.not.ok(d.hasAttribute('aria-label'));
+    } else {
+      // The fixed variation's description is plain text (spec 2.2), so it never has a heading.
+      assert.is(d.getAttribute('aria-label'), FRAME_TITLE, JSON.stringify(raw));
+    }
+    assert.is(!!el.querySelector('.mc-overlay'), overlay);
+    assert.is(d.querySelector('[data-action="close-mc-modal"]')!.getAttribute('aria-label'), 'Close');
+    assert.ok(d.querySelector('form'), 'the form is inside the dialog');
+  }
+});
+
+test('Modal: the overlay and the close control close; the closeLabel setting names the control', () => {
+  let closed = 0;
+  const el = show(<Modal s={normalize({ fields: [EMAIL], closeLabel: 'Dismiss' })} p={P} mobile={false} onClose={() => closed++} onResize={() => undefined} />);
+  click(el.querySelector('.mc-overlay'));
+  click(el.querySelector('.mc-close'));
+  assert.is(closed, 2);
+  assert.is(el.querySelector('.mc-close')!.getAttribute('aria-label'), 'Dismiss');
+});
+
+test('Modal: the image is a decorative <img> in template 1 and a CSS background in the others (spec 9.3)', () => {
+  for (const template of [1, 2, 3, 4, 5]) {
+    const el = show(<Modal s={normalize({ fields: [EMAIL], template, imageUrl: 'https://img.example/a.png' })} p={P} mobile={false} onClose={() => undefined} onResize={() => undefined} />);
+    const img = el.querySelector('.mc-image img');
+    assert.is(!!img, template == 1, `template ${template}`);
+    if (img) assert.equal([img.getAttribute('src'), img.getAttribute('alt')], ['https://img.example/a.png', '']);
+    assert.ok(el.querySelector('.mc-image'));
+  }
+  const none = show(<Modal s={normalize({ fields: [EMAIL], imageUrl: 'javascript:alert(1)' })} p={P} mobile={false} onClose={() => undefined} onResize={() => undefined} />);
+  assert.not.ok(none.querySelector('.mc-image'), 'an unsafe image address shows no image');
+});
+
+test('inertHost: every other child of body inert, the kept ones and scripts not, and the undo restores', () => {
+  document.body.innerHTML = '<main></main><aside inert></aside><script></script><iframe></iframe>';
+  const [main, aside, script, frame] = [...document.body.children];
+  const undo = inertHost(document as unknown as Document, [frame as unknown as Element]);
+  assert.equal([main.hasAttribute('inert'), aside.hasAttribute('inert'), script.hasAttribute('inert'), frame.hasAttribute('inert')], [true, true, false, false]);
+  undo();
+  assert.equal([main.hasAttribute('inert'), aside.hasAttribute('inert')], [false, true], 'what was inert before stays inert');
+});
+
+test('buildFrame: without an iframe element it fails with the text of spec 8', () => {
+  for (const el of [null, undefined, document.createElement('div'), {}]) assert.throws(() => buildFrame(el, { title: 't', sheets: [] }), (e: Error) => e.message == ERR_NO_IFRAME);
+  assert.is(ERR_NO_IFRAME, 'You must specify an iframe attribute to an iframe element');
+});
+
+test.run();
