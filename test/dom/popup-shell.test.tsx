@@ -32,7 +32,9 @@ const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email', required: true, me
 const show = (node: Parameters<typeof render>[0]): HTMLElement => {
   const el = document.createElement('div') as unknown as HTMLElement;
   document.body.append(el as unknown as Node);
-  act(() => render(node, el));
+  act(() => {
+    render(node, el);
+  });
   return el;
 };
 const click = (el: Element | null) => act(() => void el!.dispatchEvent(new window.Event('click', { bubbles: true }) as unknown as Event));
