@@ -65,6 +65,7 @@ export async function openBlog(
 export const focused = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const el = document.activeElement;
+    if (!el) return `nothing (body ${!!document.body}, hasFocus ${document.hasFocus()})`;
     return el ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}` : '';
   });
 

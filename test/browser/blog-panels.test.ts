@@ -1,0 +1,179 @@
+/** The blog's comments and widgets panels and anchor focus in Chromium (spec 2.1, 4.8, 9.5). */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { BLOG_PANEL_MS } from '../../src/constants';
+import { launch, sleep } from './harness';
+import { focused, openBlog, startBlog, type Blog } from './blog-env';
+
+let browser: Browser;
+let blog: Blog;
+test.before(async () => {
+  browser = await launch();
+  blog = await startBlog();
+});
+test.after(async () => {
+  await browser.close();
+  await blog.cleanup();
+});
+
+const has = (page: Page, sel: string, cls: string) => page.locator(sel).evaluate((el, c) => el.classList.contains(c), cls);
+/** Records every class value `sel` takes from now on, in window.__classes. */
+const recordClasses = (page: Page, sel: string) =>
+  page.evaluate((s) => {
+    const el = document.querySelector(s) as Element;
+    const seen: string[] = ((window as unknown as { __classes: string[] }).__classes = []);
+    new MutationObserver((records) => records.forEach((r) => seen.push(r.oldValue || ''))).observe(el, { attributeOldValue: true, attributeFilter: ['class'] });
+  }, sel);
+/** The class values recorded, then the current one. */
+const classes = (page: Page, sel: string) =>
+  page.evaluate((s) => [...(window as unknown as { __classes: string[] }).__classes, (document.querySelector(s) as Element).className], sel);
+const inside = (page: Page, sel: string) => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), sel);
+
+test('comments panel by click: slides in with animating, focus moves in, and the animating state ends', async () => {
+  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes');
+  try {
+    const area = page.locator('#comments');
+    const toggle = page.locator('.comments-toggle');
+    assert.not.ok(await area.isVisible());
+    assert.is(await toggle.getAttribute('aria-expanded'), 'false');
+    await recordClasses(page, '#comments');
+    await toggle.click();
+    assert.ok(await area.isVisible());
+    assert.is(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.ok(await inside(page, '#comments'), await focused(page));
+    await sleep(BLOG_PANEL_MS + 100);
+    assert.equal(await classes(page, '#comments'), ['comments-area', 'comments-area open', 'comments-area open animating', 'comments-area open'], 'open at once, animating, then settled');
+    await toggle.click();
+    await sleep(BLOG_PANEL_MS + 100);
+    assert.not.ok(await area.isVisible());
+    assert.not.ok(await has(page, '#comments', 'animating'));
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('panels never stick animating: reduced motion and a hidden tab still end the state by the timer', async () => {
+  const { context, page } = await openBlog(browser, blog, '/posts/storm-season-notes', { reducedMotion: 'reduce' });
+  try {
+    await page.click('.comments-toggle');
+    await page.click('.widgets-toggle');
+    assert.ok(await has(page, 'body', 'widgets-animating'));
+    await sleep(BLOG_PANEL_MS + 100);
+    assert.not.ok(await has(page, '#comments', 'animating'));
+    assert.not.ok(await has(page, 'body', 'widgets-animating'));
+    // A tab in the background: no transition runs, the state still settles.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.click('.widgets-toggle');
+    await sleep(BLOG_PANEL_MS + 100);
+    assert.not.ok(await has(page, 'body', 'widgets-animating'));
+    assert.not.ok(await page.locator('#secondary').isVisible());
+  } finally {
+    await context.close();
+  }
+});
+
+test("comments panel by the toggle's text: sets #comments, scrolls there and focuses it", async () => {
+  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes');
+  try {
+    await page.click('.comments-link');
+    await page.waitForFunction(() => location.hash == '#comments');
+    assert.ok(await page.locator('#comments').isVisible());
+    await page.waitForFunction(() => document.activeElement?.id == 'comments');
+    await sleep(BLOG_PANEL_MS + 100);
+    assert.ok(await page.locator('#comments-title').isVisible());
+    // Scrolled as far as the page allows towards the comments' top.
+    const [top, y, max] = await page.locator('#comments').evaluate((el) => [el.getBoundingClientRect().top, scrollY, document.documentElement.scrollHeight - innerHeight]);
+    assert.ok(y > 0 && (Math.abs(top) < 5 || Math.abs(y - max) < 2), `top ${top}, scrollY ${y} of ${max}`);
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("comments panel by hash: open on load for 'comment' and 'respond', closed otherwise", async () => {
+  for (const [hash, open] of [['#comment-3', true], ['#respond', true], ['#content', false]] as const) {
+    const { context, page } = await openBlog(browser, blog, '/posts/storm-season-notes' + hash);
+    try {
+      assert.is(await page.locator('#comments').isVisible(), open, hash);
+      if (hash == '#comment-3') assert.ok(await page.locator('#comment-3').isVisible() && (await page.locator('#comment-3').evaluate((el) => el.getBoundingClientRect().top < innerHeight)));
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('closed panels cannot be tabbed into; open ones can', async () => {
+  const { context, page } = await openBlog(browser, blog, '/posts/storm-season-notes');
+  try {
+    const stops: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const a = document.activeElement;
+        return a?.closest('#comments') ? 'comments' : a?.closest('#secondary') ? 'widgets' : a?.tagName || '';
+      });
+      stops.push(where);
+    }
+    assert.not.ok(stops.includes('comments') || stops.includes('widgets'), stops.join(' '));
+    await page.click('.comments-toggle');
+    await page.keyboard.press('Tab');
+    assert.ok(await inside(page, '#comments'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('widgets panel: slides down pushing the page, focus moves in; Escape closes, scrolls to the top, focus back', async () => {
+  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes', { viewport: { width: 1280, height: 600 } });
+  try {
+    const panel = page.locator('#secondary');
+    const headerTop = () => page.locator('.site-header').evaluate((h) => h.getBoundingClientRect().top + scrollY);
+    const before = await headerTop();
+    await page.click('.widgets-toggle');
+    assert.ok(await has(page, 'body', 'widgets-animating'));
+    assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'true');
+    assert.ok(await inside(page, '#secondary'), await focused(page));
+    await sleep(BLOG_PANEL_MS + 100);
+    assert.ok(await panel.isVisible());
+    const height = (await panel.boundingBox())?.height || 0;
+    assert.ok(height > 50, `panel height ${height}`);
+    assert.is(Math.round((await headerTop()) - before), Math.round(height), 'the page moved down by the panel height');
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => scrollY > 0);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => scrollY == 0);
+    await sleep(BLOG_PANEL_MS + 100);
+    assert.not.ok(await panel.isVisible());
+    assert.is(await focused(page), 'button.widgets-toggle');
+    assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'false');
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('anchor focus: on a hash change the element with that id gets focus', async () => {
+  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes');
+  try {
+    await page.evaluate(() => (location.hash = 'comment-2'));
+    await page.waitForFunction(() => document.activeElement?.id == 'comment-2');
+    assert.ok(await page.locator('#comments').isVisible(), 'the panel opened for it');
+    await page.evaluate(() => (location.hash = 'comment-body'));
+    await page.waitForFunction(() => document.activeElement?.id == 'comment-body');
+    // The skip link: Enter moves focus to the main content, so the next Tab continues from there.
+    await page.evaluate(() => (location.hash = ''));
+    await page.focus('.skip-link');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id == 'content');
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test.run();
