@@ -1,0 +1,37 @@
+/**
+ * The dev build (issue 2, spec 4.1 step 3 and 7.2): embed.dev.js carries the popup, so with env 'dev' the form is
+ * built directly, no versioned popup.js is fetched, and the stylesheets come unversioned from the settings' appDomain.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launch, newPage, snippetPage, startFixture } from './harness';
+import { EMAIL_FIELD, HOST_BODY, MODAL, shown } from './popup-env';
+
+test('env dev: popup built directly from embed.dev.js, stylesheets from //{appDomain}/css/signup-forms/popup/', async () => {
+  const browser = await launch();
+  const fx = await startFixture();
+  try {
+    fx.forms.set('dev1', { settings: { popupDelay: 0, version: '1.1', appDomain: fx.host, fields: [EMAIL_FIELD] } });
+    const url = fx.page('dev.html', snippetPage(fx, { baseUrl: fx.host, uuid: 'dev1', lid: 'l', env: 'dev' }, HOST_BODY, '/js/signup-forms/popup/embed.dev.js'));
+    const { page, context, log } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() == 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(url);
+    const { frame } = await shown(page, MODAL);
+    const sheets = await frame.$$eval('link[rel=stylesheet]', (l) => l.map((x) => (x as HTMLLinkElement).href));
+    assert.equal(sheets, ['common.css', 'modal.css', 'layout-1.css'].map((f) => `${fx.origin}/css/signup-forms/popup/${f}`));
+    assert.ok(await frame.$('input[name=EMAIL]'), 'the form is built');
+    assert.not.ok(scripts.some((s) => s.endsWith('popup.js')), `no popup.js fetched: ${scripts}`);
+    // The stylesheets applied: the dialog has the width of spec 9.3's default max_width.
+    assert.is(await frame.$eval('.mc-dialog', (d) => (d as HTMLElement).offsetWidth), 768);
+    assert.equal(log.errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+    await fx.close();
+  }
+});
+
+test.run();
