@@ -31,5 +31,5 @@ pre{white-space:pre-wrap;word-break:break-all;background:#fff;border:1px solid #
 /** A whole HTML document. */
 export const page = (title: string, body: string, head = ''): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style>${BASE_CSS}</style>${head}</head>
+<title>${esc(title)}</title><link rel="icon" href="data:,"><style>${BASE_CSS}</style>${head}</head>
 <body>${body}</body></html>`;

@@ -1,0 +1,151 @@
+/**
+ * The reference provider end to end in Chromium (issue 5 'Tests', issue 8 rate limit): the demo host page's real
+ * embed snippet, the real popup, a subscribe that lands as a row in the SQLite file; double opt-in through the
+ * mailbox; a rate-limited submit shown in the form; and the owner preview rendering every demo form with popup.js
+ * and no server calls.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { startProvider, type Provider, type ProviderOptions } from '../../src/server/app';
+import { listSubscribers } from '../../src/server/db/subscribers';
+import { DEMO_FORMS, demoForm } from '../../src/server/seed/forms';
+import { MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
+import { DIST, launch, newPage } from './harness';
+
+const ctx = { browser: null as unknown as Browser, dirs: [] as string[] };
+const E = suite('provider end to end', ctx);
+
+E.before(async () => {
+  ctx.browser = await launch();
+});
+E.after(async () => {
+  await ctx.browser.close();
+  for (const d of ctx.dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A reference provider over a new temporary database, serving the built dist/. */
+async function provider(opts: Partial<ProviderOptions> = {}): Promise<Provider> {
+  const dir = mkdtempSync(join(tmpdir(), 'provider-e2e-'));
+  ctx.dirs.push(dir);
+  return startProvider({ dbPath: join(dir, 'provider.sqlite'), distDir: DIST, quiet: true, rateLimit: false, ...opts });
+}
+
+/** The popup's frame once its e-mail input is visible. */
+async function popupFrame(page: Page): Promise<Frame> {
+  for (let i = 0; i < 100; i++) {
+    for (const f of page.frames())
+      if (f !== page.mainFrame() && (await f.$('input[type=email]').catch(() => null))) return f;
+    await page.waitForTimeout(100);
+  }
+  throw Error('the popup did not open');
+}
+
+/** Fills the e-mail, submits, and waits for the form's answer text. */
+async function submit(frame: Frame, email: string, expect: RegExp): Promise<void> {
+  await frame.fill('input[type=email]', email);
+  await frame.click('[type=submit]');
+  await frame.waitForFunction((src) => new RegExp(src).test(document.body.textContent || ''), expect.source, { timeout: 10000 });
+}
+
+/** Provider calls a page made, by path. */
+const providerCalls = (page: Page): string[] => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/subscribe/')) calls.push(u.pathname);
+  });
+  return calls;
+};
+
+E('the demo page\'s embed snippet to a row in the database, with no page error', async () => {
+  const p = await provider();
+  const { context, page, log } = await newPage(ctx.browser);
+  try {
+    const calls = providerCalls(page);
+    await page.goto(`${p.origin}/demo?form=modal`);
+    const frame = await popupFrame(page);
+    await submit(frame, 'Browser.Person@example.com', /Thank you for subscribing!/);
+    const rows = listSubscribers(p.db, demoForm('modal')!.lid);
+    assert.equal(rows.map((r) => [r.email, r.status]), [['Browser.Person@example.com', 'subscribed']]);
+    assert.equal(calls, ['/subscribe/form-settings', '/subscribe/form-post-json']);
+    assert.equal(log.errors, []);
+    assert.equal(log.console.filter((m) => m.type === 'error'), []);
+  } finally {
+    await context.close();
+    await p.close();
+  }
+});
+
+E('double opt-in: the popup says to confirm, the mailbox link confirms the row', async () => {
+  const p = await provider();
+  const { context, page } = await newPage(ctx.browser);
+  try {
+    const f = demoForm('double-opt-in')!;
+    await page.goto(`${p.origin}/demo?form=double-opt-in`);
+    await submit(await popupFrame(page), 'confirm.me@example.com', new RegExp(String(f.settings.doubleOptInSuccessMessage).slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.is(listSubscribers(p.db, f.lid)[0].status, 'pending');
+    await page.goto(`${p.origin}/mailbox`);
+    await page.click('a[href*="/subscribe/confirm?token="]');
+    await page.waitForSelector('text=Subscription confirmed');
+    assert.is(listSubscribers(p.db, f.lid)[0].status, 'subscribed');
+  } finally {
+    await context.close();
+    await p.close();
+  }
+});
+
+E('a rate-limited submit shows the provider\'s message in the form and stores nothing', async () => {
+  const p = await provider({ rateLimit: { perClient: { max: 0, windowMs: 60_000 }, perAddress: null } });
+  const { context, page, log } = await newPage(ctx.browser);
+  try {
+    await page.goto(`${p.origin}/demo?form=modal`);
+    await submit(await popupFrame(page), 'limited@example.com', /Too many signup attempts/);
+    assert.ok(MSG_RATE_CLIENT.startsWith('Too many signup attempts'));
+    assert.is(listSubscribers(p.db).length, 0);
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+    await p.close();
+  }
+});
+
+E('the owner preview renders every demo form with popup.js, switches variants and width, and calls no provider', async () => {
+  const p = await provider();
+  const { context, page, log } = await newPage(ctx.browser);
+  try {
+    const calls = providerCalls(page);
+    await page.goto(`${p.origin}/preview`);
+    const rendered = (title: string) =>
+      page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(`Rendered ${t}`), title, { timeout: 10000 });
+    const stage = async () => (await (await page.$('#stage'))!.contentFrame())!;
+    const popupFrames = async () => (await stage()).evaluate(() => document.querySelectorAll('iframe').length);
+    for (const f of DEMO_FORMS) {
+      await page.selectOption('#form', f.key);
+      await rendered(f.title);
+      assert.ok((await popupFrames()) >= 1, `${f.key}: no popup frame in the stage`);
+    }
+    await page.selectOption('#form', 'modal');
+    await rendered('Modal');
+    await page.selectOption('#variant', 'slide');
+    await rendered('Modal, slide');
+    assert.match(await page.inputValue('#json'), /"modalVariation": "slide"/);
+    await page.check('#phone');
+    await page.waitForFunction(() => /phone width/.test(document.getElementById('status')?.textContent || ''));
+    assert.is(await page.$eval('#stage', (e) => (e as HTMLElement).getBoundingClientRect().width), 375);
+    // Broken JSON is reported, not thrown.
+    await page.fill('#json', '{ not json');
+    await page.waitForFunction(() => /^Not rendered/.test(document.getElementById('status')?.textContent || ''));
+    assert.equal(calls, []);
+    assert.equal(log.errors, []);
+    assert.is(listSubscribers(p.db).length, 0);
+  } finally {
+    await context.close();
+    await p.close();
+  }
+});
+
+E.run();
