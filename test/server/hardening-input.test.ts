@@ -74,8 +74,11 @@ test('a 20 kB URL is a 414 on every path; a URL past the header limit is refused
   assert.equal(stored(p), [0, 0, 0, 0]);
 });
 
-/** Connects and sends a request head one header line at a time, every 50 ms, up to `lines` lines. */
-const dripHeaders = (origin: string, lines: number, silent = false): Promise<{ reply: string; sent: number; closed: boolean }> =>
+/**
+ * Connects, sends `head`, then one `unit` every 50 ms up to `units` of them (nothing at all when `head` is empty and
+ * `unit` is ''): what the client had sent when the server closed the connection, and what the server said.
+ */
+const drip = (origin: string, head: string, unit: (i: number) => string, units: number): Promise<{ reply: string; sent: number; closed: boolean }> =>
   new Promise((resolve) => {
     const u = new URL(origin);
     const sock = connect(Number(u.port), u.hostname);
@@ -88,14 +91,11 @@ const dripHeaders = (origin: string, lines: number, silent = false): Promise<{ r
       resolve({ reply, sent, closed });
     };
     sock.on('connect', () => {
-      if (silent) {
-        timer = setInterval(() => ++sent >= lines && done(false), 50);
-        return;
-      }
-      sock.write('GET /subscribe/form-settings?c=cb HTTP/1.1\r\nHost: example.test\r\n');
+      if (head) sock.write(head);
       timer = setInterval(() => {
-        if (++sent >= lines) return done(false);
-        sock.write(`X-Slow-${sent}: ${'z'.repeat(10)}\r\n`);
+        if (++sent >= units) return done(false);
+        const chunk = unit(sent);
+        if (chunk) sock.write(chunk);
       }, 50);
     });
     sock.on('data', (d) => (reply += d));
@@ -103,18 +103,21 @@ const dripHeaders = (origin: string, lines: number, silent = false): Promise<{ r
     sock.on('close', () => done(true));
   });
 
-test('slow headers: a client dripping its head, or sending nothing, gets 408 and the connection ends', async () => {
+test('slow clients: a head or a body dripped, or nothing sent, gets 408 and the connection ends', async () => {
   const t = await startTest({ timeouts: { headersMs: 300, requestMs: 600 } });
   try {
     assert.is(t.server.headersTimeout, 300);
     assert.is(t.server.requestTimeout, 600);
-    // 400 lines at 50 ms would take 20 s: the server must end it long before the head is complete.
-    const drip = await dripHeaders(t.origin, 400);
-    assert.ok(drip.closed, 'the server closed the connection');
-    assert.ok(drip.sent < 400, `the whole head was accepted (${drip.sent} lines)`);
-    assert.match(drip.reply, /^HTTP\/1\.1 408 /);
-    const idle = await dripHeaders(t.origin, 400, true);
+    // 400 units at 50 ms would take 20 s: the server must end each of these long before the request is complete.
+    const slowHead = await drip(t.origin, 'GET /subscribe/form-settings?c=cb HTTP/1.1\r\nHost: example.test\r\n', (i) => `X-Slow-${i}: zzzzzzzzzz\r\n`, 400);
+    assert.ok(slowHead.closed && slowHead.sent < 400, `the whole head was waited for (${slowHead.sent} lines)`);
+    assert.match(slowHead.reply, /^HTTP\/1\.1 408 /);
+    const idle = await drip(t.origin, '', () => '', 400);
     assert.ok(idle.closed && idle.sent < 400, 'an idle connection is closed');
+    const body = 'u=x&id=y&EMAIL=' + 'a'.repeat(400);
+    const slowBody = await drip(t.origin, `POST /subscribe/post HTTP/1.1\r\nHost: example.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`, (i) => body[i - 1] || '', 400);
+    assert.ok(slowBody.closed && slowBody.sent < 400, `the whole body was waited for (${slowBody.sent} bytes)`);
+    assert.match(slowBody.reply, /^HTTP\/1\.1 408 /);
     // A normal request on the same server is unaffected.
     assert.is((await call(t.origin, 'form-settings', callQuery(form('modal')))).status, 200);
   } finally {
