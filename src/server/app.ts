@@ -11,7 +11,7 @@ import {
 } from '../constants';
 import { openDb } from './db/open';
 import { logLine, logSink } from './http/log';
-import { RateLimiter, type Limit, type Limiters } from './http/ratelimit';
+import { directClient, proxiedClient, RateLimiter, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
 import { staticFiles } from './http/static';
 import { assetsRoute } from './pages/assets';
@@ -41,9 +41,10 @@ export interface ProviderOptions {
   /**
    * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
    * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off in the environment lifts both (for
-   * load runs, which are one client sending thousands of submits a second).
+   * load runs, which are one client sending thousands of submits a second). `trustProxy` (or PROVIDER_TRUST_PROXY=1)
+   * counts clients by the last X-Forwarded-For entry: set it only behind exactly one reverse proxy that sets it.
    */
-  rateLimit?: { perClient?: Limit | null; perAddress?: Limit | null } | false;
+  rateLimit?: { perClient?: Limit | null; perAddress?: Limit | null; trustProxy?: boolean } | false;
   /** Connection timeouts in ms (slow-header clients); defaults from src/constants.ts. */
   timeouts?: { headersMs?: number; requestMs?: number };
 }
@@ -51,12 +52,14 @@ export interface ProviderOptions {
 /** The limiters for `opt` (see ProviderOptions.rateLimit). */
 export const limitersFor = (opt: ProviderOptions['rateLimit'], env: NodeJS.ProcessEnv = process.env): Limiters => {
   const o = opt ?? (env.PROVIDER_RATE_LIMIT === 'off' ? false : {});
-  if (o === false) return { perClient: null, perAddress: null };
+  if (o === false) return { perClient: null, perAddress: null, client: directClient };
+  const client = o.trustProxy ?? env.PROVIDER_TRUST_PROXY === '1' ? proxiedClient : directClient;
   const pick = (l: Limit | null | undefined, max: number, windowMs: number) =>
     l === null ? null : new RateLimiter(l || { max, windowMs });
   return {
     perClient: pick(o.perClient, RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS),
     perAddress: pick(o.perAddress, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS),
+    client,
   };
 };
 

@@ -83,6 +83,30 @@ test('the per-address rate limit applies on the captcha path too', async () => {
   }
 });
 
+test('captcha answers count against the per-client limit: past it, 429 and nobody subscribed', async () => {
+  const t = await startTest({ rateLimit: { perClient: { max: 2, windowMs: 60_000 }, perAddress: null } });
+  try {
+    const answerOnce = async (EMAIL: string, wrong = false) => {
+      const r = await request(t.origin, `/subscribe/post?${new URLSearchParams({ ...base, EMAIL })}`);
+      const { hidden, answer } = readChallenge(r.text);
+      return request(t.origin, '/subscribe/post', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...hidden, [CAPTCHA_INPUTS.answer]: wrong ? '1000' : answer }).toString(),
+      });
+    };
+    assert.is((await answerOnce('w@example.com', true)).status, 400);
+    assert.is((await answerOnce('ok@example.com')).status, 200);
+    const over = await answerOnce('over@example.com');
+    assert.is(over.status, 429);
+    assert.is(over.headers['retry-after'], '60');
+    assert.match(over.text, /Too many signup attempts from your network/);
+    assert.equal(listSubscribers(t.db, f.lid).map((r) => r.email), ['ok@example.com']);
+  } finally {
+    await t.cleanup();
+  }
+});
+
 test('a wrong answer shows a new question and subscribes nobody', async () => {
   const r = await request(p.origin, `/subscribe/post?${new URLSearchParams({ ...base, EMAIL: 'wrong@example.com' })}`);
   const { hidden, answer } = readChallenge(r.text);

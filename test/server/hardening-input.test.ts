@@ -11,7 +11,7 @@ import {
   RATE_CLIENT_WINDOW_MS,
 } from '../../src/constants';
 import { limitersFor } from '../../src/server/app';
-import { clientKey, RateLimiter } from '../../src/server/http/ratelimit';
+import { clientKey, directClient, proxiedClient, RateLimiter } from '../../src/server/http/ratelimit';
 import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
 import { call, callQuery, DEMO_UUID, form, request, startTest, subscribe, type TestProvider } from './helpers';
 
@@ -223,6 +223,31 @@ test('per-client rate limit: every submit counts, the next is a JSONP error with
   }
 });
 
+test('behind a trusted proxy, clients are told apart by the address the proxy saw (last X-Forwarded-For entry)', async () => {
+  const t = await startTest({ rateLimit: { perClient: { max: 1, windowMs: 60_000 }, perAddress: null, trustProxy: true } });
+  try {
+    const via = async (xff: string, EMAIL: string) => {
+      const r = await request(t.origin, `/subscribe/form-post-json?${callQuery(form('modal'), { EMAIL })}`, { headers: { 'X-Forwarded-For': xff } });
+      return JSON.parse(r.text.slice('/**/cb('.length, -2)).result as string;
+    };
+    assert.is(await via('203.0.113.7', 'p1@example.com'), 'success');
+    // A visitor cannot escape by sending their own header: the proxy appends the real address last.
+    assert.is(await via('198.51.100.1, 203.0.113.7', 'p2@example.com'), 'error');
+    assert.is(await via('203.0.113.8', 'p3@example.com'), 'success');
+  } finally {
+    await t.cleanup();
+  }
+  // Without trust, the header changes nothing: every request here is 127.0.0.1.
+  const u = await startTest({ rateLimit: { perClient: { max: 1, windowMs: 60_000 }, perAddress: null } });
+  try {
+    assert.is((await subscribe(u.origin, 'modal', { EMAIL: 'q1@example.com' })).data.result, 'success');
+    const r = await request(u.origin, `/subscribe/form-post-json?${callQuery(form('modal'), { EMAIL: 'q2@example.com' })}`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    assert.match(r.text, /"result":"error"/);
+  } finally {
+    await u.cleanup();
+  }
+});
+
 test('per-address rate limit: stored signups of one address, any case, any list; others unaffected', async () => {
   const t = await startTest({ rateLimit: { perClient: null, perAddress: { max: 2, windowMs: 60_000 } } });
   try {
@@ -253,8 +278,13 @@ test('the default limits apply when none are given: one client, many addresses',
   }
   const d = limitersFor(undefined, {});
   assert.ok(d.perClient && d.perAddress);
-  assert.equal(limitersFor(undefined, { PROVIDER_RATE_LIMIT: 'off' }), { perClient: null, perAddress: null });
-  assert.equal(limitersFor(false, {}), { perClient: null, perAddress: null });
+  const lifted = (l: ReturnType<typeof limitersFor>) => [l.perClient, l.perAddress];
+  assert.equal(lifted(limitersFor(undefined, { PROVIDER_RATE_LIMIT: 'off' })), [null, null]);
+  assert.equal(lifted(limitersFor(false, {})), [null, null]);
+  assert.equal(lifted(limitersFor({ perClient: null }, {})).map((l) => l === null), [true, false]);
+  assert.is(limitersFor(undefined, {}).client, directClient);
+  assert.is(limitersFor(undefined, { PROVIDER_TRUST_PROXY: '1' }).client, proxiedClient);
+  assert.is(limitersFor({ trustProxy: false }, { PROVIDER_TRUST_PROXY: '1' }).client, directClient);
   assert.ok(RATE_CLIENT_MAX * (3_600_000 / RATE_CLIENT_WINDOW_MS) >= RATE_ADDRESS_MAX && RATE_ADDRESS_WINDOW_MS >= RATE_CLIENT_WINDOW_MS);
 });
 

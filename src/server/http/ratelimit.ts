@@ -3,6 +3,7 @@
  * that a script inventing a new address per request cannot grow the map without end. The provider keeps one per
  * client (IP address) and one per address; what they count is decided in src/server/subscribe/routes.ts.
  */
+import type { IncomingMessage } from 'node:http';
 
 /** At most `max` hits per `windowMs` per key. */
 export interface Limit {
@@ -59,13 +60,28 @@ export class RateLimiter {
   }
 }
 
-/** The limiters the submit route consults; null where a limit is lifted. */
+/** The limiters the submit routes consult; null where a limit is lifted. */
 export interface Limiters {
-  /** Counts every form-post-json request of a client. */
+  /** Counts every form-post-json request and captcha answer of a client. */
   perClient: RateLimiter | null;
   /** Counts every submit that passed validation and would be stored, per e-mail address (or SMS number). */
   perAddress: RateLimiter | null;
+  /** The client a request is counted under (see clientKey); behind a trusted proxy, from X-Forwarded-For. */
+  client: (req: IncomingMessage) => string;
 }
+
+/** The client of a request from its socket: the provider faces visitors directly. */
+export const directClient = (req: IncomingMessage): string => clientKey(req.socket.remoteAddress);
+
+/**
+ * The client of a request behind one trusted reverse proxy: the last X-Forwarded-For entry, the address the proxy
+ * itself saw (earlier entries are whatever the visitor sent). Without the header, the socket's address.
+ */
+export const proxiedClient = (req: IncomingMessage): string => {
+  const h = req.headers['x-forwarded-for'];
+  const last = (Array.isArray(h) ? h.join(',') : h || '').split(',').pop()?.trim();
+  return clientKey(last || req.socket.remoteAddress);
+};
 
 /** Expands an IPv6 literal into its eight groups; null when it is not one. */
 const ipv6Groups = (ip: string): string[] | null => {

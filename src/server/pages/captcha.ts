@@ -15,7 +15,7 @@ import { placement } from '../subscribe/fields';
 import { submit, type Answer } from '../subscribe/submit';
 import { esc, page } from './html';
 import type { Limiters } from '../http/ratelimit';
-import { MSG_RATE_ADDRESS } from '../subscribe/messages';
+import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../subscribe/messages';
 
 /** Largest form body read, in bytes: a form of a few dozen short fields. */
 const MAX_BODY = 32 * 1024;
@@ -90,6 +90,12 @@ export const captchaRoute = (fallbackHost: string, limits?: Limiters) => async (
   if (url.pathname !== '/subscribe/post') return false;
   let params = url.searchParams;
   if (req.method === 'POST') {
+    // Each answer counts against the client like a form-post-json: a sum is no obstacle to a script.
+    if (limits?.perClient && !limits.perClient.hit(limits.client(req))) {
+      req.resume();
+      sendHtml(res, shell('Not subscribed', `<p>${esc(MSG_RATE_CLIENT)}</p>`), 429, { ...HEADERS, 'Retry-After': '60' });
+      return true;
+    }
     if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
       sendText(res, 415, 'Unsupported Media Type');
       return true;

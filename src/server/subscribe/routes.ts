@@ -10,7 +10,7 @@ import { findForm, type FormRow } from '../db/forms';
 import { isSubscribed } from '../db/subscribers';
 import { isCallback, jsonpData, sendJsonp, sendJsonpText } from '../http/jsonp';
 import { publicHost } from '../http/origin';
-import { clientKey, type Limiters } from '../http/ratelimit';
+import { directClient, type Limiters } from '../http/ratelimit';
 import { readQuery } from '../http/query';
 import { sendText } from '../http/respond';
 import type { RouteContext } from '../route';
@@ -45,7 +45,7 @@ export const settingsJson = (form: FormRow, host: string): string => {
   return json;
 };
 
-const NO_LIMITS: Limiters = { perClient: null, perAddress: null };
+const NO_LIMITS: Limiters = { perClient: null, perAddress: null, client: directClient };
 
 /**
  * Handles the three JSONP calls; `fallbackHost` is the listening address, for requests without a usable Host.
@@ -82,7 +82,7 @@ export const jsonpRoute = (fallbackHost: string, limits: Limiters = NO_LIMITS) =
       // A submit changes the store: HEAD never does.
       if (head) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST }, true);
       // Every submit of a client counts, whatever it holds: a script sending garbage is still a script.
-      else if (limits.perClient && !limits.perClient.hit(clientKey(req.socket.remoteAddress)))
+      else if (limits.perClient && !limits.perClient.hit(limits.client(req)))
         sendJsonp(res, cb, { result: 'error', msg: MSG_RATE_CLIENT });
       else if (!form) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST });
       else if (form.settings.captcha === true) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
