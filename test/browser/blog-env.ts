@@ -5,7 +5,7 @@
  * elsewhere) never opens over the blog mid-test. Requests to other hosts (video thumbnails and players) are
  * answered here with nothing: the machine has no network, and the tests only check the addresses.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
@@ -21,7 +21,13 @@ export interface Blog extends Provider {
 /** Starts the provider with the blog's route on 127.0.0.1:0. */
 export async function startBlog(): Promise<Blog> {
   const dir = mkdtempSync(join(tmpdir(), 'blog-browser-'));
-  const routes = [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: DIST })];
+  // blog.js and blog.css are served from a copy taken now, so a build running meanwhile in the same checkout
+  // (which rewrites dist/) cannot hand a page a missing or half-written script.
+  const built = join(DIST, 'blog');
+  const ready = () => ['blog.js', 'blog.css'].every((f) => existsSync(join(built, f)) && statSync(join(built, f)).size > 0);
+  await until(ready, 'dist/blog/blog.js and blog.css (run `node build.mjs --quiet` first)', 15000);
+  cpSync(built, join(dir, 'dist', 'blog'), { recursive: true });
+  const routes = [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: join(dir, 'dist') })];
   const p = await startProvider({ dbPath: join(dir, 'provider.sqlite'), distDir: DIST, port: 0, quiet: true, routes });
   return {
     ...p,

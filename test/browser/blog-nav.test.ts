@@ -12,8 +12,8 @@ test.before(async () => {
   blog = await startBlog();
 });
 test.after(async () => {
-  await browser.close();
-  await blog.cleanup();
+  await browser?.close();
+  await blog?.cleanup();
 });
 
 const tabTo = async (page: Page, selector: string, max = 10) => {

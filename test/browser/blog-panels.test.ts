@@ -13,8 +13,8 @@ test.before(async () => {
   blog = await startBlog();
 });
 test.after(async () => {
-  await browser.close();
-  await blog.cleanup();
+  await browser?.close();
+  await blog?.cleanup();
 });
 
 const has = (page: Page, sel: string, cls: string) => page.locator(sel).evaluate((el, c) => el.classList.contains(c), cls);
