@@ -1,5 +1,6 @@
 /** The blog over real HTTP and a temporary SQLite file (issue 6): pages, the comment form, its files. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,6 +9,7 @@ import { HONEYPOT } from '../../src/blog/comments/validate';
 import { DEMO_UUID, request, startTest, type TestProvider } from './helpers';
 
 let p: TestProvider;
+let dist: string;
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const body = (o: Record<string, string>) =>
   new URLSearchParams({ author: 'Bo Lind', email: 'bo@example.org', url: '', body: 'A fine post.', parent: '', [HONEYPOT]: '', ...o }).toString();
@@ -15,13 +17,14 @@ const post = (slug: string, o: Record<string, string>) => request(p.origin, `/po
 const count = () => (p.db.prepare('SELECT count(*) AS n FROM blog_comments').get() as { n: number }).n;
 
 test.before(async () => {
-  const dir = join(process.cwd(), '.cache', 'blog-server-dist');
-  mkdirSync(join(dir, 'blog'), { recursive: true });
-  writeFileSync(join(dir, 'blog', 'blog.js'), '/* blog */');
-  p = await startTest({ routes: [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: dir })] });
+  dist = mkdtempSync(join(tmpdir(), 'blog-dist-'));
+  mkdirSync(join(dist, 'blog'), { recursive: true });
+  writeFileSync(join(dist, 'blog', 'blog.js'), '/* blog */');
+  p = await startTest({ routes: [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: dist })] });
 });
 test.after(async () => {
-  await p.cleanup();
+  await p?.cleanup();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 test('the home page is the blog, with the popup embed pointing at this server; the demo page moved to /demo', async () => {
