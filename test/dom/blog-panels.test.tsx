@@ -17,10 +17,12 @@ test('comments: closed and inert on load, toggle shown; opening moves focus to t
   assert.not.ok(x.area.classList.contains('open'));
   assert.ok(x.area.hasAttribute('inert'), 'a closed panel cannot be tabbed into');
   assert.is(x.btn.getAttribute('aria-expanded'), 'false');
+  assert.is(x.btn.textContent, 'Show comments');
   x.fire(x.btn, 'click');
   assert.ok(x.area.classList.contains('open'));
   assert.not.ok(x.area.hasAttribute('inert'));
   assert.is(x.btn.getAttribute('aria-expanded'), 'true');
+  assert.is(x.btn.textContent, 'Hide comments');
   assert.is(x.focused(), x.area.querySelector('a[href]'));
   x.fire(x.btn, 'click');
   assert.not.ok(x.area.classList.contains('open'));

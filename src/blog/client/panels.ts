@@ -14,13 +14,15 @@ interface Panel {
   set(open: boolean, focus?: boolean): void;
 }
 
-const panel = (el: HTMLElement, btn: HTMLElement, anim: Element, animClass: string, open: boolean): Panel => {
+/** `labels`: the toggle's text when closed and when open, if it changes. */
+const panel = (el: HTMLElement, btn: HTMLElement, anim: Element, animClass: string, open: boolean, labels?: string[]): Panel => {
   let timer = 0;
   const state = (on: boolean) => {
     p.open = on;
     el.classList.toggle('open', on);
     el.toggleAttribute('inert', !on);
     btn.setAttribute('aria-expanded', '' + on);
+    if (labels) btn.textContent = labels[+on];
   };
   const p: Panel = {
     open,
@@ -46,7 +48,7 @@ export const initComments = (d: Document, w: Window): void => {
   const btn = d.querySelector<HTMLElement>('.comments-toggle');
   if (!area || !btn) return;
   // A form sent back with errors keeps its panel open, or the messages would be hidden.
-  const p = panel(area, btn, area, 'animating', commentHash(w.location.hash) || !!area.querySelector('[role=alert]'));
+  const p = panel(area, btn, area, 'animating', commentHash(w.location.hash) || !!area.querySelector('[role=alert]'), ['Show comments', 'Hide comments']);
   if (p.open) d.getElementById(w.location.hash.slice(1))?.scrollIntoView();
   btn.addEventListener('click', () => p.set(!p.open, true));
   // The toggle's text is a link to #comments: open first, then the browser sets the hash and scrolls (spec 2.1).
