@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBlogRoute } from '../../src/blog/server/routes';
 import { HONEYPOT } from '../../src/blog/comments/validate';
-import { DEMO_UUID, request, startTest, type TestProvider } from './helpers';
+import { DEMO_UUID, form, request, startTest, type TestProvider } from './helpers';
 
 let p: TestProvider;
 let dist: string;
@@ -33,7 +33,9 @@ test('the home page is the blog, with the popup embed pointing at this server; t
   assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
   assert.ok(r.text.startsWith('<!doctype html>'));
   for (const slug of ['lamp-room-at-dawn', 'keepers-logbook-and-charts', 'storm-season-notes', 'fresnel-the-cat']) assert.ok(r.text.includes(`href="/posts/${slug}"`), slug);
-  assert.ok(r.text.includes(`<script async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" data-lid="a1b2c3d4e7" data-f-id="00a103">`), 'embed');
+  // The embed names a seeded demo form (the slide-in), so the popup the provider serves is the one it shows.
+  const slide = form('slide');
+  assert.ok(r.text.includes(`<script async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" data-lid="${slide.lid}" data-f-id="${slide.fId}">`), 'embed');
   assert.match((await request(p.origin, '/demo')).text, /L\.start/);
   // A forged Host header never lands in the embed.
   const forged = await request(p.origin, '/', { headers: { Host: 'evil.test"><script>' } });
