@@ -36,6 +36,8 @@ test('the home page is the blog, with the popup embed pointing at this server; t
   // The embed names a seeded demo form (the slide-in), so the popup the provider serves is the one it shows.
   const slide = form('slide');
   assert.ok(r.text.includes(`<script async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" data-lid="${slide.lid}" data-f-id="${slide.fId}">`), 'embed');
+  const settings = await request(p.origin, `/subscribe/form-settings?${new URLSearchParams({ u: DEMO_UUID, id: slide.lid, f_id: slide.fId, c: 'cb' })}`);
+  assert.match(settings.text, /^\/\*\*\/cb\(\{"result":"success"/, 'the same server answers the embed');
   assert.match((await request(p.origin, '/demo')).text, /L\.start/);
   // A forged Host header never lands in the embed.
   const forged = await request(p.origin, '/', { headers: { Host: 'evil.test"><script>' } });
