@@ -131,7 +131,8 @@ export const Form = ({ s, p, mobile, onStatus, onClose, onResize }: FormProps<Se
     setGdprMsg(o.gdpr);
     onStatus('error');
     if (o.marks) {
-      setMarks({ ...marks, ...o.marks });
+      // Functional: the reply comes after the click's render, and fields judged on blur since then keep their marks.
+      setMarks((m) => ({ ...m, ...o.marks }));
       // A field of the e-mail step named by the server while the SMS step shows: go back to where it can be fixed.
       if (pl.main.some((f) => typeof o.marks![f.name] == 'string')) setStep('email');
     }
