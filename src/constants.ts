@@ -22,6 +22,8 @@ export const LOADER_MODULE = 'mojo/signup-forms/Loader';
 export const GLOBAL_KEY = '__mcsf';
 /** Name of our one Trusted Types policy: owners list it in `trusted-types` of their Content-Security-Policy. */
 export const TT_POLICY = 'signup-popup';
+/** Written into each popup frame: the doctype keeps it out of quirks mode; the parser adds html, head and body. */
+export const FRAME_HTML = '<!doctype html>';
 /** Path of the scripts on the content host (spec 7.2). */
 export const JS_PATH = 'js/signup-forms/popup/';
 /** Path of the stylesheets on the content host (spec 7.2). */

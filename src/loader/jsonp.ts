@@ -1,22 +1,31 @@
-import { GLOBAL_KEY, JSONP_TIMEOUT_MS, TT_POLICY } from '../constants';
+import { FRAME_HTML, GLOBAL_KEY, JSONP_TIMEOUT_MS, TT_POLICY } from '../constants';
+import type { ScriptUrlPolicy } from '../types';
 
 /**
- * Appends a script tag for `src` to the head and returns it (also how the loader adds popup.js).
- * Under `require-trusted-types-for 'script'` a script URL must come from a policy: ours, created once per page and
- * shared through window.__mcsf by every loader copy and popup.js, passes only http(s) and protocol-relative URLs.
+ * Our Trusted Types policy, created once per page and shared through window.__mcsf by every loader copy and popup.js;
+ * undefined where the browser has no Trusted Types. Under `require-trusted-types-for 'script'` a script URL must come
+ * from a policy: ours passes only http(s) and protocol-relative URLs. Its createHTML ignores its input and returns
+ * the popup frames' empty skeleton, so it can never launder anyone's markup.
  */
-export const addScript = (src: string): HTMLScriptElement => {
+export const policy = (): ScriptUrlPolicy | undefined => {
   const t = window.trustedTypes;
   const g = (window.__mcsf ||= {});
-  const el = document.createElement('script');
-  el.src = t
+  return t
     ? (g.tt ||= t.createPolicy(TT_POLICY, {
         createScriptURL: (u) => {
           if (/^(https?:)?\/\//.test(u)) return u;
           throw Error(u);
         },
-      })).createScriptURL(src)
-    : src;
+        createHTML: () => FRAME_HTML,
+      }))
+    : undefined;
+};
+
+/** Appends a script tag for `src` to the head and returns it (also how the loader adds popup.js). */
+export const addScript = (src: string): HTMLScriptElement => {
+  const el = document.createElement('script');
+  const p = policy();
+  el.src = p ? p.createScriptURL(src) : src;
   return document.head.appendChild(el);
 };
 

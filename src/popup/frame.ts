@@ -3,7 +3,8 @@
  * about:blank, same-origin with the host, so Preact renders straight into its document; the stylesheets of spec 7.2
  * are linked into its head.
  */
-import { ERR_NO_IFRAME, SHEETS_TIMEOUT_MS } from '../constants';
+import { ERR_NO_IFRAME, FRAME_HTML, SHEETS_TIMEOUT_MS } from '../constants';
+import { policy } from '../loader/jsonp';
 
 /** A built frame document, and a promise that settles when its stylesheets have loaded, failed or timed out. */
 export interface FrameDoc {
@@ -33,9 +34,11 @@ export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
   if (!doc) throw Error(ERR_NO_IFRAME);
   const lang = /^[a-z]{2,3}(-[\w]+)*$/i.test(o.lang || '') ? o.lang : 'en';
   // document.write is the one way to give about:blank a doctype (no quirks mode) synchronously, without a load.
-  doc.open();
-  doc.write(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body></body></html>`);
+  // It is a Trusted Types sink: the string comes from our policy (src/loader/jsonp.ts), which only ever makes this one.
+  const tt = policy();
+  doc.write((tt ? tt.createHTML('') : FRAME_HTML) as string);
   doc.close();
+  doc.documentElement.lang = lang!;
   doc.title = o.title;
   if (o.viewport) doc.head.append(Object.assign(doc.createElement('meta'), { name: 'viewport', content: o.viewport }));
   const ready = Promise.race([

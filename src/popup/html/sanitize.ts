@@ -1,46 +1,98 @@
 /**
- * The owner-HTML sanitizer (spec 2.2 rich HTML; the security rules of the team brief). It parses the owner's HTML
- * once in an inert document (DOMParser: no scripts run, nothing loads) and builds new nodes in the target document
- * from an allow-list (src/popup/html/policy.ts). It never serialises back to HTML, so markup that would change
- * meaning when parsed a second time (mutation XSS) has no second parse to exploit.
+ * The owner-HTML sanitizer (spec 2.2 rich HTML; the security rules of the team brief). It reads the owner's HTML with
+ * its own small tokenizer and builds new nodes in the target document from an allow-list (src/popup/html/policy.ts).
+ *
+ * Why not DOMParser or innerHTML: both are Trusted Types sinks, so under `require-trusted-types-for 'script'` they
+ * throw unless a policy launders the string (issue 8: one named policy, for script URLs only). And the browser's
+ * parser is where mutation XSS lives; here text only ever becomes text nodes and attributes only ever go through
+ * `setAttribute` after the allow-list, nothing is parsed twice and nothing is serialised back to HTML.
+ * Unlike a browser it does not repair markup (a `<p>` inside a `<p>` nests): the owner's editor writes well-formed
+ * HTML, and a malformed one can only lose formatting, never gain behaviour.
  */
 import { attrAllowed, elementAction, styleDecls } from './policy';
 
-const XHTML = 'http://www.w3.org/1999/xhtml';
-/** Deeper nesting is cut: no stack can be exhausted by a hostile payload. */
+/** Deeper nesting is flattened: no stack can be exhausted by a hostile payload. */
 const MAX_DEPTH = 40;
 
-const copy = (from: Node, to: Node, doc: Document, depth: number): void => {
-  for (let n = from.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType == 3) to.appendChild(doc.createTextNode(n.nodeValue || ''));
-    if (n.nodeType != 1 || depth > MAX_DEPTH) continue;
-    const el = n as Element;
-    const tag = el.localName;
-    const act = el.namespaceURI == XHTML ? elementAction(tag) : 'drop';
-    if (act == 'drop') continue;
-    if (act == 'unwrap') {
-      copy(el, to, doc, depth + 1);
-      continue;
-    }
-    const out = doc.createElement(tag);
-    for (const a of Array.from(el.attributes)) {
-      if (a.name == 'style') for (const [k, v] of styleDecls(a.value)) out.style.setProperty(k, v);
-      else if (attrAllowed(tag, a.name, a.value)) out.setAttribute(a.name, a.value);
-    }
-    // Owner links open a new tab and cannot reach back into the host page (spec: links get rel="noopener").
-    if (tag == 'a') {
-      out.setAttribute('target', '_blank');
-      out.setAttribute('rel', 'noopener noreferrer');
-    }
-    copy(el, out, doc, depth + 1);
-    to.appendChild(out);
-  }
-};
+/** Elements without content or end tag. */
+const VOID = /^(area|base|br|col|embed|hr|img|input|keygen|link|meta|param|source|track|wbr)$/;
+/** Elements whose content is raw text to a browser: skipped whole, up to their end tag. */
+const RAW = /^(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)$/;
+
+/** A comment, an end or start tag with its attribute text, a bogus tag (<!doctype>, <?x>), text, or a lone '<'. */
+const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<[!?/][^>]*>|[^<]+|</gi;
+/** One attribute: name, then a double-quoted, single-quoted or bare value. */
+const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+
+/** The named character references an editor writes; others stay as written. */
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™', hellip: '…', mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', euro: '€', middot: '·', bull: '•' };
+
+/** Decodes character references: the named ones above and every numeric one (invalid code points become U+FFFD). */
+export const decode = (s: string): string =>
+  s.replace(/&(#x[\da-f]+|#\d+|[a-z]+);?/gi, (m, r: string) => {
+    if (r[0] != '#') return NAMED[r.toLowerCase()] ?? m;
+    const cp = r[1] == 'x' || r[1] == 'X' ? parseInt(r.slice(2), 16) : +r.slice(1);
+    return cp > 0 && cp < 0x110000 && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : '\ufffd';
+  });
+
+/** An open element: its tag, and where its children go (null inside a dropped element). */
+interface Open {
+  tag: string;
+  into: Node | null;
+}
 
 /** Owner HTML as a fragment of safe nodes owned by `doc` (the popup frame's document). */
 export const sanitize = (html: string, doc: Document): DocumentFragment => {
   const frag = doc.createDocumentFragment();
-  // A whole document around the fragment: every parser (browsers, linkedom in tests) then puts it in the body.
-  if (html) copy(new DOMParser().parseFromString(`<!doctype html><html><head></head><body>${html}`, 'text/html').body, frag, doc, 0);
+  const stack: Open[] = [{ tag: '', into: frag }];
+  const top = () => stack[stack.length - 1];
+  TOKEN.lastIndex = 0;
+  for (let m: RegExpExecArray | null; (m = TOKEN.exec(html)); ) {
+    const [tok, end, name, attrs] = m;
+    const into = top().into;
+    if (!name) {
+      // Text, or a lone '<'; comments and bogus tags are dropped.
+      if (tok[0] != '<' || tok == '<') into && into.appendChild(doc.createTextNode(decode(tok)));
+      continue;
+    }
+    const tag = name.toLowerCase();
+    if (end) {
+      // An end tag closes the nearest open element of its name and everything opened inside it; a stray one is ignored.
+      for (let i = stack.length - 1; i > 0; i--)
+        if (stack[i].tag == tag) {
+          stack.length = i;
+          break;
+        }
+      continue;
+    }
+    if (RAW.test(tag)) {
+      // Skip the raw text up to its end tag: markup inside a script or style is not markup.
+      const close = html.toLowerCase().indexOf('</' + tag, TOKEN.lastIndex);
+      const gt = close < 0 ? -1 : html.indexOf('>', close);
+      TOKEN.lastIndex = gt < 0 ? html.length : gt + 1;
+      continue;
+    }
+    const act = elementAction(tag);
+    let node: Element | null = null;
+    if (into && act == 'keep' && stack.length <= MAX_DEPTH) {
+      node = doc.createElement(tag);
+      ATTR.lastIndex = 0;
+      for (let a: RegExpExecArray | null; (a = ATTR.exec(attrs)); ) {
+        const k = a[1].toLowerCase();
+        const v = decode(a[2] ?? a[3] ?? a[4] ?? '');
+        if (k == 'style') for (const [p, val] of styleDecls(v)) (node as HTMLElement).style.setProperty(p, val);
+        else if (attrAllowed(tag, k, v) && !node.hasAttribute(k)) node.setAttribute(k, v);
+      }
+      // Owner links open a new tab and cannot reach back into the host page (spec: links get rel="noopener").
+      if (tag == 'a') {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+      into.appendChild(node);
+    }
+    // Kept elements take their children; unwrapped ones (and those past MAX_DEPTH) pass them to their parent;
+    // dropped ones swallow them.
+    if (!VOID.test(tag)) stack.push({ tag, into: act == 'drop' ? null : node || into });
+  }
   return frag;
 };

@@ -1,0 +1,68 @@
+/**
+ * A strict Content-Security-Policy through a whole subscribe (issue 8): no 'unsafe-inline', no 'unsafe-eval', only the
+ * provider's origin, and then the same with `require-trusted-types-for 'script'` and the one named policy. Zero
+ * violations, in the host page and in the popup's frames (which inherit the host's policy).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { TT_POLICY } from '../../src/constants';
+import { launch, newPage, startFixture, type Fixture } from './harness';
+import { EMAIL_FIELD, MODAL, shown } from './popup-env';
+
+/** The directives an owner needs for the popup, given the provider's origin (README lists the same). */
+export const directives = (origin: string, trustedTypes: boolean): string =>
+  [
+    "default-src 'none'",
+    `script-src ${origin}`,
+    `style-src ${origin}`,
+    `img-src ${origin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    ...(trustedTypes ? ["require-trusted-types-for 'script'", `trusted-types ${TT_POLICY}`] : []),
+  ].join('; ');
+
+/** A host page whose only script is embed.js with data attributes (no inline script: the policy forbids it). */
+const hostPage = (fx: Fixture, uuid: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict host</title></head>
+<body><main><h1>Strict host</h1></main>
+<script src="${fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${fx.host}" data-uuid="${uuid}" data-lid="l1"></script></body></html>`;
+
+/** Subscribes through the popup and returns every CSP or Trusted Types complaint the page logged. */
+async function subscribe(page: Page, violations: string[]): Promise<void> {
+  const { frame } = await shown(page, MODAL);
+  await frame.fill('input[name=EMAIL]', 'strict.csp@example.com');
+  await frame.click('button[type=submit]');
+  await frame.waitForSelector('.mc-success:not(:empty)');
+  assert.match((await frame.textContent('.mc-success')) || '', 'Thank you');
+  assert.equal(violations, []);
+}
+
+for (const tt of [false, true])
+  test(`strict CSP${tt ? ' + Trusted Types' : ''}: a whole subscribe with zero violations`, async () => {
+    const browser = await launch();
+    const fx = await startFixture();
+    try {
+      const uuid = tt ? 'strict-tt' : 'strict';
+      fx.forms.set(uuid, { settings: { popupDelay: 0, description: '<h2>Strict</h2><p style="color:#333">Styled text</p>', fields: [EMAIL_FIELD] } });
+      const url = fx.page(`${uuid}.html`, hostPage(fx, uuid), { 'Content-Security-Policy': directives(fx.origin, tt) });
+      const { page, context, log } = await newPage(browser);
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy|Trusted ?Type|TrustedHTML|TrustedScript/i.test(m.text())) violations.push(m.text());
+      });
+      await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`)),
+      );
+      await page.goto(url);
+      await subscribe(page, violations);
+      assert.equal(log.errors, []);
+      assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
+      await context.close();
+    } finally {
+      await browser.close();
+      await fx.close();
+    }
+  });
+
+test.run();

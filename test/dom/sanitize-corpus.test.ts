@@ -1,0 +1,153 @@
+/**
+ * The owner-HTML sanitizer (src/popup/html/sanitize.ts) against an XSS corpus, mutation-XSS payloads included: after
+ * sanitizing, only allow-listed elements remain, no event handler, no unsafe URL, no form control, no frame, and the
+ * text of raw-text elements never becomes markup. Also its character-reference decoding.
+ */
+import { parseHTML } from 'linkedom';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { decode, sanitize } from '../../src/popup/html/sanitize';
+
+const { document } = parseHTML('<!doctype html><html><head></head><body></body></html>');
+const doc = document as unknown as Document;
+
+const ALLOWED = new Set(
+  'a abbr b bdi bdo blockquote br caption center cite code col colgroup dd del dfn div dl dt em figcaption figure font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strike strong sub sup table tbody td tfoot th thead tr tt u ul var wbr'.split(' '),
+);
+
+const CORPUS = [
+  '<script>alert(1)</script>',
+  '<SCRIPT SRC=https://evil.example/x.js></SCRIPT>',
+  '<img src=x onerror=alert(1)>',
+  '<img src="javascript:alert(1)">',
+  '<IMG SRC=JaVaScRiPt:alert(1)>',
+  '<img src=" &#14;  javascript:alert(1)">',
+  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
+  '<a href="jav&#x09;ascript:alert(1)">x</a>',
+  '<a href="  javascript:alert(1)">x</a>',
+  '<a href="java\nscript:alert(1)">x</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  '<a href=/relative>x</a>',
+  '<svg/onload=alert(1)>',
+  '<svg><script>alert(1)</script></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+  '<style><style/><img src=x onerror=alert(1)>',
+  '<xmp><img src=x onerror=alert(1)></xmp>',
+  '<textarea><img src=x onerror=alert(1)></textarea>',
+  '<title><img src=x onerror=alert(1)></title>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<iframe src=javascript:alert(1)>',
+  '<object data=javascript:alert(1)>',
+  '<embed src=javascript:alert(1)>',
+  '<form action=javascript:alert(1)><input type=submit>',
+  '<button formaction=javascript:alert(1)>x</button>',
+  '<input autofocus onfocus=alert(1)>',
+  '<select autofocus onfocus=alert(1)>',
+  '<details open ontoggle=alert(1)>',
+  '<video><source onerror=alert(1)>',
+  '<body onload=alert(1)>',
+  '<div style="background:url(javascript:alert(1))">x</div>',
+  '<div style="width: expression(alert(1))">x</div>',
+  '<div style="position:fixed;top:0;left:0;width:100%;height:100%">overlay</div>',
+  '<p style="color:red;\\62 ackground:url(x)">x</p>',
+  '<a href="https://ok.example" onclick="alert(1)" onmouseover=alert(1)>x</a>',
+  '<p id="mc-EMAIL-0" name="EMAIL">clobber</p>',
+  '<img name="getElementById">',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
+  '<link rel=import href=https://evil.example>',
+  '<template><img src=x onerror=alert(1)></template>',
+  '<!--<img src=x onerror=alert(1)>-->',
+  '<![CDATA[<img src=x onerror=alert(1)>]]>',
+  '<?xml version="1.0"?><img src=x onerror=alert(1)>',
+  '<p>unclosed <b>bold <i>italic',
+  '</p></div></b>stray end tags',
+  '<scr<script>ipt>alert(1)</script>',
+  '<<script>script>alert(1)//<</script>/script>',
+  '<img src="x` `<script>alert(1)</script>"` `>',
+  '<a href="https://ok.example"title="t"onclick=alert(1)>x</a>',
+  '<img """><script>alert(1)</script>">',
+  '<div ' + 'a="1" '.repeat(500) + '>many attributes</div>',
+  '<b>'.repeat(5000) + 'deep',
+];
+
+/** Every element and attribute of a fragment, checked against the allow-list. */
+const problems = (frag: DocumentFragment): string[] => {
+  const out: string[] = [];
+  const walk = (n: Node) => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType == 1) {
+        const el = c as Element;
+        if (!ALLOWED.has(el.localName)) out.push(`element ${el.localName}`);
+        for (const a of Array.from(el.attributes)) {
+          if (/^on/i.test(a.name)) out.push(`handler ${a.name}`);
+          if (/^(id|name|class|srcdoc|action|formaction|srcset)$/.test(a.name)) out.push(`attribute ${a.name}`);
+          if ((a.name == 'href' || a.name == 'src') && !/^(https?:|\/\/|mailto:)/i.test(a.value)) out.push(`url ${a.value}`);
+          if (a.name == 'style' && /url|expression|fixed|absolute/i.test(a.value)) out.push(`style ${a.value}`);
+        }
+        walk(el);
+      } else if (c.nodeType != 3) out.push(`node type ${c.nodeType}`);
+    }
+  };
+  walk(frag);
+  return out;
+};
+
+test('XSS corpus: only allow-listed elements and attributes survive, with safe URLs', () => {
+  for (const html of CORPUS) assert.equal(problems(sanitize(html, doc)), [], html.slice(0, 120));
+});
+
+test('raw-text elements and comments never turn their content into markup', () => {
+  for (const html of ['<xmp><b>x</b></xmp>', '<style>b{}</style>', '<script><b>x</b></script>', '<!-- <b>x</b> -->', '<title><b>x</b></title>']) {
+    const div = doc.createElement('div');
+    div.appendChild(sanitize(html, doc));
+    assert.is(div.querySelector('b'), null, html);
+  }
+  // An end tag inside raw text closes nothing: the bold text after the script is still bold.
+  const div = doc.createElement('div');
+  div.appendChild(sanitize('<b>bold<script>"</b>"</script> still bold</b> plain', doc));
+  assert.is(div.querySelector('b')!.textContent, 'bold still bold');
+});
+
+test('text stays text: markup-looking characters in text are text nodes, not elements', () => {
+  const div = doc.createElement('div');
+  div.appendChild(sanitize('a &lt;img src=x onerror=alert(1)&gt; b', doc));
+  assert.is(div.children.length, 0);
+  assert.is(div.textContent, 'a <img src=x onerror=alert(1)> b');
+});
+
+test('nesting deeper than 40 is flattened, not refused, and costs no stack', () => {
+  const div = doc.createElement('div');
+  div.appendChild(sanitize('<b>'.repeat(5000) + 'deep', doc));
+  assert.is(div.textContent, 'deep');
+  let depth = 0;
+  for (let n: Element | null = div.firstElementChild; n; n = n.firstElementChild) depth++;
+  assert.ok(depth <= 40, String(depth));
+});
+
+test('decode: named and numeric references; invalid code points become U+FFFD; unknown names stay', () => {
+  const cases: [string, string][] = [
+    ['&amp;&lt;&gt;&quot;&apos;', '&<>"\''],
+    ['a&nbsp;b', 'a\u00a0b'],
+    ['&#65;&#x42;&#X43;', 'ABC'],
+    ['&#0;&#xD800;&#x110000;', '\ufffd\ufffd\ufffd'],
+    ['&amp', '&'],
+    ['&unknown; &', '&unknown; &'],
+    ['&hellip;&mdash;&rsquo;', '…—’'],
+  ];
+  for (const [s, want] of cases) assert.is(decode(s), want, s);
+});
+
+test('formatting an editor writes comes through whole', () => {
+  const div = doc.createElement('div');
+  div.appendChild(sanitize('<h2>Title</h2><p>One <strong>two</strong> <a href="https://x.example/?a=1&amp;b=2">three</a></p><ul><li>a</li><li>b</li></ul><p>end<br>line</p>', doc));
+  assert.is(div.querySelectorAll('h2,p,strong,a,ul,li,br').length, 9);
+  assert.is(div.querySelector('a')!.getAttribute('href'), 'https://x.example/?a=1&b=2');
+  assert.is(div.querySelector('ul')!.textContent, 'ab');
+});
+
+test.run();
