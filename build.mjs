@@ -33,21 +33,33 @@ const browser = (dev) => ({
   target: ['es2020', 'chrome80', 'firefox78', 'safari14.1'],
   minify: !dev,
   alias,
-  jsx: 'automatic',
-  jsxImportSource: 'react',
   legalComments: 'none',
   define: { __DEV__: String(dev), 'process.env.NODE_ENV': dev ? '"development"' : '"production"' },
   logLevel: 'warning',
 });
 
+/**
+ * Options of the bundles that render JSX (popup.js, embed.dev.js): classic JSX on an injected createElement
+ * (src/jsx.ts), smaller call sites than the automatic runtime. tsconfigRaw replaces tsconfig.json's "jsx": "react-jsx"
+ * for these bundles only (type-checking keeps it). Not for embed.js or the blog script: the inject would pull Preact in.
+ */
+const withJsx = (dev) => ({
+  ...browser(dev),
+  tsconfigRaw: { compilerOptions: { jsx: 'react' } },
+  jsx: 'transform',
+  jsxFactory: '_h',
+  jsxFragment: '_F',
+  inject: [join(root, 'src/jsx.ts')],
+});
+
 /** Every output: source, destinations, esbuild options. Sources that do not exist yet are skipped. */
 const jobs = [
   { in: 'src/loader.ts', out: [POPUP_JS + 'embed.js', POPUP_JS + 'unique-methods/embed.js'], opts: browser(false), terser: true },
-  { in: 'src/dev.ts', out: [POPUP_JS + 'embed.dev.js'], opts: browser(true) },
+  { in: 'src/dev.ts', out: [POPUP_JS + 'embed.dev.js'], opts: withJsx(true) },
   {
     in: 'src/popup/index.tsx',
     out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/popup.js`, `${POPUP_JS}unique-methods/${v}/popup.js`]),
-    opts: browser(false),
+    opts: withJsx(false),
     terser: true,
   },
   { in: 'src/blog/script.ts', out: ['dist/blog/blog.js'], opts: browser(false), terser: true },
