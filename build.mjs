@@ -62,6 +62,13 @@ const jobs = [
     opts: withJsx(false),
     terser: true,
   },
+  {
+    // The address field's country list, beside every popup.js (and unversioned beside embed.dev.js).
+    in: 'src/popup/countries-file.ts',
+    out: [POPUP_JS + 'countries.js', ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/countries.js`, `${POPUP_JS}unique-methods/${v}/countries.js`])],
+    opts: browser(false),
+    terser: true,
+  },
   { in: 'src/blog/script.ts', out: ['dist/blog/blog.js'], opts: browser(false), terser: true },
   { in: 'src/blog/blog.css', out: ['dist/blog/blog.css'], opts: { bundle: true, minify: true, logLevel: 'warning' } },
   ...cssJobs(),

@@ -37,6 +37,8 @@ export interface Shared {
   handoff?: { params: LoaderParams; settings: RawSettings };
   /** Set by popup.js when it runs: mounts the popup. */
   mount?: (params: LoaderParams, settings: RawSettings) => void;
+  /** The address field's country list, encoded; set by countries.js (src/popup/countries-file.ts). */
+  countries?: string;
   /** The one Trusted Types policy of every loader copy and popup.js on the page (created once: names are unique). */
   tt?: ScriptUrlPolicy;
 }

@@ -223,4 +223,23 @@ T('one popup: two loaders and a second mount leave one popup on the page', async
   await context.close();
 });
 
+T('countries.js: fetched beside popup.js only when a form has an address field, then the select lists them', async () => {
+  const address = { type: 'address', name: 'ADDRESS', label: 'Address', required: false, merge_id: 3 };
+  for (const withAddress of [true, false]) {
+    const { page, context } = await open({ popupDelay: 0, fields: withAddress ? [EMAIL_FIELD, address] : [EMAIL_FIELD] });
+    const { frame } = await shown(page, MODAL);
+    const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('countries.js')));
+    if (withAddress) {
+      await frame.waitForFunction(() => document.querySelectorAll('select[name="ADDRESS[country]"] option').length > 230);
+      assert.is(await frame.$eval('select[name="ADDRESS[country]"] option[value="262"]', (o) => o.textContent), 'United Kingdom');
+      assert.is(await frame.$eval('select[name="ADDRESS[country]"]', (s) => (s as HTMLSelectElement).value), '', 'empty default');
+      assert.equal(await fetched(), ['/js/signup-forms/popup/1.0/countries.js'], 'beside popup.js, once');
+    } else {
+      await sleep(300);
+      assert.equal(await fetched(), [], 'no address field, no country list');
+    }
+    await context.close();
+  }
+});
+
 T.run();

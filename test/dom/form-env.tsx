@@ -4,6 +4,7 @@
  * helpers that mount <Form> with a seeded demo form's settings and act as the visitor and the provider. Import it first.
  */
 import { DOMParser, parseHTML } from 'linkedom';
+import { COUNTRY_DATA } from '../../src/popup/form/countries-data';
 import { render } from 'react-dom';
 import { act } from 'preact/test-utils';
 import { Form } from '../../src/popup/form/Form';
@@ -17,6 +18,8 @@ const g = globalThis as unknown as Record<string, unknown>;
 for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'CustomEvent', 'Text', 'DocumentFragment', 'HTMLInputElement', 'HTMLSelectElement'])
   g[k] = (window as unknown as Record<string, unknown>)[k];
 g.window = window;
+// countries.js has loaded (in a browser it is fetched beside popup.js when an address field renders).
+(window as unknown as { __mcsf: object }).__mcsf = { countries: COUNTRY_DATA };
 g.document = document;
 g.DOMParser = DOMParser;
 g.requestAnimationFrame = (f: () => void) => setTimeout(f, 0);

@@ -1,57 +1,65 @@
 /**
  * The country list of the address field (spec 3.5: "about 240" id/name pairs): the provider's current list of 234
- * (USA 164, Afghanistan 274, Albania 2, Canada 30, United Kingdom 262, ...), in the provider's order (USA first),
- * kept as data in its own module so that it could move to a file loaded on demand.
+ * (USA 164, Afghanistan 274, Albania 2, Canada 30, United Kingdom 262, ...), in the provider's order (USA first).
+ * The data (src/popup/form/countries-data.ts) is not in popup.js: it is 1.4 kB brotli that most forms never need, so
+ * it ships as countries.js beside popup.js and is fetched when an address field first renders (issue 4).
  *
  * Encoded as one string of "|"-separated items, "{id}{name}". The provider numbered its first 174 countries 1 to 174
  * in alphabetical order and later ones from 175 up, so most items of the first kind carry the id after the previous
  * one: such items leave their id out (`ORIGINAL_MAX` below), which saves about a tenth of the list's compressed bytes.
  */
+import { useEffect, useState } from 'react';
+import { addScript } from '../../loader/jsonp';
 
 /** The highest id of the provider's original alphabetical numbering: only ids up to it continue a run. */
 const ORIGINAL_MAX = 174;
 
-const DATA =
-  "164USA|286Aaland Islands|274Afghanistan|2Albania|Algeria|178American Samoa|Andorra|Angola|176Anguilla|175Antig" +
-  "ua And Barbuda|Argentina|Armenia|179Aruba|Australia|Austria|Azerbaijan|Bahamas|Bahrain|Bangladesh|Barbados|Bel" +
-  "arus|Belgium|Belize|Benin|Bermuda|Bhutan|Bolivia|325Bonaire, Saint Eustatius and Saba|Bosnia and Herzegovina|B" +
-  "otswana|181Bouvet Island|Brazil|180Brunei Darussalam|Bulgaria|Burkina Faso|Burundi|Cambodia|Cameroon|Canada|Ca" +
-  "pe Verde|Cayman Islands|Central African Republic|Chad|Chile|China|185Christmas Island|Colombia|204Comoros|Cong" +
-  "o|183Cook Islands|268Costa Rica|275Cote D'Ivoire|40Croatia|276Cuba|298Curacao|Cyprus|Czech Republic|318Democra" +
-  "tic Republic of the Congo|Denmark|Djibouti|289Dominica|187Dominican Republic|Ecuador|Egypt|El Salvador|Equator" +
-  "ial Guinea|Eritrea|Estonia|Ethiopia|189Falkland Islands|191Faroe Islands|Fiji|Finland|France|193French Guiana|" +
-  "277French Polynesia|56Gabon|Gambia|Georgia|Germany|Ghana|194Gibraltar|Greece|195Greenland|192Grenada|196Guadel" +
-  "oupe|Guam|198Guatemala|270Guernsey|Guinea|65Guyana|200Haiti|Honduras|Hong Kong|Hungary|Iceland|India|Indonesia" +
-  "|278Iran|279Iraq|74Ireland|323Isle of Man|Israel|Italy|202Jamaica|78Japan|288Jersey (Channel Islands)|Jordan|K" +
-  "azakhstan|Kenya|203Kiribati|Kuwait|Kyrgyzstan|Lao People's Democratic Republic|Latvia|Lebanon|Lesotho|Liberia|" +
-  "281Libya|90Liechtenstein|Lithuania|Luxembourg|208Macau|Macedonia|Madagascar|Malawi|Malaysia|Maldives|Mali|Malt" +
-  "a|207Marshall Islands|210Martinique|Mauritania|212Mauritius|241Mayotte|Mexico|Moldova, Republic of|Monaco|Mong" +
-  "olia|290Montenegro|294Montserrat|Morocco|Mozambique|242Myanmar|Namibia|Nepal|Netherlands|Netherlands Antilles|" +
-  "213New Caledonia|New Zealand|Nicaragua|Niger|Nigeria|217Niue|214Norfolk Island|272North Korea|116Norway|Oman|P" +
-  "akistan|222Palau|282Palestine|Panama|219Papua New Guinea|Paraguay|Peru|Philippines|221Pitcairn|Poland|Portugal" +
-  "|126Qatar|315Republic of Kosovo|Reunion|Romania|Russia|Rwanda|205Saint Kitts and Nevis|206Saint Lucia|324Saint" +
-  " Martin|237Saint Vincent and the Grenadines|132Samoa (Independent)|227San Marino|255Sao Tome and Principe|Saud" +
-  "i Arabia|Senegal|326Serbia|Seychelles|Sierra Leone|Singapore|302Sint Maarten|Slovakia|Slovenia|223Solomon Isla" +
-  "nds|Somalia|South Africa|257South Georgia and the South Sandwich Islands|South Korea|311South Sudan|Spain|Sri " +
-  "Lanka|293Sudan|146Suriname|225Svalbard and Jan Mayen Islands|Swaziland|Sweden|Switzerland|285Syria|152Taiwan|2" +
-  "60Tajikistan|Tanzania|Thailand|233Timor-Leste|Togo|232Tonga|234Trinidad and Tobago|Tunisia|Turkey|Turkmenistan" +
-  "|287Turks & Caicos Islands|Uganda|161Ukraine|United Arab Emirates|262United Kingdom|Uruguay|165Uzbekistan|239V" +
-  "anuatu|Vatican City State (Holy See)|Venezuela|Vietnam|Virgin Islands (British)|238Virgin Islands (U.S.)|188We" +
-  "stern Sahara|Yemen|173Zambia|Zimbabwe";
+/** A country: [id, name]. */
+export type Country = [string, string];
 
-/** [id, name] pairs, parsed once on first use. */
-let list: [string, string][] | undefined;
+/** The encoded list as [id, name] pairs in display order. Pure. */
+export const parseCountries = (data: string): Country[] => {
+  let run = 0;
+  return data.split('|').map((c) => {
+    const m = /^(\d*)(.*)$/.exec(c)!;
+    const id = m[1] ? +m[1] : run + 1;
+    if (id <= ORIGINAL_MAX) run = id;
+    return [String(id), m[2]];
+  });
+};
 
-/** The countries as [id, name] pairs in display order. */
-export const countries = (): [string, string][] => {
-  if (!list) {
-    let run = 0;
-    list = DATA.split('|').map((c) => {
-      const m = /^(\d*)(.*)$/.exec(c)!;
-      const id = m[1] ? +m[1] : run + 1;
-      if (id <= ORIGINAL_MAX) run = id;
-      return [String(id), m[2]];
-    });
-  }
-  return list;
+/**
+ * Where countries.js is: beside the script that is running now (popup.js, or embed.dev.js in the dev build), read
+ * while popup.js first runs, because `document.currentScript` is only set then.
+ */
+const script = typeof document == 'object' && (document.currentScript as HTMLScriptElement | null);
+const url = script && script.src ? script.src.replace(/[^/?#]*([?#].*)?$/, 'countries.js') : '';
+
+let list: Country[] | undefined;
+let waiting: ((l: Country[]) => void)[] | undefined;
+
+/** Loads the list once per page (countries.js sets `window.__mcsf.countries`), then calls every waiting `done`. */
+const load = (done: (l: Country[]) => void) => {
+  const g = (window.__mcsf ||= {});
+  if (g.countries) return done((list = parseCountries(g.countries)));
+  if (waiting) return void waiting.push(done);
+  waiting = [done];
+  const end = () => {
+    list = g.countries ? parseCountries(g.countries) : [];
+    if (!list.length) console.warn('signup popup: the country list did not load from', url);
+    for (const f of waiting!) f(list);
+    waiting = undefined;
+  };
+  if (!url) return end();
+  const s = addScript(url);
+  s.onload = s.onerror = end;
+};
+
+/** The countries, [] until countries.js has loaded; the component re-renders when it has. */
+export const useCountries = (): Country[] => {
+  const [l, setL] = useState<Country[]>(list || []);
+  useEffect(() => {
+    if (!list) load(setL);
+  }, []);
+  return l;
 };

@@ -7,7 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { URL_PLACEHOLDER } from '../../constants';
 import type { Parts } from '../../validate/rules';
 import { Html } from '../html/Html';
-import { countries } from './countries';
+import { useCountries } from './countries';
 import { inputsOf, type Field, type Input } from './fields';
 import { ADDRESS_LABELS, PART_LABELS, PART_PLACEHOLDERS } from './texts';
 
@@ -137,7 +137,9 @@ export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
 );
 
 /** Address, reading (b) of spec 3.5: six inputs with their labels, the country a select with an empty default. */
-export const Address = ({ f, v, err, set, blur }: FieldProps) => (
+export const Address = ({ f, v, err, set, blur }: FieldProps) => {
+  const countries = useCountries();
+  return (
   <Wrap f={f} err={err} blur={blur} group>
     {inputsOf(f).map((i) => {
       const common = {
@@ -152,7 +154,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => (
           {i.key == 'country' ? (
             <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
               <option value="" />
-              {countries().map(([id, name]) => (
+              {countries.map(([id, name]) => (
                 <option key={id} value={id}>
                   {name}
                 </option>
@@ -165,7 +167,8 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => (
       );
     })}
   </Wrap>
-);
+  );
+};
 
 /** Select and dropdown: one select with an empty default and the choices (spec 3.5). */
 export const Select = ({ f, v, err, set, blur }: FieldProps) => {
