@@ -1,101 +1,293 @@
 /**
  * What the embed costs a host page, measured in Chromium with the CPU slowed 4x through the DevTools Protocol
- * (issue 7): total blocking time, long tasks, layout shift, the loader's main-thread time before the trigger, time
- * from trigger to a visible popup (popup.js cold and cached), script bytes on the wire, JS heap.
+ * (issue 7): total blocking time, long tasks (all, and those holding embed work), layout shift, the embed's own
+ * main-thread time before and after the trigger, time from the trigger firing to the popup painted visible (popup.js
+ * cold and cached), script bytes on the wire, JS heap.
+ *
+ * How the two ends of "trigger → visible" are taken:
+ * - the trigger: the loader stores its hand-off on `window.__mcsf.handoff` in the very call the trigger makes
+ *   (src/loader.ts `show`), before it appends popup.js. An accessor installed on `__mcsf` before any page script
+ *   records that moment and drops a `console.timeStamp` into the trace (to split embed time before/after it);
+ * - visible: the first frame in which the popup's iframe is no longer `visibility: hidden` (it stays hidden until its
+ *   stylesheets settle, src/popup/piece.ts) and its dialog has a box, taken after that frame's paint (a message
+ *   posted from the requestAnimationFrame callback runs once the frame is rendered). The dialog then animates in
+ *   (0.2-0.3 s, spec 4.3); `triggerToSettled` is when its animations have finished.
+ * Embed main-thread time comes from a Chromium trace: the union of script evaluations and function calls whose
+ * script is embed.js, popup.js or a provider JSONP answer (/subscribe/); a long task (a RunTask over 50 ms) is
+ * counted as the embed's when it holds any of that time.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** One page load's figures. */
 export interface Sample {
-  /** Sum over long tasks of their time past 50 ms, in ms. */
+  /** Sum over long tasks of their time past 50 ms, in ms (all tasks of the page, PerformanceObserver 'longtask'). */
   tbt: number;
-  /** Tasks over 50 ms. */
+  /** Tasks over 50 ms, the page's and the embed's. */
   longTasks: number;
+  /** Tasks over 50 ms that hold embed work (trace). */
+  embedLongTasks: number;
   /** Cumulative layout shift (without recent input). */
   cls: number;
-  /** Main-thread script time up to the sample point, in ms (CDP Performance.getMetrics ScriptDuration). */
+  /** Main-thread script time of the whole page, in ms (CDP Performance.getMetrics ScriptDuration). */
   scriptMs: number;
-  /** popup.js request start to the dialog being displayed, in ms; null when no popup was expected or seen. */
+  /** The embed's main-thread script time before the trigger (all of it when there is none), in ms (trace). */
+  embedBeforeMs: number;
+  /** The embed's main-thread script time from the trigger on, in ms (trace). */
+  embedAfterMs: number;
+  /** Trigger firing to the popup painted visible, in ms; null when no popup was expected or seen. */
   triggerToVisible: number | null;
-  /** Bytes of script transferred (resource timing transferSize of scripts). */
+  /** Trigger firing to the popup's opening animation finished, in ms; null as above. */
+  triggerToSettled: number | null;
+  /** Trigger firing to popup.js starting to run (fetched, compiled), in ms; null as above. */
+  triggerToScript: number | null;
+  /** Trigger firing to the popup mounted: its frame added and rendered, still hidden, in ms; null as above. */
+  triggerToFrame: number | null;
+  /** Trigger firing to the frame shown (its stylesheets settled; not yet painted), in ms; null as above. */
+  triggerToStyled: number | null;
+  /** Bytes of script transferred (resource timing transferSize of the top document's scripts; 0 from cache). */
   scriptBytes: number;
   /** JS heap used after a collection, in bytes. */
   heap: number;
 }
 
-/** Installed before any page script: collects long tasks, layout shifts and the moment the popup dialog shows. */
+/** What the init script collects on `window.__bench`. */
+interface Collected {
+  lt: number[];
+  cls: number;
+  /**
+   * performance.now() of: the trigger, popup.js starting to run (it publishes `mount` first), the popup's frame added
+   * and rendered (mutation records arrive once the synchronous mount has returned), the frame's `visibility: hidden`
+   * removed (its stylesheets settled), that frame painted, the opening animation finished.
+   */
+  trigger: number | null;
+  script: number | null;
+  frame: number | null;
+  styled: number | null;
+  visible: number | null;
+  settled: number | null;
+  /** Resolves once `settled` is set (awaited by one evaluate, so nothing polls the page). */
+  done: Promise<void>;
+}
+
+/**
+ * Installed before any page script: long tasks, layout shifts, the trigger moment and the popup painted visible.
+ * Nothing runs per frame: a mutation observer sees the frame added and its `visibility: hidden` removed.
+ */
 const OBSERVE = () => {
-  const w = window as unknown as { __bench: { lt: number[]; cls: number; visible: number | null } };
-  w.__bench = { lt: [], cls: 0, visible: null };
+  const w = window as unknown as { __bench: Collected; __mcsf?: Record<string, unknown> };
+  let finish = () => {};
+  const b: Collected = (w.__bench = {
+    lt: [], cls: 0, trigger: null, script: null, frame: null, styled: null, visible: null, settled: null,
+    done: new Promise<void>((r) => (finish = r)),
+  });
   new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) w.__bench.lt.push(e.duration);
+    for (const e of l.getEntries()) b.lt.push(e.duration);
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((l) => {
     for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-      if (!e.hadRecentInput) w.__bench.cls += e.value;
+      if (!e.hadRecentInput) b.cls += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
-  const look = () => {
+  // The loader and popup.js keep an existing `__mcsf` (`window.__mcsf ||= {}`), so these accessors see the loader's
+  // hand-off (made in the trigger's own call, src/loader.ts `show`) and popup.js publishing `mount` as it runs.
+  const shared: Record<string, unknown> = {};
+  const watch = (key: 'handoff' | 'mount', mark: 'trigger' | 'script') => {
+    let value: unknown;
+    Object.defineProperty(shared, key, {
+      configurable: true,
+      enumerable: true,
+      get: () => value,
+      set: (v: unknown) => {
+        if (v && b[mark] === null) {
+          b[mark] = performance.now();
+          if (mark == 'trigger') console.timeStamp('bench-trigger');
+        }
+        value = v;
+      },
+    });
+  };
+  watch('handoff', 'trigger');
+  watch('mount', 'script');
+  w.__mcsf = shared;
+  // After a rendering step's paint: a message posted from its animation-frame callback is handled once the frame
+  // has been produced.
+  const afterPaint = (then: (t: number) => void) =>
+    requestAnimationFrame(() => {
+      const c = new MessageChannel();
+      c.port1.onmessage = () => then(performance.now());
+      c.port2.postMessage(0);
+    });
+  const shown = (): HTMLElement | null => {
     for (const f of Array.from(document.querySelectorAll('iframe'))) {
       try {
-        const d = f.contentDocument;
-        const dialog = d && d.querySelector('[role="dialog"], [role="region"], [role="complementary"]');
-        if (dialog && (f as HTMLElement).offsetHeight > 0 && (dialog as HTMLElement).offsetHeight > 0) {
-          w.__bench.visible = performance.now();
-          return;
-        }
+        const dialog = f.contentDocument && f.contentDocument.querySelector<HTMLElement>('[role="dialog"]');
+        if (dialog && getComputedStyle(f).visibility == 'visible' && f.offsetHeight > 0 && dialog.offsetHeight > 0) return dialog;
       } catch {
         // A cross-origin frame is not ours.
       }
     }
-    requestAnimationFrame(look);
+    return null;
   };
-  requestAnimationFrame(look);
+  const seen = new MutationObserver((records) => {
+    if (b.trigger !== null && b.frame === null && records.some((r) => Array.from(r.addedNodes).some((n) => n.nodeName == 'IFRAME'))) b.frame = performance.now();
+    const dialog = shown();
+    if (!dialog) return;
+    b.styled = performance.now();
+    seen.disconnect();
+    afterPaint((t) => {
+      b.visible = t;
+      const settle = () => {
+        if (dialog.getAnimations().every((a) => a.playState == 'finished'))
+          afterPaint((t2) => {
+            b.settled = t2;
+            finish();
+          });
+        else requestAnimationFrame(settle);
+      };
+      settle();
+    });
+  });
+  // The frame's dialog is rendered inside it (no mutation here), so the frame's own style change is what is seen.
+  seen.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
 };
 
-/** A context whose pages run with the CPU slowed `rate` times. */
-export async function throttledPage(browser: Browser, context: BrowserContext | null, rate = 4): Promise<{ context: BrowserContext; page: Page }> {
+/** Network conditions for DevTools emulation: round trip in ms, throughputs in bytes per second. */
+export interface Network {
+  latency: number;
+  downloadThroughput: number;
+  uploadThroughput: number;
+}
+
+/**
+ * Lighthouse's mobile network profile ("slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), so that
+ * popup.js cold (fetched) and cached (from the HTTP cache, no request) differ as they do off loopback.
+ */
+export const SLOW_4G: Network = { latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+/**
+ * A page whose CPU runs `rate` times slower and whose network is `network` (none: loopback as it is), in `context`
+ * (a new 1280x800 one when null).
+ */
+export async function throttledPage(browser: Browser, context: BrowserContext | null, rate = 4, network: Network | null = SLOW_4G): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const ctx = context || (await browser.newContext({ viewport: { width: 1280, height: 800 } }));
   const page = await ctx.newPage();
   await page.addInitScript(OBSERVE);
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  if (network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network });
+  }
   await cdp.send('Performance.enable');
-  (page as unknown as { __cdp: typeof cdp }).__cdp = cdp;
-  return { context: ctx, page };
+  return { context: ctx, page, cdp };
+}
+
+/** One Chromium trace event (the fields used here). */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { url?: string; message?: string } };
+}
+
+/** Scripts that are the embed: the loader, popup.js and the provider's JSONP answers. */
+const EMBED_URL = /\/(embed(\.dev)?\.js|popup\.js)(\?|$)|\/subscribe\//;
+
+/** Embed time before/after the trigger mark and long tasks holding embed time, from a trace (times in ms). */
+export const embedFromTrace = (events: TraceEvent[]): { beforeMs: number; afterMs: number; longTasks: number } => {
+  const main = new Set(events.filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = (e: TraceEvent) => main.has(`${e.pid}:${e.tid}`);
+  const mark = events.find((e) => e.name == 'TimeStamp' && e.args?.data?.message == 'bench-trigger')?.ts ?? Infinity;
+  const spans = events
+    .filter((e) => e.ph == 'X' && e.dur && onMain(e) && /^(EvaluateScript|FunctionCall|v8\.compile)$/.test(e.name) && EMBED_URL.test(e.args?.data?.url || ''))
+    .map((e) => [e.ts, e.ts + (e.dur as number)] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  // Nested calls (a function called inside an evaluation) are merged, not counted twice.
+  const merged: [number, number][] = [];
+  for (const s of spans) {
+    const last = merged[merged.length - 1];
+    if (last && s[0] <= last[1]) last[1] = Math.max(last[1], s[1]);
+    else merged.push([...s]);
+  }
+  let before = 0;
+  let after = 0;
+  for (const [a, z] of merged) {
+    before += Math.max(0, Math.min(z, mark) - a);
+    after += Math.max(0, z - Math.max(a, mark));
+  }
+  const tasks = events.filter((e) => e.ph == 'X' && e.name == 'RunTask' && onMain(e) && (e.dur as number) > 50000);
+  const longTasks = tasks.filter((t) => merged.some(([a, z]) => a < t.ts + (t.dur as number) && z > t.ts)).length;
+  return { beforeMs: before / 1000, afterMs: after / 1000, longTasks };
+};
+
+/** How to sample a load. */
+export interface SampleOptions {
+  /** Refuse embed.js: the page alone. */
+  block?: boolean;
+  /** Scroll to the bottom once the page has settled (the blog's form opens past the middle) and wait for the popup. */
+  popup?: boolean;
+  /** Quiet time after load before scrolling or sampling, ms. */
+  settleMs?: number;
 }
 
 /**
- * Loads `url` and samples it. With `block` the embed is refused (the page alone); with `popup` the sample waits
- * for the popup to be visible (up to 15 s), else it waits `settleMs` after load.
+ * Loads `url` in `page` (traced) and samples it. Without `popup` the sample is taken `settleMs` after load, so the
+ * loader has had its settings answer and armed its trigger; with `popup` the page is then scrolled to fire the
+ * trigger and the sample waits for the popup's opening animation to end (up to 15 s).
  */
-export async function sample(page: Page, url: string, opts: { block?: boolean; popup?: boolean; settleMs?: number }): Promise<Sample> {
-  const cdp = (page as unknown as { __cdp: import('playwright-core').CDPSession }).__cdp;
+export async function sample(browser: Browser, page: Page, cdp: CDPSession, url: string, opts: SampleOptions): Promise<Sample> {
   if (opts.block) await page.route('**/embed.js', (r) => r.abort());
-  await page.goto(url, { waitUntil: 'load' });
-  if (opts.popup) await page.waitForFunction(() => (window as unknown as { __bench: { visible: number | null } }).__bench.visible !== null, null, { timeout: 15000 });
-  else await page.waitForTimeout(opts.settleMs ?? 1500);
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+  let trace: Buffer;
+  try {
+    // Waiting is done from outside or by one awaited promise: a polling wait would itself run script in the page.
+    const settings = opts.block ? null : page.waitForResponse((r) => r.url().includes('/form-settings'), { timeout: 15000 });
+    await page.goto(url, { waitUntil: 'load' });
+    await settings;
+    await page.waitForTimeout(opts.settleMs ?? 1500);
+    if (opts.popup) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.evaluate(() => Promise.race([(window as unknown as { __bench: Collected }).__bench.done, new Promise((_, no) => setTimeout(() => no(new Error('no popup within 15 s')), 15000))]));
+    }
+  } finally {
+    trace = await browser.stopTracing();
+  }
   const metrics = (await cdp.send('Performance.getMetrics')).metrics;
   const scriptMs = (metrics.find((m) => m.name === 'ScriptDuration')?.value || 0) * 1000;
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
   const r = await page.evaluate(() => {
-    const b = (window as unknown as { __bench: { lt: number[]; cls: number; visible: number | null } }).__bench;
+    const b = (window as unknown as { __bench: Collected }).__bench;
     const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const popup = res.find((e) => e.name.endsWith('/popup.js'));
+    const since = (t: number | null) => (b.trigger !== null && t !== null ? t - b.trigger : null);
     return {
       lt: b.lt,
       cls: b.cls,
-      triggerToVisible: popup && b.visible !== null ? b.visible - popup.startTime : null,
-      scriptBytes: res.filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js')).reduce((s, e) => s + e.transferSize, 0),
+      triggerToVisible: since(b.visible),
+      triggerToSettled: since(b.settled),
+      triggerToScript: since(b.script),
+      triggerToFrame: since(b.frame),
+      triggerToStyled: since(b.styled),
+      scriptBytes: res.filter((e) => e.initiatorType === 'script').reduce((s, e) => s + e.transferSize, 0),
     };
   });
   if (opts.block) await page.unroute('**/embed.js');
+  const embed = embedFromTrace((JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
   return {
     tbt: r.lt.reduce((s, d) => s + Math.max(0, d - 50), 0),
     longTasks: r.lt.length,
+    embedLongTasks: embed.longTasks,
     cls: r.cls,
     scriptMs,
+    embedBeforeMs: embed.beforeMs,
+    embedAfterMs: embed.afterMs,
     triggerToVisible: r.triggerToVisible,
+    triggerToSettled: r.triggerToSettled,
+    triggerToScript: r.triggerToScript,
+    triggerToFrame: r.triggerToFrame,
+    triggerToStyled: r.triggerToStyled,
     scriptBytes: r.scriptBytes,
     heap,
   };
