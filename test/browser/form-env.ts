@@ -101,11 +101,19 @@ export async function open(env: Env, key: string, o: { phone?: boolean; preview?
   const viewport = o.phone ? { width: 375, height: 667 } : { width: 1280, height: 800 };
   const { context, page, log } = await newPage(env.browser, viewport, { reducedMotion: 'reduce', isMobile: !!o.phone, hasTouch: !!o.phone });
   const submits: Request[] = [];
+  const failed: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/subscribe/form-post-json')) submits.push(r);
   });
+  page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.url()} ${r.status()}`);
+  });
   await page.goto(`${env.p.origin}/formtest/${key}${o.preview ? '?preview=1' : ''}`);
-  const { frame } = await shown(page, MODAL);
+  const { frame } = await shown(page, MODAL).catch((e: Error) => {
+    // Say why the popup did not open: failed requests (a content host being rebuilt answers 404) and the console.
+    throw Error(`${e.message.split('\n')[0]}\nfailed: ${JSON.stringify(failed)}\nlog: ${JSON.stringify(log)}`);
+  });
   await frame.waitForSelector('form');
   return { context, page, log, frame, submits };
 }
