@@ -62,6 +62,11 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
     while (undo.length) undo.pop()!();
   };
   current = teardown;
+  /** Adds a listener that teardown removes. */
+  const listen = <E extends Event>(t: EventTarget, type: string, f: (e: E) => void) => {
+    t.addEventListener(type, f as EventListener);
+    undo.push(() => t.removeEventListener(type, f as EventListener));
+  };
 
   /** Closing (spec 4.3): the cookie, the animation out, removal, overflow and focus restored; preview reopens. */
   const close = () => {
@@ -82,8 +87,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
     if (e.key == 'Escape' || e.key == 'Esc') close();
     else if (modal && isModal(s.variation)) trapTab(e, modal.doc.body);
   };
-  doc.addEventListener('keydown', onKey);
-  undo.push(() => doc.removeEventListener('keydown', onKey));
+  listen(doc, 'keydown', onKey);
 
   let modal: Piece | null = null;
   const frameFor = (title: string, sheets: string[], place: Record<string, string>, viewport?: string) => {
@@ -111,8 +115,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
       draw();
       fit();
     };
-    win.addEventListener('resize', onResize);
-    undo.push(() => win.removeEventListener('resize', onResize));
+    listen(win, 'resize', onResize);
     if (isModal(s.variation)) {
       // The host page behind a modal dialog neither scrolls nor takes focus or clicks; both come back on close.
       const overflow = html.style.getPropertyValue('overflow');
@@ -148,9 +151,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
   };
   render(<Banner s={s} onOpen={toModal} onClose={close} />, b.doc.body);
   // Spec 9.1: the height is recalculated 500 ms after the stylesheets load, and on every resize.
-  const onResize = () => measure();
-  win.addEventListener('resize', onResize);
-  undo.push(() => win.removeEventListener('resize', onResize));
+  listen(win, 'resize', measure);
   b.ready.then(() => {
     if (closed) return;
     measure();

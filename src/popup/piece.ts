@@ -46,7 +46,11 @@ export const addPiece = (o: PieceOptions): Piece => {
   return {
     ...built,
     frame,
-    show: () => css.removeProperty('visibility'),
+    show: () => {
+      css.removeProperty('visibility');
+      // The opening animation (css/modal*.css) starts now, when the piece can be seen, not while it waited hidden.
+      root.classList.add('mc-shown');
+    },
     height: (px) => css.setProperty('height', px + 'px'),
     remove: () => frame.remove(),
   };

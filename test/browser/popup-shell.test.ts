@@ -31,6 +31,8 @@ T('modal: opens after the delay as a labelled modal dialog, focus in, host inert
   const d = await frame.$eval('.mc-dialog', (el) => ({ role: el.getAttribute('role'), modal: el.getAttribute('aria-modal'), name: el.ownerDocument.getElementById(el.getAttribute('aria-labelledby') || '')?.textContent }));
   assert.equal(d, { role: 'dialog', modal: 'true', name: 'Our newsletter' });
   assert.is(await focusAt(page), 'frame:EMAIL', 'focus moves to the first field');
+  // The opening animation runs once the frame is visible, not while it waited hidden for its stylesheets.
+  assert.is(await frame.evaluate(() => document.documentElement.classList.contains('mc-shown') && getComputedStyle(document.querySelector('.mc-dialog')!).animationName), 'mc-pop');
   assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [true, 'hidden']);
   assert.is(await frame.$eval('.mc-close', (b) => [b.tagName, b.getAttribute('aria-label'), b.getAttribute('data-action')].join()), 'BUTTON,Close,close-mc-modal');
   assert.equal(log.errors, []);
