@@ -6,14 +6,31 @@
 /** Whether a `document.cookie` string holds cookie `name` (our names carry no regular-expression characters). */
 export const cookieIn = (cookies: string, name: string): boolean => RegExp('(^|;) ?' + name + '=').test(cookies);
 
-/** Whether cookie `name` exists on the host page. */
-export const hasCookie = (name: string): boolean => cookieIn(document.cookie, name);
+/**
+ * The host page's cookies, '' when it may not have any: `document.cookie` throws a SecurityError in a sandboxed
+ * document without allow-same-origin (a page served with `Content-Security-Policy: sandbox allow-scripts`), and a
+ * third-party script must not throw into its host (issue 8 fault matrix: cookies disabled).
+ */
+const jar = (): string => {
+  try {
+    return document.cookie;
+  } catch {
+    return '';
+  }
+};
+
+/** Whether cookie `name` exists on the host page (false when the page may not have cookies). */
+export const hasCookie = (name: string): boolean => cookieIn(jar(), name);
 
 /** The `document.cookie` assignment for one cookie: encoded value, expiry, path, SameSite=Lax, Secure on https. */
 export const cookieString = (name: string, value: string, expires: Date, path: string, secure: boolean): string =>
   `${name}=${encodeURIComponent(value)};expires=${expires.toUTCString()};path=${path};SameSite=Lax${secure ? ';Secure' : ''}`;
 
-/** Sets a cookie on the host page that lives `ms` milliseconds. */
+/** Sets a cookie on the host page that lives `ms` milliseconds; does nothing where the page may not have cookies. */
 export const setCookie = (name: string, value: string, ms: number, path = '/'): void => {
-  document.cookie = cookieString(name, value, new Date(Date.now() + ms), path, location.protocol == 'https:');
+  try {
+    document.cookie = cookieString(name, value, new Date(Date.now() + ms), path, location.protocol == 'https:');
+  } catch {
+    // Sandboxed host page without allow-same-origin (see jar): the popup works on without remembering.
+  }
 };
