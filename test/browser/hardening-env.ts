@@ -53,11 +53,17 @@ const guard = (titles: string[]) => {
     }
   }).observe({ type: 'layout-shift', buffered: true });
   const sel = titles.map((t) => `iframe[title="${t}"]`).join(',');
-  const count = () => {
-    const n = document.querySelectorAll(sel).length;
-    if (n > w.__maxPopups) w.__maxPopups = n;
-  };
-  new MutationObserver(count).observe(document, { childList: true, subtree: true });
+  // The records are replayed in order, so two frames that were on the page together only within one script task
+  // (added, then one removed before the observer runs) still count as two.
+  const frames = (n: Node): Element[] => (n instanceof Element ? [...(n.matches(sel) ? [n] : []), ...n.querySelectorAll(sel)] : []);
+  const live = new Set<Element>();
+  new MutationObserver((records) => {
+    for (const r of records) {
+      for (const n of r.addedNodes) for (const f of frames(n)) live.add(f);
+      if (live.size > w.__maxPopups) w.__maxPopups = live.size;
+      for (const n of r.removedNodes) for (const f of frames(n)) live.delete(f);
+    }
+  }).observe(document, { childList: true, subtree: true });
   addEventListener('pageshow', (e) => {
     if (e.persisted) w.__restored++;
   });
