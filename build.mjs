@@ -52,6 +52,25 @@ const withJsx = (dev) => ({
   inject: [join(root, 'src/jsx.ts')],
 });
 
+/**
+ * form-extras.js runs on popup.js's own Preact (src/popup/form/extras.ts): 'react' and the Html component resolve to
+ * what popup.js publishes on window.__mcsf.rt, so no second renderer or sanitizer ships and hooks stay on one renderer.
+ */
+const popupRuntime = {
+  name: 'popup-runtime',
+  setup(b) {
+    b.onResolve({ filter: /^react(-dom)?$/ }, () => ({ path: 'react', namespace: 'rt' }));
+    b.onResolve({ filter: /\/html\/Html$/ }, () => ({ path: 'Html', namespace: 'rt' }));
+    b.onLoad({ filter: /.*/, namespace: 'rt' }, (a) => ({
+      loader: 'js',
+      contents:
+        a.path == 'Html'
+          ? 'export const Html = window.__mcsf.rt.Html;'
+          : 'const r = window.__mcsf.rt; export const createElement = r.createElement, Fragment = r.Fragment, useState = r.useState, useEffect = r.useEffect;',
+    }));
+  },
+};
+
 /** Every output: source, destinations, esbuild options. Sources that do not exist yet are skipped. */
 const jobs = [
   { in: 'src/loader.ts', out: [POPUP_JS + 'embed.js', POPUP_JS + 'unique-methods/embed.js'], opts: browser(false), terser: true },
@@ -60,6 +79,12 @@ const jobs = [
     in: 'src/popup/index.tsx',
     out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/popup.js`, `${POPUP_JS}unique-methods/${v}/popup.js`]),
     opts: withJsx(false),
+    terser: true,
+  },
+  {
+    in: 'src/popup/form/extras.ts',
+    out: [POPUP_JS + 'form-extras.js', ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`])],
+    opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime] },
     terser: true,
   },
   {

@@ -37,6 +37,10 @@ export interface Shared {
   handoff?: { params: LoaderParams; settings: RawSettings };
   /** Set by popup.js when it runs: mounts the popup. */
   mount?: (params: LoaderParams, settings: RawSettings) => void;
+  /** What form-extras.js is built against: popup.js's Preact and Html component (src/popup/form/lazy.tsx). */
+  rt?: unknown;
+  /** The components of form-extras.js, once it has run (src/popup/form/extras.ts). */
+  extras?: unknown;
   /** The address field's country list, encoded; set by countries.js (src/popup/countries-file.ts). */
   countries?: string;
   /** The one Trusted Types policy of every loader copy and popup.js on the page (created once: names are unique). */

@@ -11,6 +11,7 @@ import type { LoaderParams, RawSettings } from '../types';
 import { Banner } from './Banner';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { inertHost, tabbables, trapTab } from './focus';
+import { loadExtras, needsExtras } from './form/lazy';
 import { Modal } from './Modal';
 import { addPiece, type Piece } from './piece';
 import { BANNER_PLACE, firstPiece, isModal, modalPlace } from './place';
@@ -124,8 +125,10 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
       undo.push(() => html.style.setProperty('overflow', overflow, priority));
       undo.push(inertHost(doc, [m.frame]));
     }
-    m.ready.then(() => {
+    // The form's extras (src/popup/form/extras.ts) load beside the stylesheets; the modal shows when both are in.
+    Promise.all([m.ready, needsExtras(s) && loadExtras()]).then(() => {
       if (closed) return;
+      draw();
       m.show();
       fit();
       // Focus moves into a modal dialog; a slide-in or fixed bar does not take focus from the reader's place.

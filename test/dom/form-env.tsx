@@ -20,6 +20,8 @@ for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'CustomEvent', 'Text
 g.window = window;
 // countries.js has loaded (in a browser it is fetched beside popup.js when an address field renders).
 (window as unknown as { __mcsf: object }).__mcsf = { countries: COUNTRY_DATA };
+// form-extras.js has loaded too (in a browser popup.js fetches it before the modal shows); import after the globals.
+await import('../../src/popup/form/extras');
 g.document = document;
 g.DOMParser = DOMParser;
 g.requestAnimationFrame = (f: () => void) => setTimeout(f, 0);

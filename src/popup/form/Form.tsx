@@ -13,13 +13,17 @@ import { Html } from '../html/Html';
 import { emailPlaceholder, type Settings } from '../settings';
 import type { FormProps } from './contract';
 import type { Field } from './fields';
-import { Gdpr } from './Gdpr';
 import { outcome, type FieldMarks, type Outcome } from './outcome';
 import { defOf } from './registry';
 import { serialize, type Values } from './serialize';
-import { Sms, tttHref } from './Sms';
+import { tttHref } from './Sms';
+import { extra } from './lazy';
 import { firstStep, place } from './steps';
 import { HONEYPOT_LABEL } from './texts';
+
+// The GDPR block and the SMS step come with form-extras.js (src/popup/form/extras.ts), loaded before the modal shows.
+const Gdpr = extra('Gdpr');
+const Sms = extra('Sms');
 
 /** The success area's content: the message and whether it is shown as given (type "custom", spec 4.5 step 5). */
 interface Done {

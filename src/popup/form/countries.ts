@@ -10,6 +10,7 @@
  */
 import { useEffect, useState } from 'react';
 import { addScript } from '../../loader/jsonp';
+import { beside } from '../beside';
 
 /** The highest id of the provider's original alphabetical numbering: only ids up to it continue a run. */
 const ORIGINAL_MAX = 174;
@@ -28,13 +29,6 @@ export const parseCountries = (data: string): Country[] => {
   });
 };
 
-/**
- * Where countries.js is: beside the script that is running now (popup.js, or embed.dev.js in the dev build), read
- * while popup.js first runs, because `document.currentScript` is only set then.
- */
-const script = typeof document == 'object' && (document.currentScript as HTMLScriptElement | null);
-const url = script && script.src ? script.src.replace(/[^/?#]*([?#].*)?$/, 'countries.js') : '';
-
 let list: Country[] | undefined;
 let waiting: ((l: Country[]) => void)[] | undefined;
 
@@ -44,6 +38,7 @@ const load = (done: (l: Country[]) => void) => {
   if (g.countries) return done((list = parseCountries(g.countries)));
   if (waiting) return void waiting.push(done);
   waiting = [done];
+  const url = beside('countries.js');
   const end = () => {
     list = g.countries ? parseCountries(g.countries) : [];
     if (!list.length) console.warn('signup popup: the country list did not load from', url);
