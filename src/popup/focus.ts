@@ -8,7 +8,8 @@ const TABBABLE = 'a[href],button,input,select,textarea,[tabindex]';
 /** The elements of `root` that Tab reaches, in order: enabled, rendered, not taken out of the tab order. */
 export const tabbables = (root: Element): HTMLElement[] =>
   Array.from(root.querySelectorAll<HTMLElement>(TABBABLE)).filter(
-    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && (el as HTMLInputElement).type != 'hidden' && el.getClientRects().length > 0,
+    // Hidden inputs and anything not rendered have no client rects.
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0,
   );
 
 /** Keeps Tab and Shift+Tab inside `root`: from the last control to the first and back (a modal dialog's trap). */

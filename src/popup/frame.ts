@@ -9,7 +9,7 @@ import { policy } from '../loader/jsonp';
 /** A built frame document, and a promise that settles when its stylesheets have loaded, failed or timed out. */
 export interface FrameDoc {
   doc: Document;
-  ready: Promise<void>;
+  ready: Promise<unknown>;
 }
 
 /** Options of `buildFrame`. */
@@ -32,13 +32,13 @@ export interface FrameOptions {
 export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
   const doc = el && (el as Element).tagName == 'IFRAME' ? (el as HTMLIFrameElement).contentDocument : null;
   if (!doc) throw Error(ERR_NO_IFRAME);
-  const lang = /^[a-z]{2,3}(-[\w]+)*$/i.test(o.lang || '') ? o.lang : 'en';
   // document.write is the one way to give about:blank a doctype (no quirks mode) synchronously, without a load.
   // It is a Trusted Types sink: the string comes from our policy (src/loader/jsonp.ts), which only ever makes this one.
   const tt = policy();
   doc.write((tt ? tt.createHTML('') : FRAME_HTML) as string);
   doc.close();
-  doc.documentElement.lang = lang!;
+  // A DOM property, never parsed: whatever the host page's lang is, it can only be a language tag here.
+  doc.documentElement.lang = o.lang || 'en';
   doc.title = o.title;
   if (o.viewport) doc.head.append(Object.assign(doc.createElement('meta'), { name: 'viewport', content: o.viewport }));
   const ready = Promise.race([
@@ -51,7 +51,7 @@ export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
             doc.head.append(link);
           }),
       ),
-    ).then(() => undefined),
+    ),
     new Promise<void>((done) => setTimeout(done, SHEETS_TIMEOUT_MS)),
   ]);
   return { doc, ready };

@@ -8,16 +8,17 @@ import { render } from 'react-dom';
 import { BANNER_FRAME_TITLE, BANNER_MEASURE_MS, CLOSE_ANIMATION_MS, COOKIE_CLOSED, FRAME_TITLE } from '../constants';
 import { setCookie } from '../loader/cookies';
 import type { LoaderParams, RawSettings } from '../types';
-import { Banner } from './Banner';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { inertHost, tabbables, trapTab } from './focus';
-import { loadExtras, needsExtras } from './form/lazy';
+import { extra, extras, loadExtras, needsExtras } from './form/lazy';
 import { Modal } from './Modal';
 import { addPiece, type Piece } from './piece';
 import { BANNER_PLACE, firstPiece, isModal, modalPlace } from './place';
 import { isMobile, normalize, type Settings } from './settings';
 import { BANNER_SHEETS, modalSheets, sheetBase } from './sheets';
 import { themeClasses, themeVars } from './theme';
+
+const Banner = extra('Banner');
 
 /** The banner's own viewport (spec 2.2): no user scaling, inside its frame only; the host page's zoom is untouched. */
 const BANNER_VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1';
@@ -39,7 +40,7 @@ export const mount = (p: LoaderParams, raw: RawSettings): void => {
   unmount();
   try {
     const s = normalize(raw);
-    if (!p.isPreview) for (const c of s.cookies) setCookie(c.name, c.value, c.ms, c.path);
+    if (s.cookies && !p.isPreview) loadExtras().then(() => extras()?.setServerCookies(s.cookies));
     open(p, s, raw);
   } catch (e) {
     unmount();
@@ -52,7 +53,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
   const win = window;
   const doc = document;
   const html = doc.documentElement;
-  const reduced = () => !!win.matchMedia && win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const reduced = () => win.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const mobile = () => isMobile(s, win.innerWidth);
   const base = sheetBase(p, s);
   const returnTo = doc.activeElement as HTMLElement | null;
@@ -85,7 +86,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
   };
 
   const onKey = (e: KeyboardEvent) => {
-    if (e.key == 'Escape' || e.key == 'Esc') close();
+    if (e.key == 'Escape') close();
     else if (modal && isModal(s.variation)) trapTab(e, modal.doc.body);
   };
   listen(doc, 'keydown', onKey);
@@ -144,22 +145,27 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
 
   if (firstPiece(s.mobileBanner, mobile()) == 'modal') return openModal();
 
-  // The banner (spec 2.2, 4.2): its call to action swaps it for the modal; its close closes the popup.
-  const b = frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE, BANNER_VIEWPORT);
-  const measure = () => b.height(Math.ceil(b.doc.body.getBoundingClientRect().height));
-  const toModal = () => {
-    render(null, b.doc.body);
-    b.remove();
-    openModal();
-  };
-  render(<Banner s={s} onOpen={toModal} onClose={close} />, b.doc.body);
-  // Spec 9.1: the height is recalculated 500 ms after the stylesheets load, and on every resize.
-  listen(win, 'resize', measure);
-  b.ready.then(() => {
+  // The banner (spec 2.2, 4.2): its call to action swaps it for the modal; its close closes the popup. It comes with
+  // form-extras.js (only phones with useMobileBanner see it), so its frame is made once that has loaded: no frame
+  // stands empty on the page meanwhile.
+  loadExtras().then(() => {
     if (closed) return;
-    measure();
-    b.show();
-    const t = setTimeout(measure, BANNER_MEASURE_MS);
-    undo.push(() => clearTimeout(t));
+    const b = frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE, BANNER_VIEWPORT);
+    const measure = () => b.height(Math.ceil(b.doc.body.getBoundingClientRect().height));
+    const toModal = () => {
+      render(null, b.doc.body);
+      b.remove();
+      openModal();
+    };
+    render(<Banner s={s} onOpen={toModal} onClose={close} />, b.doc.body);
+    // Spec 9.1: the height is recalculated 500 ms after the stylesheets load, and on every resize.
+    listen(win, 'resize', measure);
+    b.ready.then(() => {
+      if (closed) return;
+      measure();
+      b.show();
+      const t = setTimeout(measure, BANNER_MEASURE_MS);
+      undo.push(() => clearTimeout(t));
+    });
   });
 };

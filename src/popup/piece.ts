@@ -35,10 +35,18 @@ export const addPiece = (o: PieceOptions): Piece => {
   const frame = document.createElement('iframe');
   frame.title = o.title;
   const css = frame.style;
-  const base: Record<string, string> = { position: 'fixed', border: '0', margin: '0', padding: '0', 'z-index': String(Z_TOP), visibility: 'hidden', 'max-height': '100%', 'color-scheme': 'normal' };
-  for (const [k, v] of Object.entries({ ...base, ...o.place })) css.setProperty(k, v);
+  // cssText and setProperty are the CSS object model, which a strict style-src allows (a style attribute it would not).
+  css.cssText = `position:fixed;border:0;margin:0;padding:0;z-index:${Z_TOP};visibility:hidden;max-height:100%;color-scheme:normal`;
+  for (const [k, v] of Object.entries(o.place)) css.setProperty(k, v);
   document.body.append(frame);
-  const built = buildFrame(frame, { title: o.title, sheets: o.sheets, viewport: o.viewport, lang: document.documentElement.lang });
+  let built: FrameDoc;
+  try {
+    built = buildFrame(frame, { title: o.title, sheets: o.sheets, viewport: o.viewport, lang: document.documentElement.lang });
+  } catch (e) {
+    // No document to build (a sandboxed host page): leave no empty frame behind.
+    frame.remove();
+    throw e;
+  }
   const root = built.doc.documentElement;
   for (const [k, v] of Object.entries(o.vars)) root.style.setProperty(k, v);
   root.className = o.classes;

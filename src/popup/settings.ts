@@ -3,10 +3,6 @@
  * enters popup.js, and one typed `Settings` comes out. Nothing else reads raw settings. Pure: no DOM, never throws.
  */
 import {
-  COOKIE_CLOSED,
-  COOKIE_LIST_MEMBER,
-  COOKIE_SUBSCRIBED,
-  DAY_MS,
   DEFAULT_BANNER_CTA_LABEL,
   DEFAULT_BUTTON_LABEL,
   DEFAULT_CLOSE_LABEL,
@@ -22,6 +18,7 @@ import {
   WIDE_TEMPLATE_WIDTH,
 } from '../constants';
 import { safeVersion } from '../loader/urls';
+import { decode } from './html/sanitize';
 import type { RawSettings } from '../types';
 import { parseFields, type Field } from './form/fields';
 
@@ -116,21 +113,13 @@ export interface Settings {
   /** Width of the modal in px: 603 for templates 3 and 4 (spec 9.3), else maxWidth. */
   width: number;
   styles: Styles;
-  /** Cookies the provider asks the popup to set on load (spec 3.8); unsafe names, values or paths are dropped. */
-  cookies: ServerCookie[];
+  /**
+   * Cookies the provider asks the popup to set (spec 3.8), as sent, or null when none: they are checked and set by
+   * form-extras.js (src/popup/server-cookies.ts), which keeps 250 B brotli out of popup.js for a rare setting.
+   */
+  cookies: unknown[] | null;
 }
 
-/** One server-provided cookie (spec 3.8) after checking: a token name, a value, an expiry, a path. */
-export interface ServerCookie {
-  name: string;
-  value: string;
-  /** Lifetime in ms from now: `expires` as a number of days, or an absolute date string; 0 = session cookie. */
-  ms: number;
-  path: string;
-}
-
-/** Cookies only the popup itself writes (spec 3.8). */
-const OWN_COOKIES = [COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER];
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v == 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -169,43 +158,17 @@ const button = (v: unknown): ButtonStyle => {
 
 const httpUrl = (v: unknown): string => (/^(https?:)?\/\/[^\s"'<>]+$/i.test(str(v)) ? str(v) : '');
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
 /**
- * The fixed variation's description (spec 2.2): HTML stripped, &nbsp; (and the basic entities) turned into text,
+ * The fixed variation's description (spec 2.2): HTML stripped, &nbsp; (and every character reference) turned into text,
  * whitespace collapsed, then cut to 50 characters followed by '...' when it was longer. Plain text out.
  */
 export const fixedDescription = (html: string): string => {
-  const t = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e])
+  // The sanitizer's decoder turns &nbsp; into U+00A0, which \s matches, so it collapses into a space.
+  const t = decode(html.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
   return t.length > FIXED_DESCRIPTION_MAX ? t.slice(0, FIXED_DESCRIPTION_MAX) + '...' : t;
 };
-
-/**
- * Server-provided cookies (spec 3.8). Only RFC 6265 token names that are not our own (a provider cannot clear the
- * closed or subscribed cookie this way), string or number values without ';' or control characters, paths starting with '/'. An
- * expiry in the past drops the cookie rather than deleting one of the host page's.
- */
-export const serverCookies = (v: unknown, now: number): ServerCookie[] =>
-  (Array.isArray(v) ? v : []).flatMap((c): ServerCookie[] => {
-    const o = obj(c);
-    const name = str(o.name);
-    const value = typeof o.value == 'string' || typeof o.value == 'number' ? String(o.value) : '\n';
-    const path = str(o.path) || '/';
-    const e = o.expires;
-    const ms = typeof e == 'number' ? e * DAY_MS : typeof e == 'string' && e ? Date.parse(e) - now : 0;
-    const ok =
-      /^[\w!#$%&'*+.^`|~-]{1,64}$/.test(name) &&
-      !OWN_COOKIES.includes(name) &&
-      value.length <= 4000 &&
-      !/[;\0-\x1f\x7f]/.test(value) &&
-      /^\/[^;\s]*$/.test(path) &&
-      (e == null || e === '' || ms > 0);
-    return ok ? [{ name, value, ms, path }] : [];
-  });
 
 /** Normalises the provider's settings object (spec 3.2, 3.3, 9.3, 9.4). Any JSON in; never throws. */
 export const normalize = (raw: RawSettings | unknown): Settings => {
@@ -277,7 +240,7 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
       backgroundColor: color(st.backgroundColor),
       baseFontSize: num(st.baseFontSize, 0),
     },
-    cookies: serverCookies(r.cookies, Date.now()),
+    cookies: Array.isArray(r.cookies) && r.cookies.length ? r.cookies : null,
   };
 };
 

@@ -17,7 +17,7 @@ const button = (out: Record<string, string>, prefix: string, b: ButtonStyle) => 
 export const themeVars = (s: Settings): Record<string, string> => {
   const t = s.styles;
   const out: Record<string, string> = {
-    '--mc-opacity': String(s.opacity),
+    '--mc-opacity': '' + s.opacity,
     '--mc-width': s.width + 'px',
     '--mc-heading-font': t.headingFont,
     '--mc-p-font': t.paragraphFont,

@@ -36,9 +36,14 @@ const aria = (f: Field, err: string, required = f.required) => ({
   'aria-required': required ? ('true' as const) : undefined,
 });
 
-/** Autocomplete tokens: e-mail, phone, SMS phone, common name merge tags, birthday, phone and address parts. */
-const AUTO: Record<string, string> = {
-  email: 'email', phone: 'tel', smsphone: 'tel', FNAME: 'given-name', LNAME: 'family-name',
+/** Autocomplete tokens of the single inputs: e-mail, phone, SMS phone, the common name merge tags. */
+const AUTO: Record<string, string> = { email: 'email', phone: 'tel', smsphone: 'tel', FNAME: 'given-name', LNAME: 'family-name' };
+
+/**
+ * Autocomplete tokens of the sub-inputs (birthday, US phone, address), apart from AUTO because only the parts in
+ * form-extras.js read them.
+ */
+const PART_AUTO: Record<string, string> = {
   'birthday.month': 'bday-month', 'birthday.day': 'bday-day',
   'phone.area': 'tel-area-code', 'phone.detail1': 'tel-local-prefix', 'phone.detail2': 'tel-local-suffix',
   'address.addr1': 'address-line1', 'address.addr2': 'address-line2', 'address.city': 'address-level2',
@@ -123,7 +128,7 @@ const part = (f: Field, i: Input, v: Parts, err: string, set: FieldProps['set'])
     onInput={(e) => set(i.key, val(e))}
     placeholder={PART_PLACEHOLDERS[i.key]}
     aria-label={PART_LABELS[i.key]}
-    autoComplete={AUTO[f.type + '.' + i.key]}
+    autoComplete={PART_AUTO[f.type + '.' + i.key]}
     class={'mc-part mc-part-' + i.key}
     {...aria(f, err)}
   />
@@ -145,7 +150,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
       const common = {
         id: i.id,
         name: i.name,
-        autoComplete: AUTO['address.' + i.key],
+        autoComplete: PART_AUTO['address.' + i.key],
         ...aria(f, err, f.required && i.key != 'addr2'),
       };
       return (

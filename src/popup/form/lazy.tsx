@@ -12,9 +12,12 @@ import type { EXTRAS } from './extras';
 /** The components form-extras.js provides. */
 export type Extras = typeof EXTRAS;
 
-/** Whether a form needs form-extras.js: a birthday, date, address, US phone or SMS field, or a GDPR block. Pure. */
+/**
+ * Whether a form needs form-extras.js: any field but a single input (text, e-mail, number, URL, plain phone), or a
+ * GDPR block. Pure.
+ */
 export const needsExtras = (s: Settings): boolean =>
-  s.gdpr || s.fields.some((f) => /^(birthday|date|address|smsphone)$/.test(f.type) || (f.type == 'phone' && f.usPhone));
+  s.gdpr || s.fields.some((f) => !/^(text|email|number|url|image|phone)$/.test(f.type) || (f.type == 'phone' && f.usPhone));
 
 let loading: Promise<void> | undefined;
 
@@ -39,10 +42,13 @@ export const loadExtras = (): Promise<void> => {
       }));
 };
 
+/** What form-extras.js provides, once it has run. */
+export const extras = (): Extras | undefined => window.__mcsf?.extras as Extras | undefined;
+
 /** A stand-in for one component of form-extras.js: renders it once loaded, nothing before. */
 export const extra =
   <K extends keyof Extras>(k: K) =>
   (props: Parameters<Extras[K]>[0]) => {
-    const C = (window.__mcsf?.extras as Extras | undefined)?.[k] as ((p: Parameters<Extras[K]>[0]) => ReturnType<Extras[K]>) | undefined;
+    const C = extras()?.[k] as ((p: Parameters<Extras[K]>[0]) => ReturnType<Extras[K]>) | undefined;
     return C ? C(props) : null;
   };

@@ -6,12 +6,15 @@
 import type { FunctionComponent } from 'preact';
 import { message, validate, type FieldType } from '../../validate/rules';
 import { inputsOf, type Field, type Input } from './fields';
-import { Choices, Consent, Select, Single, type FieldProps } from './inputs';
+import { Single, type FieldProps } from './inputs';
 import { extra } from './lazy';
 
-// Birthday, date, US phone and address come with form-extras.js (src/popup/form/extras.ts), loaded before the modal shows.
+// Every type but the single inputs comes with form-extras.js (src/popup/form/extras.ts), loaded before the modal shows.
 const Parts_ = extra('Parts_');
 const Address = extra('Address');
+const Select = extra('Select');
+const Choices = extra('Choices');
+const Consent = extra('Consent');
 
 /** The phone: three parts when phoneformat is US, a plain text input otherwise (spec 3.4). */
 const Phone = (p: FieldProps) => (p.f.usPhone ? <Parts_ {...p} /> : <Single {...p} />);

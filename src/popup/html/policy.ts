@@ -56,9 +56,7 @@ export const attrAllowed = (tag: string, name: string, value: string): boolean =
 
 /** CSS properties owner HTML may set: text and colour only, nothing that moves or sizes a box out of its place. */
 const STYLE_PROPS = new Set(
-  ('color background-color font-size font-weight font-style font-family font-variant text-align text-decoration ' +
-    'text-transform text-indent line-height letter-spacing word-spacing white-space vertical-align ' +
-    'padding padding-top padding-right padding-bottom padding-left list-style-type').split(' '),
+  'color background-color font-size font-weight font-style font-family text-align text-decoration line-height'.split(' '),
 );
 
 /**

@@ -24,8 +24,8 @@ const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^
 /** One attribute: name, then a double-quoted, single-quoted or bare value. */
 const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
-/** The named character references an editor writes; others stay as written. */
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™', hellip: '…', mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', euro: '€', middot: '·', bull: '•' };
+/** The named character references editors write most (others stay as written; editors mostly write UTF-8). */
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', rsquo: '’', hellip: '…' };
 
 /** Decodes character references: the named ones above and every numeric one (invalid code points become U+FFFD). */
 export const decode = (s: string): string =>
