@@ -36,6 +36,8 @@ export interface HostOptions {
    * is not the provider's own site, where closing sets no cookie (spec 4.3).
    */
   sameHost?: boolean;
+  /** Requests whose URL ends with this are aborted, as a blocked or failed fetch. */
+  block?: string;
 }
 
 /** Registers `settings` under a new account and opens a host page whose snippet starts the loader for it. */
@@ -44,6 +46,7 @@ export async function openHost(browser: Browser, fx: Fixture, settings: Record<s
   fx.forms.set(uuid, { settings: { fields: [EMAIL_FIELD], ...settings } });
   const url = fx.page(`${uuid}.html`, snippetPage(fx, { baseUrl: fx.host, uuid, lid: 'list1', ...o.params }, HOST_BODY));
   const { context, page, log } = await newPage(browser, o.viewport, { reducedMotion: o.reducedMotion || 'no-preference' });
+  if (o.block) await page.route((u) => u.pathname.endsWith(o.block!), (r) => r.abort());
   await page.goto(o.sameHost ? url : url.replace('//127.0.0.1:', '//localhost:'));
   if (o.focusHost) await page.focus('#host-button');
   logs.set(page, log);

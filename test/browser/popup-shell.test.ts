@@ -244,4 +244,16 @@ T('countries.js: fetched beside popup.js only when a form has an address field, 
   }
 });
 
+T('countries.js blocked: the country is asked as text, so a required address can still be completed', async () => {
+  const address = { type: 'address', name: 'ADDRESS', label: 'Address', required: true, merge_id: 3 };
+  const { page, context, log } = await open({ popupDelay: 0, fields: [EMAIL_FIELD, address] }, { block: 'countries.js' });
+  const { frame } = await shown(page, MODAL);
+  await frame.waitForSelector('input[name="ADDRESS[country]"]');
+  assert.is(await frame.$('select[name="ADDRESS[country]"]'), null);
+  assert.is(await frame.getAttribute('input[name="ADDRESS[country]"]', 'autocomplete'), 'country-name');
+  assert.ok(log.console.some((m) => m.type == 'warning' && m.text.includes('country list')), 'one clear warning');
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
 T.run();

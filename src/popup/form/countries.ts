@@ -29,19 +29,20 @@ export const parseCountries = (data: string): Country[] => {
   });
 };
 
-let list: Country[] | undefined;
-let waiting: ((l: Country[]) => void)[] | undefined;
+/** The parsed list once loaded; null when it could not be loaded. */
+let list: Country[] | null | undefined;
+let waiting: ((l: Country[] | null) => void)[] | undefined;
 
 /** Loads the list once per page (countries.js sets `window.__mcsf.countries`), then calls every waiting `done`. */
-const load = (done: (l: Country[]) => void) => {
+const load = (done: (l: Country[] | null) => void) => {
   const g = (window.__mcsf ||= {});
   if (g.countries) return done((list = parseCountries(g.countries)));
   if (waiting) return void waiting.push(done);
   waiting = [done];
   const url = beside('countries.js');
   const end = () => {
-    list = g.countries ? parseCountries(g.countries) : [];
-    if (!list.length) console.warn('signup popup: the country list did not load from', url);
+    list = g.countries ? parseCountries(g.countries) : null;
+    if (!list) console.warn('signup popup: the country list did not load from', url);
     for (const f of waiting!) f(list);
     waiting = undefined;
   };
@@ -50,11 +51,14 @@ const load = (done: (l: Country[]) => void) => {
   s.onload = s.onerror = end;
 };
 
-/** The countries, [] until countries.js has loaded; the component re-renders when it has. */
-export const useCountries = (): Country[] => {
-  const [l, setL] = useState<Country[]>(list || []);
+/**
+ * The countries: [] while countries.js loads, the list once it has, null when it could not be loaded (the address
+ * field then asks for the country as text, so a required address can still be completed).
+ */
+export const useCountries = (): Country[] | null => {
+  const [l, setL] = useState<Country[] | null>(list === undefined ? [] : list);
   useEffect(() => {
-    if (!list) load(setL);
+    if (list === undefined) load(setL);
   }, []);
   return l;
 };

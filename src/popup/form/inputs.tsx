@@ -156,7 +156,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
       return (
         <div key={i.key} class={'mc-addr mc-addr-' + i.key}>
           <label for={i.id}>{ADDRESS_LABELS[i.key] || f.label}</label>
-          {i.key == 'country' ? (
+          {i.key == 'country' && countries ? (
             <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
               <option value="" />
               {countries.map(([id, name]) => (
