@@ -190,7 +190,9 @@ if (watch) {
       ...job.opts,
       entryPoints: [join(root, job.in)],
       outfile: join(root, job.out[0]),
+      // The job's own plugins first (form-extras.js needs popupRuntime, or it would bundle a second Preact).
       plugins: [
+        ...(job.opts.plugins || []),
         {
           name: 'copies',
           setup(b) {

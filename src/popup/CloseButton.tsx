@@ -8,9 +8,9 @@ export interface CloseProps {
   onClose(): void;
 }
 
-/** A button showing ×, whose accessible name is the label. */
+/** A button showing ×, whose accessible name is the label (aria-label replaces the glyph for screen readers). */
 export const CloseButton = ({ label, action, onClose }: CloseProps) => (
   <button type="button" class="mc-close" aria-label={label} data-action={action} onClick={onClose}>
-    <span aria-hidden="true">×</span>
+    ×
   </button>
 );

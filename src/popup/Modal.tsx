@@ -51,7 +51,7 @@ export const Modal = ({ s, p, mobile, onClose, onResize }: ModalProps) => {
       <div
         class="mc-dialog"
         role="dialog"
-        aria-modal={isModal(s.variation) ? 'true' : 'false'}
+        aria-modal={String(isModal(s.variation)) as 'true' | 'false'}
         aria-labelledby={titled ? TITLE_ID : undefined}
         aria-label={titled ? undefined : FRAME_TITLE}
         tabIndex={-1}

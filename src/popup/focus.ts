@@ -29,10 +29,10 @@ export const trapTab = (e: KeyboardEvent, root: Element): void => {
 
 /**
  * Makes every child of the host page's body inert except `keep` (the popup's frames), and returns the undo.
- * Elements that were inert already stay so.
+ * Elements that were inert already stay so. Scripts are made inert too: it changes nothing for them.
  */
 export const inertHost = (doc: Document, keep: Element[]): (() => void) => {
-  const changed = Array.from(doc.body.children).filter((el) => !keep.includes(el) && !el.hasAttribute('inert') && el.tagName != 'SCRIPT');
+  const changed = Array.from(doc.body.children).filter((el) => !keep.includes(el) && !el.hasAttribute('inert'));
   for (const el of changed) el.setAttribute('inert', '');
   return () => {
     for (const el of changed) el.removeAttribute('inert');

@@ -10,7 +10,7 @@ import { setCookie } from '../loader/cookies';
 import type { LoaderParams, RawSettings } from '../types';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { inertHost, tabbables, trapTab } from './focus';
-import { extra, extras, loadExtras, needsExtras } from './form/lazy';
+import { extra, loadExtras, needsExtras } from './form/lazy';
 import { Modal } from './Modal';
 import { addPiece, type Piece } from './piece';
 import { BANNER_PLACE, firstPiece, isModal, modalPlace } from './place';
@@ -40,7 +40,7 @@ export const mount = (p: LoaderParams, raw: RawSettings): void => {
   unmount();
   try {
     const s = normalize(raw);
-    if (s.cookies && !p.isPreview) loadExtras().then(() => extras()?.setServerCookies(s.cookies));
+    if (s.cookies && !p.isPreview) loadExtras().then((x) => x?.setServerCookies(s.cookies));
     open(p, s, raw);
   } catch (e) {
     unmount();
@@ -127,8 +127,10 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
       undo.push(inertHost(doc, [m.frame]));
     }
     // The form's extras (src/popup/form/extras.ts) load beside the stylesheets; the modal shows when both are in.
-    Promise.all([m.ready, needsExtras(s) && loadExtras()]).then(() => {
+    // Without them the form would lack fields it requires: then nothing shows, as when popup.js itself fails.
+    Promise.all([m.ready, needsExtras(s) && loadExtras()]).then(([, x]) => {
       if (closed) return;
+      if (x === undefined) return teardown();
       draw();
       m.show();
       fit();
@@ -148,8 +150,10 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
   // The banner (spec 2.2, 4.2): its call to action swaps it for the modal; its close closes the popup. It comes with
   // form-extras.js (only phones with useMobileBanner see it), so its frame is made once that has loaded: no frame
   // stands empty on the page meanwhile.
-  loadExtras().then(() => {
+  loadExtras().then((x) => {
     if (closed) return;
+    // Without form-extras.js there is no banner: the modal opens instead, if its form can do without them.
+    if (!x) return openModal();
     const b = frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE, BANNER_VIEWPORT);
     const measure = () => b.height(Math.ceil(b.doc.body.getBoundingClientRect().height));
     const toModal = () => {

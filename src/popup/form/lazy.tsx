@@ -3,6 +3,7 @@
  * that render its components once it has loaded.
  */
 import { createElement, Fragment, useEffect, useState } from 'react';
+import { SHEETS_TIMEOUT_MS } from '../../constants';
 import { addScript } from '../../loader/jsonp';
 import { beside } from '../beside';
 import { Html } from '../html/Html';
@@ -19,27 +20,23 @@ export type Extras = typeof EXTRAS;
 export const needsExtras = (s: Settings): boolean =>
   s.gdpr || s.fields.some((f) => !/^(text|email|number|url|image|phone)$/.test(f.type) || (f.type == 'phone' && f.usPhone));
 
-let loading: Promise<void> | undefined;
+let loading: Promise<Extras | undefined> | undefined;
 
 /**
- * Loads form-extras.js once per page; resolves when it has run, or failed (then a console warning, and those parts
- * stay empty rather than keep the popup from showing). First publishes the runtime the file is built against.
+ * Loads form-extras.js once per page. Resolves with what it provides once it has run, or with undefined (and a console
+ * warning) when it failed or took longer than SHEETS_TIMEOUT_MS: a hanging file must not hold a modal's inert page,
+ * and the caller shows nothing that needs it. First publishes the runtime the file is built against.
  */
-export const loadExtras = (): Promise<void> => {
+export const loadExtras = (): Promise<Extras | undefined> => {
   const g = (window.__mcsf ||= {});
   g.rt = { createElement, Fragment, useState, useEffect, Html };
-  return (loading ||= g.extras
-    ? Promise.resolve()
-    : new Promise<void>((done) => {
-        const url = beside('form-extras.js');
-        if (!url) return done();
-        const el = addScript(url);
-        el.onload = () => done();
-        el.onerror = () => {
-          console.warn('signup popup: form-extras.js did not load from', url);
-          done();
-        };
-      }));
+  return (loading ||= new Promise<unknown>((done) => {
+    const url = beside('form-extras.js');
+    if (g.extras || !url) return done(0);
+    const el = addScript(url);
+    el.onload = el.onerror = done;
+    setTimeout(done, SHEETS_TIMEOUT_MS);
+  }).then(() => (g.extras as Extras | undefined) || void console.warn('signup popup: form-extras.js did not load')));
 };
 
 /** What form-extras.js provides, once it has run. */
