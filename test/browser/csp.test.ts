@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { TT_POLICY } from '../../src/constants';
+import { demoForm } from '../../src/server/seed/forms';
 import { launch, newPage, startFixture, type Fixture } from './harness';
 import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 
@@ -28,22 +29,39 @@ const hostPage = (fx: Fixture, uuid: string) => `<!doctype html><html lang="en">
 <script src="${fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${fx.host}" data-uuid="${uuid}" data-lid="l1"></script></body></html>`;
 
 /** Subscribes through the popup and returns every CSP or Trusted Types complaint the page logged. */
-async function subscribe(page: Page, violations: string[]): Promise<void> {
+async function subscribe(page: Page, violations: string[], extras: boolean): Promise<void> {
   const { frame } = await shown(page, MODAL);
   await frame.fill('input[name=EMAIL]', 'strict.csp@example.com');
+  if (extras) {
+    // The parts that come from form-extras.js and countries.js work under the policy too.
+    await frame.waitForSelector('select[name="ADDRESS[country]"] option[value="262"]', { state: 'attached' });
+    for (const [k, v] of [['addr1', '1 Harbour Road'], ['city', 'Portsmouth'], ['state', 'Hampshire'], ['zip', 'PO1 2AB']]) await frame.fill(`[name="ADDRESS[${k}]"]`, v);
+    await frame.selectOption('select[name="ADDRESS[country]"]', '262');
+    await frame.check('.mc-gdpr input[type=checkbox]');
+  }
   await frame.click('button[type=submit]');
   await frame.waitForSelector('.mc-success:not(:empty)');
   assert.match((await frame.textContent('.mc-success')) || '', 'Thank you');
   assert.equal(violations, []);
 }
 
+/** The GDPR demo form with an optional address field: form-extras.js and countries.js load beside popup.js. */
+const extrasSettings = () => {
+  const gdpr = demoForm('gdpr')!.settings as { fields: Record<string, unknown>[] };
+  const address = (demoForm('every-field')!.settings as { fields: Record<string, unknown>[] }).fields.find((f) => f.type == 'address')!;
+  return { ...gdpr, popupDelay: 0, fields: [...gdpr.fields, { ...address, required: false }] };
+};
+
 for (const tt of [false, true])
-  test(`strict CSP${tt ? ' + Trusted Types' : ''}: a whole subscribe with zero violations`, async () => {
+  for (const extras of [false, true])
+  test(`strict CSP${tt ? ' + Trusted Types' : ''}: a whole subscribe with zero violations${extras ? ', with form-extras.js and countries.js' : ''}`, async () => {
     const browser = await launch();
     const fx = await startFixture();
     try {
-      const uuid = tt ? 'strict-tt' : 'strict';
-      fx.forms.set(uuid, { settings: { popupDelay: 0, description: '<h2>Strict</h2><p style="color:#333">Styled text</p>', fields: [EMAIL_FIELD] } });
+      const uuid = (tt ? 'strict-tt' : 'strict') + (extras ? '-extras' : '');
+      fx.forms.set(uuid, {
+        settings: extras ? extrasSettings() : { popupDelay: 0, description: '<h2>Strict</h2><p style="color:#333">Styled text</p>', fields: [EMAIL_FIELD] },
+      });
       const url = fx.page(`${uuid}.html`, hostPage(fx, uuid), { 'Content-Security-Policy': directives(fx.origin, tt) });
       const { page, context, log } = await newPage(browser);
       const violations: string[] = [];
@@ -55,8 +73,10 @@ for (const tt of [false, true])
         document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`)),
       );
       await page.goto(url);
-      await subscribe(page, violations);
+      await subscribe(page, violations, extras);
       assert.equal(log.errors, []);
+      const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
+      assert.is(loaded.includes('form-extras.js') && loaded.includes('countries.js'), extras, 'form-extras.js and countries.js loaded when needed');
       assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
       await context.close();
     } finally {

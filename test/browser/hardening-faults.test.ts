@@ -60,6 +60,8 @@ interface Open {
   /** Host page HTML instead of the snippet page. */
   html?: (uuid: string) => string;
   wait?: 'load' | 'domcontentloaded';
+  /** The window size; a desktop 1280 × 800 by default. */
+  viewport?: { width: number; height: number };
 }
 
 /** A new account with `settings`, and a guarded page on its host page (served as 'localhost', not the provider's site). */
@@ -68,7 +70,7 @@ async function openHost(settings: Record<string, unknown>, o: Open = {}): Promis
   ctx.fx.forms.set(uuid, { settings: { popupDelay: 0, fields: [EMAIL_FIELD], ...settings }, ...o.form });
   const html = o.html ? o.html(uuid) : snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid, lid: 'list1', ...o.params }, BODY);
   const url = ctx.fx.page(`${uuid}.html`, html, o.headers).replace('//127.0.0.1:', '//localhost:');
-  const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const context = await ctx.browser.newContext({ viewport: o.viewport || { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const g = await guardPage(page);
   if (o.before) await o.before(page);
@@ -166,6 +168,40 @@ F('popup.js 404: nothing shows and nothing breaks', async () => {
   const v = await assertHostUnharmed(page, g, 'popup.js 404');
   assert.is(v.popups, 0);
   assert.is(settingsOf(uuid), 1);
+  await context.close();
+});
+
+/** Makes form-extras.js fail on `page` as `mode` says: 404, aborted as by a content blocker, or never answered. */
+const breakExtras = async (page: Page, mode: 'hang' | '404' | 'blocked'): Promise<void> =>
+  void await page.route('**/form-extras.js', (r) => (mode == 'hang' ? undefined : mode == '404' ? r.fulfill({ status: 404, body: 'missing' }) : r.abort('blockedbyclient')));
+
+F('form-extras.js 404, blocked or hanging, and the form needs it: nothing shows, the host page is given back, one warning', async () => {
+  // A required radio group lives in form-extras.js: without it the form could never be completed.
+  const radio = { merge_id: 3, tag: 'FREQ', name: 'How often', type: 'radio', required: true, choices: [{ value: 'Daily', label: 'Daily' }] };
+  await Promise.all(
+    (['404', 'blocked', 'hang'] as const).map(async (mode) => {
+      const { page, g, context } = await openHost({ fields: [EMAIL_FIELD, radio] }, { before: (p) => breakExtras(p, mode), wait: 'domcontentloaded' });
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')));
+      // While it waits, the modal's frame is hidden; once form-extras.js has failed or timed out, it is gone.
+      await page.waitForFunction((t) => !document.querySelector(`iframe[title="${t}"]`), FRAME_TITLE, { timeout: SHEETS_TIMEOUT_MS + 3000 });
+      const v = await assertHostUnharmed(page, g, `form-extras.js ${mode}`);
+      assert.ok(v.popups <= 1, mode);
+      assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [false, ''], `${mode}: the page is usable`);
+      assert.equal(warnings(g).filter((w) => w.includes('form-extras.js')), ['signup popup: form-extras.js did not load'], mode);
+      await context.close();
+    }),
+  );
+});
+
+F('form-extras.js blocked on a phone with the mobile banner: an e-mail form opens as the modal instead, and subscribes', async () => {
+  const { page, g, context, uuid } = await openHost(
+    { useMobileBanner: 'Y' },
+    { viewport: { width: 390, height: 700 }, before: (p) => breakExtras(p, 'blocked') },
+  );
+  await subscribes(page, 'noextras');
+  await assertHostUnharmed(page, g, 'form-extras.js blocked, mobile banner');
+  assert.is(await page.$$eval('iframe', (fs) => fs.length), 1, 'no banner frame');
+  assert.is(submitsOf(uuid), 1);
   await context.close();
 });
 
