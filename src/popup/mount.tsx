@@ -40,7 +40,7 @@ export const mount = (p: LoaderParams, raw: RawSettings): void => {
   unmount();
   try {
     const s = normalize(raw);
-    if (s.cookies && !p.isPreview) loadExtras().then((x) => x?.setServerCookies(s.cookies));
+    if (s.cookies && !p.isPreview) loadExtras().then((x) => x && x.setServerCookies(s.cookies));
     open(p, s, raw);
   } catch (e) {
     unmount();
@@ -106,14 +106,14 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
     const fits = !isModal(s.variation);
     const fit = () => {
       const root = m.doc.querySelector('.mc-root');
-      if (fits && root) m.height(Math.ceil(root.getBoundingClientRect().height));
+      if (fits && root) m.fit(Math.ceil(root.getBoundingClientRect().height));
     };
     const draw = () => render(<Modal s={s} p={p} mobile={mobile()} onClose={close} onResize={fit} />, m.doc.body);
     draw();
     // A resize can cross the mobile-view line (spec 9.3): classes, placement and the form follow it.
     const onResize = () => {
       m.doc.documentElement.classList.toggle('mc-mobile', mobile());
-      for (const [k, v] of Object.entries(modalPlace(s.variation, mobile()))) if (k != 'height') m.frame.style.setProperty(k, v);
+      for (const [k, v] of Object.entries(modalPlace(s.variation, mobile()))) m.frame.style.setProperty(k, v);
       draw();
       fit();
     };
@@ -140,7 +140,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
         // The first field, not the close control, so a keyboard user can type at once; the dialog when it has none.
         const first = dialog && tabbables(dialog).find((el) => !el.classList.contains('mc-close'));
         m.frame.focus();
-        (first || dialog)?.focus();
+        (first || dialog || m.frame).focus();
       }
     });
   };
@@ -155,7 +155,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
     // Without form-extras.js there is no banner: the modal opens instead, if its form can do without them.
     if (!x) return openModal();
     const b = frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE, BANNER_VIEWPORT);
-    const measure = () => b.height(Math.ceil(b.doc.body.getBoundingClientRect().height));
+    const measure = () => b.fit(Math.ceil(b.doc.body.getBoundingClientRect().height));
     const toModal = () => {
       render(null, b.doc.body);
       b.remove();

@@ -11,8 +11,12 @@ export interface Piece extends FrameDoc {
   frame: HTMLIFrameElement;
   /** Shows the frame (it stays hidden until its stylesheets settle, so nothing unstyled flashes). */
   show(): void;
-  /** Sets the frame's height in px. */
-  height(px: number): void;
+  /**
+   * Shows only the bottom `px` of a bottom-anchored, full-height frame. A clip, not a height: the frame's box never
+   * moves, so content that grows or shrinks later (an error, a restored form) shifts nothing on the host page (layout
+   * shift counts boxes that move), and the clipped-off part takes no clicks.
+   */
+  fit(px: number): void;
   remove(): void;
 }
 
@@ -36,7 +40,7 @@ export const addPiece = (o: PieceOptions): Piece => {
   frame.title = o.title;
   const css = frame.style;
   // cssText and setProperty are the CSS object model, which a strict style-src allows (a style attribute it would not).
-  css.cssText = `position:fixed;border:0;margin:0;padding:0;z-index:${Z_TOP};visibility:hidden;max-height:100%;color-scheme:normal`;
+  css.cssText = `position:fixed;border:0;margin:0;padding:0;z-index:${Z_TOP};visibility:hidden;height:100%;color-scheme:normal`;
   for (const [k, v] of Object.entries(o.place)) css.setProperty(k, v);
   document.body.append(frame);
   let built: FrameDoc;
@@ -59,7 +63,8 @@ export const addPiece = (o: PieceOptions): Piece => {
       // The opening animation (css/modal*.css) starts now, when the piece can be seen, not while it waited hidden.
       root.classList.add('mc-shown');
     },
-    height: (px) => css.setProperty('height', px + 'px'),
+    // A content taller than the frame gives a negative inset: the clip is then the whole frame, as it should be.
+    fit: (px) => css.setProperty('clip-path', `inset(${frame.offsetHeight - px}px 0 0)`),
     remove: () => frame.remove(),
   };
 };

@@ -5,22 +5,22 @@
 import { SLIDE_WIDTH } from '../constants';
 import type { Variation } from './settings';
 
-/** CSS declarations of a frame. */
+/** CSS declarations of a frame, beyond what every frame has (src/popup/piece.ts: fixed, as tall as the viewport). */
 export type Place = Record<string, string>;
 
 /**
  * The modal frame: the 'modal' variation covers the viewport (its overlay is inside the frame); 'slide' is a panel at
  * the bottom right, as wide as SLIDE_WIDTH or the whole width on a mobile view; 'fixed' is a bar along the bottom.
- * Slide and fixed get their height from their content (src/popup/mount.tsx measures it), so the page beside them
- * stays usable.
+ * Slide and fixed are as tall as the viewport but clipped to their content (src/popup/piece.ts fit), so the page
+ * beside and above them stays usable.
  */
 export const modalPlace = (v: Variation, mobile: boolean): Place =>
   v == 'modal'
-    ? { inset: '0', width: '100%', height: '100%' }
-    : { bottom: '0', right: '0', width: v == 'fixed' || mobile ? '100%' : `${SLIDE_WIDTH}px`, height: '0' };
+    ? { inset: '0', width: '100%' }
+    : { bottom: '0', right: '0', width: v == 'fixed' || mobile ? '100%' : `${SLIDE_WIDTH}px` };
 
-/** The banner frame: a bar along the bottom of the viewport; its height is measured (spec 9.1). */
-export const BANNER_PLACE: Place = { bottom: '0', left: '0', width: '100%', height: '0' };
+/** The banner frame: a bar along the bottom of the viewport, clipped to its measured height (spec 9.1). */
+export const BANNER_PLACE: Place = { bottom: '0', left: '0', width: '100%' };
 
 /**
  * What the popup shows first (spec 4.2): the banner when useMobileBanner is on and the view is mobile, else the

@@ -98,3 +98,16 @@ export const focusAt = (page: Page): Promise<string> =>
     }
     return `host:${a ? a.id || a.tagName : ''}`;
   });
+
+/**
+ * The part of a popup frame that shows and takes clicks: the frame's box minus the top inset of its clip-path
+ * (slide, fixed and the banner are viewport-tall frames clipped to their content, src/popup/piece.ts fit).
+ */
+export async function visibleBox(el: ElementHandle<HTMLIFrameElement>): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = (await el.boundingBox())!;
+  const top = await el.evaluate((f) => {
+    const m = /inset\((\d+(?:\.\d+)?)px/.exec(f.style.getPropertyValue('clip-path'));
+    return m ? +m[1] : 0;
+  });
+  return { x: box.x, y: box.y + top, width: box.width, height: box.height - top };
+}

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
 import { DAY_MS } from '../../src/constants';
 import { launch, sleep, startFixture, type Fixture } from './harness';
-import { BANNER, EMAIL_FIELD, MODAL, cookies, focusAt, gone, openHost, shown } from './popup-env';
+import { BANNER, EMAIL_FIELD, MODAL, cookies, focusAt, gone, openHost, shown, visibleBox } from './popup-env';
 
 const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
 const T = suite('popup shell', ctx);
@@ -98,12 +98,16 @@ T('closed cookie: not set on the provider\'s own site (spec 4.3), and a reload t
 T('slide: a non-modal panel at the bottom right; Escape in the host page closes it; it animates out', async () => {
   const { page, context } = await open({ popupDelay: 0, modalVariation: 'slide' });
   const { el, frame } = await shown(page, MODAL);
-  const box = (await el.boundingBox())!;
+  const box = await visibleBox(el);
   assert.ok(box.x + box.width >= 1279 && box.y + box.height >= 799 && box.width <= 401, JSON.stringify(box));
   assert.ok(box.height > 100 && box.height < 800, `fits its content: ${box.height}`);
   assert.is(await frame.$eval('.mc-dialog', (d) => d.getAttribute('aria-modal')), 'false');
   assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [false, '']);
   assert.is(await focusAt(page), 'host:BODY', 'a slide-in does not take focus');
+  // The clipped-off part of the frame takes no clicks: the host page above the panel is still usable.
+  await page.evaluate(() => document.getElementById('host-button')!.style.setProperty('margin-left', '1100px'));
+  await page.click('#host-button');
+  assert.is(await focusAt(page), 'host:host-button');
   await page.focus('#host-button');
   await page.keyboard.press('Escape');
   assert.ok(await frame.evaluate(() => document.documentElement.classList.contains('mc-out')), 'animating out');
@@ -126,7 +130,7 @@ T('fixed: a full-width bar at the bottom, template 1, description cut to 50 char
   const long = '<p>Get&nbsp;the weekly letter with every new post, recipe and event in town.</p>';
   const { page, context } = await open({ popupDelay: 0, modalVariation: 'fixed', template: 4, description: long });
   const { el, frame } = await shown(page, MODAL);
-  const box = (await el.boundingBox())!;
+  const box = await visibleBox(el);
   assert.ok(box.width == 1280 && box.y + box.height >= 799 && box.height < 400, JSON.stringify(box));
   assert.ok(await frame.evaluate(() => document.documentElement.classList.contains('mc-t1')), 'fixed forces template 1');
   assert.is((await frame.textContent('.mc-description'))!.trim(), 'Get the weekly letter with every new post, recipe ...');
@@ -156,7 +160,7 @@ T('mobile: the banner shows first, its call to action opens the modal; the banne
   const a = await open(s, { viewport: phone });
   const { el, frame } = await shown(a.page, BANNER);
   assert.not.ok(await a.page.$(MODAL));
-  const box = (await el.boundingBox())!;
+  const box = await visibleBox(el);
   assert.ok(box.height > 40 && box.y + box.height >= 699 && box.width == 375, JSON.stringify(box));
   assert.is(await frame.evaluate(() => document.querySelector('meta[name=viewport]')?.getAttribute('content')), 'width=device-width,initial-scale=1,maximum-scale=1');
   assert.not.match(await a.page.evaluate(() => document.querySelector('meta[name=viewport]')!.getAttribute('content')!), 'maximum-scale', 'host zoom untouched');
@@ -254,6 +258,29 @@ T('countries.js blocked: the country is asked as text, so a required address can
   assert.ok(log.console.some((m) => m.type == 'warning' && m.text.includes('country list')), 'one clear warning');
   assert.equal(log.errors, []);
   await context.close();
+});
+
+T('slide and fixed: content that grows late (a slow submit error) shifts nothing on the host page', async () => {
+  for (const modalVariation of ['slide', 'fixed']) {
+    const { page, context, uuid } = await open({ popupDelay: 0, modalVariation });
+    ctx.fx.forms.get(uuid)!.submit = () => ({ result: 'error', msg: 'That address cannot be subscribed right now. Please try again in a little while.' });
+    await page.evaluate(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const { frame } = await shown(page, MODAL);
+    await frame.fill('input[name=EMAIL]', 'late.error@example.com');
+    // The reply comes 1.5 s after the click: past the 500 ms in which a shift counts as caused by the visitor.
+    ctx.fx.forms.get(uuid)!.delayMs = 1500;
+    await frame.click('button[type=submit]');
+    await frame.waitForSelector('.mc-flash:not(:empty)');
+    await sleep(200);
+    assert.is(await page.evaluate(() => (window as unknown as { shift: number }).shift), 0, modalVariation);
+    await context.close();
+  }
 });
 
 T.run();

@@ -3,17 +3,17 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BANNER_PLACE, firstPiece, isModal, modalPlace } from '../../src/popup/place';
 
-test('modalPlace: the modal covers the viewport; slide and fixed sit at the bottom and fit their content', () => {
+test('modalPlace: the modal covers the viewport; slide and fixed sit at the bottom (clipped to their content)', () => {
   const cases: [Parameters<typeof modalPlace>, Record<string, string>][] = [
-    [['modal', false], { inset: '0', width: '100%', height: '100%' }],
-    [['modal', true], { inset: '0', width: '100%', height: '100%' }],
-    [['slide', false], { bottom: '0', right: '0', width: '400px', height: '0' }],
-    [['slide', true], { bottom: '0', right: '0', width: '100%', height: '0' }],
-    [['fixed', false], { bottom: '0', right: '0', width: '100%', height: '0' }],
-    [['fixed', true], { bottom: '0', right: '0', width: '100%', height: '0' }],
+    [['modal', false], { inset: '0', width: '100%' }],
+    [['modal', true], { inset: '0', width: '100%' }],
+    [['slide', false], { bottom: '0', right: '0', width: '400px' }],
+    [['slide', true], { bottom: '0', right: '0', width: '100%' }],
+    [['fixed', false], { bottom: '0', right: '0', width: '100%' }],
+    [['fixed', true], { bottom: '0', right: '0', width: '100%' }],
   ];
   for (const [args, want] of cases) assert.equal(modalPlace(...args), want, args.join());
-  assert.equal(BANNER_PLACE, { bottom: '0', left: '0', width: '100%', height: '0' });
+  assert.equal(BANNER_PLACE, { bottom: '0', left: '0', width: '100%' });
 });
 
 test('firstPiece: the banner only with useMobileBanner on a mobile view (spec 4.2)', () => {

@@ -39,13 +39,13 @@ export const loadExtras = (): Promise<Extras | undefined> => {
   }).then(() => (g.extras as Extras | undefined) || void console.warn('signup popup: form-extras.js did not load')));
 };
 
-/** What form-extras.js provides, once it has run. */
-export const extras = (): Extras | undefined => window.__mcsf?.extras as Extras | undefined;
-
-/** A stand-in for one component of form-extras.js: renders it once loaded, nothing before. */
+/**
+ * A stand-in for one component of form-extras.js: renders it once loaded, nothing before. `window.__mcsf` exists:
+ * popup.js made it when it ran (src/popup/index.tsx).
+ */
 export const extra =
   <K extends keyof Extras>(k: K) =>
   (props: Parameters<Extras[K]>[0]) => {
-    const C = extras()?.[k] as ((p: Parameters<Extras[K]>[0]) => ReturnType<Extras[K]>) | undefined;
-    return C ? C(props) : null;
+    const x = window.__mcsf!.extras as Extras | undefined;
+    return x ? (x[k] as (p: Parameters<Extras[K]>[0]) => ReturnType<Extras[K]>)(props) : null;
   };
