@@ -58,6 +58,23 @@ S('useEmailStep Y: Continue validates the e-mail step, the SMS step needs the ac
   }
 });
 
+S('useEmailStep Y: the e-mail step before Continue is axe clean, untouched and with its error', async () => {
+  const { context, page, frame: f } = await open(ctx.env, 'sms-y');
+  try {
+    // The e-mail step as it opens: the e-mail field and Continue, no SMS input yet.
+    assert.ok(await f.isVisible('#mc-EMAIL-0'));
+    assert.is(await f.$('[name="SMSPHONE"]'), null);
+    assert.is(await text(f, 'button[type=submit]'), 'Continue');
+    await axeClean(page, 'e-mail step');
+    await f.click('button[type=submit]');
+    await f.waitForSelector('#mc-EMAIL-err >> text=This field is required.');
+    assert.is(await f.$('[name="SMSPHONE"]'), null, 'still the e-mail step');
+    await axeClean(page, 'e-mail step with an error');
+  } finally {
+    await context.close();
+  }
+});
+
 S('useEmailStep N: the SMS step alone; the SMS phone always passes; a row with the number', async () => {
   const { context, page, frame: f, submits } = await open(ctx.env, 'sms-n');
   try {
