@@ -20,6 +20,8 @@ S.before(async () => {
   // A long confirmation, so that the success state can be inspected before the modal hides.
   addForm(ctx.env, 'every-slow', { ...every, confirmationDuration: 60 });
   addForm(ctx.env, 'every-fast', { ...every, confirmationDuration: 1 });
+  // Template 2 with an image (a CSS background) and a description with a heading.
+  addForm(ctx.env, 'image-slow', { ...demoForm('modal')!.settings, useMobileBanner: 'N', confirmationDuration: 60 });
 });
 S.after(() => stop(ctx.env));
 
@@ -166,6 +168,34 @@ S('server errors by merge_id: the flash message, the named field invalid, the ot
     assert.is(await text(f, '.mc-flash'), '');
     assert.ok(await modalOpen(page), 'stays for confirmationDuration');
     await axeClean(page, 'success');
+  } finally {
+    await context.close();
+  }
+});
+
+S('success hides the description and the image area too, not only the form (spec 4.5 step 5)', async () => {
+  const { context, page, frame: f } = await open(ctx.env, 'image-slow');
+  try {
+    const seen = (sel: string) =>
+      f.$eval(sel, (e) => {
+        const r = e.getBoundingClientRect();
+        return getComputedStyle(e).display != 'none' && r.width > 0 && r.height > 0;
+      });
+    // Before: template 2's image area shows the image as a background, the description its heading.
+    assert.ok(await f.evaluate(() => document.documentElement.classList.contains('mc-t2')), 'template 2');
+    assert.ok(await seen('.mc-image'), 'image area shown before');
+    assert.match(await f.$eval('.mc-image', (e) => getComputedStyle(e).backgroundImage), /^url\(.*form-image\.svg/);
+    assert.ok(await seen('.mc-description'), 'description shown before');
+    assert.is(await text(f, '.mc-description h2'), 'Get 10% off your first order');
+    await f.fill('#mc-EMAIL-0', 'image.form@example.com');
+    await f.click('button[type=submit]');
+    await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
+    assert.ok(await seen('.mc-success'), 'the success message shows');
+    assert.not.ok(await seen('form'), 'form hidden');
+    assert.not.ok(await seen('.mc-description'), 'description hidden');
+    assert.not.ok(await seen('.mc-image'), 'image area hidden');
+    assert.ok(await modalOpen(page), 'stays for confirmationDuration');
+    await axeClean(page, 'success with image and description hidden');
   } finally {
     await context.close();
   }
