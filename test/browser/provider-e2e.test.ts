@@ -14,6 +14,7 @@ import { startProvider, type Provider, type ProviderOptions } from '../../src/se
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { DEMO_FORMS, demoForm } from '../../src/server/seed/forms';
 import { MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
+import { FRAME_TITLE } from '../../src/constants';
 import { DIST, launch, newPage } from './harness';
 
 const ctx = { browser: null as unknown as Browser, dirs: [] as string[] };
@@ -142,6 +143,69 @@ E('the owner preview renders every demo form with popup.js, switches variants an
     assert.equal(calls, []);
     assert.equal(log.errors, []);
     assert.is(listSubscribers(p.db).length, 0);
+  } finally {
+    await context.close();
+    await p.close();
+  }
+});
+
+E('the owner preview: the template switch and an edit of the settings JSON re-render the popup live', async () => {
+  const p = await provider();
+  const { context, page, log } = await newPage(ctx.browser);
+  try {
+    const calls = providerCalls(page);
+    await page.goto(`${p.origin}/preview?form=modal`);
+    const status = () => page.$eval('#status', (e) => e.textContent || '');
+    const rendered = (prefix: string) =>
+      page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(t), prefix, { timeout: 10000 });
+    /** The popup's modal frame inside the stage, once shown and holding a dialog. */
+    const popup = async (): Promise<Frame> => {
+      const stage = (await (await page.$('#stage'))!.contentFrame())!;
+      await stage.waitForFunction((sel) => {
+        const f = document.querySelector<HTMLIFrameElement>(sel);
+        return !!f && f.style.visibility == '' && !!f.contentDocument!.querySelector('.mc-dialog');
+      }, `iframe[title="${FRAME_TITLE}"]`);
+      return (await (await stage.$(`iframe[title="${FRAME_TITLE}"]`))!.contentFrame())!;
+    };
+    const template = async (f: Frame) => f.evaluate(() => (/\bmc-t(\d)\b/.exec(document.documentElement.className) || [])[1]);
+    const width = async (f: Frame) => f.$eval('.mc-dialog', (d) => (d as HTMLElement).offsetWidth);
+
+    await rendered('Rendered Modal, modal, template 2');
+    let f = await popup();
+    assert.equal([await template(f), await width(f)], ['2', 768], 'the modal demo form: template 2, 768 px');
+
+    // The template switch: the JSON says so and the popup is rebuilt on template 3 (603 px wide, spec 9.3).
+    await page.selectOption('#template', '3');
+    await rendered('Rendered Modal, modal, template 3');
+    assert.match(await page.inputValue('#json'), /"template": 3/);
+    await page.waitForFunction((sel) => {
+      const stage = (document.getElementById('stage') as HTMLIFrameElement).contentDocument!;
+      return stage.querySelector<HTMLIFrameElement>(sel)?.contentDocument?.documentElement.classList.contains('mc-t3');
+    }, `iframe[title="${FRAME_TITLE}"]`);
+    f = await popup();
+    assert.equal([await template(f), await width(f)], ['3', 603], 'template 3 after the switch');
+
+    // An edit of the settings JSON (valid): a new heading, button label and variant show without a reload.
+    const settings = JSON.parse(await page.inputValue('#json')) as Record<string, unknown>;
+    settings.description = '<h2>Edited live</h2><p>From the settings text.</p>';
+    settings.buttonLabel = 'Count me in';
+    settings.template = 4;
+    await page.fill('#json', JSON.stringify(settings, null, 2));
+    await rendered('Rendered Modal, modal, template 4');
+    await page.waitForFunction((sel) => {
+      const doc = (document.getElementById('stage') as HTMLIFrameElement).contentDocument!.querySelector<HTMLIFrameElement>(sel)?.contentDocument;
+      return !!doc && (doc.querySelector('button[type=submit]')?.textContent || '').trim() == 'Count me in';
+    }, `iframe[title="${FRAME_TITLE}"]`);
+    f = await popup();
+    assert.is((await f.textContent('.mc-description h2'))!.trim(), 'Edited live');
+    assert.is(await f.$eval('.mc-dialog', (d) => d.getAttribute('aria-labelledby') && d.ownerDocument.getElementById(d.getAttribute('aria-labelledby')!)!.textContent), 'Edited live', 'the new heading names the dialog');
+    assert.is(await template(f), '4', 'template from the JSON');
+    assert.is(await page.inputValue('#template'), '4', 'the switch follows the JSON');
+    const stage = (await (await page.$('#stage'))!.contentFrame())!;
+    assert.is(await stage.$$eval('iframe', (fs) => fs.length), 1, 'one popup, replaced rather than added');
+    assert.match(await status(), /^Rendered/);
+    assert.equal(calls, []);
+    assert.equal(log.errors, []);
   } finally {
     await context.close();
     await p.close();
