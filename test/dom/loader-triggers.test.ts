@@ -1,0 +1,199 @@
+/**
+ * The loader's triggers on linkedom (issue 2, spec 4.2, 9.1): `arm` from src/loader/triggers.ts with real event
+ * targets (window for scrolling, the root element for exit intent). Every listener it adds is passive, it fires once
+ * when the trigger happens and never again, and its listener is removed once fired; delays and the exit-intent
+ * fallback (Edge, narrow screens) use one timer and no listener. linkedom has no layout: scroll positions and sizes
+ * are set by the tests.
+ */
+import { parseHTML } from 'linkedom';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body><main><p id="child">Text</p></main></body></html>');
+// linkedom's window is a proxy whose listener methods cannot be wrapped; the window `arm` scrolls is a plain
+// EventTarget (Node's, which honours `passive`) carrying the two sizes it reads.
+const win = Object.assign(new EventTarget(), { scrollY: 0, innerHeight: 800 });
+const g = globalThis as unknown as Record<string, unknown>;
+g.window = win;
+g.document = document;
+const nav = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
+const scr = { width: 1280 };
+Object.defineProperty(globalThis, 'navigator', { value: nav, configurable: true, writable: true });
+Object.defineProperty(globalThis, 'screen', { value: scr, configurable: true, writable: true });
+
+const { arm } = await import('../../src/loader/triggers');
+const { EXIT_FALLBACK_MS } = await import('../../src/constants');
+
+const root = document.documentElement as unknown as EventTarget;
+
+/** One addEventListener call seen. */
+interface Added {
+  target: string;
+  type: string;
+  fn: unknown;
+  options: unknown;
+}
+let added: Added[] = [];
+let removed: Omit<Added, 'options'>[] = [];
+
+/** Records every add and remove on `target` (named `name`) and passes them on to linkedom. */
+const spy = (target: EventTarget, name: string) => {
+  const add = target.addEventListener.bind(target);
+  const remove = target.removeEventListener.bind(target);
+  Object.defineProperty(target, 'addEventListener', {
+    configurable: true,
+    value: (type: string, fn: EventListener, options?: unknown) => {
+      added.push({ target: name, type, fn, options });
+      add(type, fn, options as AddEventListenerOptions);
+    },
+  });
+  Object.defineProperty(target, 'removeEventListener', {
+    configurable: true,
+    value: (type: string, fn: EventListener, options?: unknown) => {
+      removed.push({ target: name, type, fn });
+      remove(type, fn, options as EventListenerOptions);
+    },
+  });
+};
+spy(win, 'window');
+spy(root, 'root');
+spy(document as unknown as EventTarget, 'document');
+
+/** Listeners added and not removed since (the same target, type and function). */
+const live = () => added.filter((a) => !removed.some((r) => r.target == a.target && r.type == a.type && r.fn == a.fn));
+
+/** Timers `arm` asked for, run by hand. */
+let timers: { fn: () => void; ms: number }[] = [];
+const realSetTimeout = globalThis.setTimeout;
+
+/** Sets the page geometry linkedom does not compute: scroll position, viewport height, page height. */
+const geometry = (scrollY: number, innerHeight = 800, scrollHeight = 3000) => {
+  win.scrollY = scrollY;
+  win.innerHeight = innerHeight;
+  Object.defineProperty(document.documentElement, 'scrollHeight', { value: scrollHeight, configurable: true, writable: true });
+};
+const scrollTo = (y: number) => {
+  geometry(y);
+  win.dispatchEvent(new Event('scroll'));
+};
+
+/** Arms `trigger` with a counting `fire`; returns the count. */
+const armed = (trigger: Parameters<typeof arm>[0]) => {
+  const n = { fired: 0 };
+  arm(trigger, () => n.fired++);
+  return n;
+};
+
+test.before.each(() => {
+  added = [];
+  removed = [];
+  timers = [];
+  nav.userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  scr.width = 1280;
+  geometry(0);
+  g.setTimeout = (fn: () => void, ms: number) => {
+    timers.push({ fn, ms });
+    return timers.length;
+  };
+});
+test.after.each(() => {
+  g.setTimeout = realSetTimeout;
+  // No test leaves a listener behind for the next one.
+  for (const a of live()) (a.target == 'window' ? win : root).removeEventListener(a.type, a.fn as EventListener);
+});
+
+for (const [kind, short, reached] of [
+  ['middle', 1099, 1100],
+  ['bottom', 2197, 2198],
+] as const)
+  test(`'${kind}': one passive scroll listener on window; fires once at ${reached} px of 2200, then it is removed`, () => {
+    const n = armed(kind);
+    assert.is(n.fired, 0, 'not at the top of the page');
+    assert.equal(added.map((a) => [a.target, a.type, a.options]), [['window', 'scroll', { passive: true }]]);
+    assert.is(timers.length, 0, 'no timer');
+    scrollTo(300);
+    scrollTo(short);
+    assert.is(n.fired, 0, `not yet at ${short} px`);
+    assert.is(live().length, 1, 'still listening');
+    scrollTo(reached);
+    assert.is(n.fired, 1, `fires at ${reached} px`);
+    assert.equal(live(), [], 'the listener is removed once fired');
+    assert.equal(removed.map((r) => [r.target, r.type, r.fn == added[0].fn]), [['window', 'scroll', true]]);
+    scrollTo(3000);
+    scrollTo(reached);
+    scrollTo(0);
+    scrollTo(reached);
+    assert.is(n.fired, 1, 'once, whatever the scrolling after');
+  });
+
+test("'middle' and 'bottom' armed past their point (a reload restoring the scroll position): fire at once, once, nothing left", () => {
+  for (const kind of ['middle', 'bottom'] as const) {
+    added = [];
+    removed = [];
+    geometry(2200);
+    const n = armed(kind);
+    assert.is(n.fired, 1, kind);
+    assert.equal(live(), [], `${kind}: no listener left`);
+    scrollTo(2200);
+    assert.is(n.fired, 1, `${kind}: once`);
+  }
+});
+
+test('a page too short to scroll has reached both points at once', () => {
+  geometry(0, 800, 600);
+  const n = armed('bottom');
+  assert.is(n.fired, 1);
+  assert.equal(live(), []);
+});
+
+test("'exit' on a desktop browser: one passive mouseleave listener on the root element; fires once when the pointer leaves", () => {
+  const n = armed('exit');
+  assert.equal(added.map((a) => [a.target, a.type, a.options]), [['root', 'mouseleave', { passive: true }]]);
+  assert.is(timers.length, 0, 'no timer');
+  // Scrolling and a pointer leaving a child (mouseleave does not bubble) are not exit intent.
+  scrollTo(2200);
+  document.getElementById('child')!.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  assert.is(n.fired, 0);
+  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  assert.is(n.fired, 1, 'fires when the pointer leaves the window');
+  assert.equal(live(), [], 'the listener is removed once fired');
+  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  assert.is(n.fired, 1, 'once');
+});
+
+test(`'exit' on Edge or a screen under 640 px: a ${EXIT_FALLBACK_MS} ms timer instead, no listener; fires once`, () => {
+  const cases: [string, string, number][] = [
+    ['Edge', 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0', 1920],
+    ['a phone-sized screen', nav.userAgent, 375],
+  ];
+  for (const [name, ua, width] of cases) {
+    added = [];
+    timers = [];
+    nav.userAgent = ua;
+    scr.width = width;
+    const n = armed('exit');
+    assert.equal(added, [], `${name}: no listener`);
+    assert.equal(timers.map((t) => t.ms), [EXIT_FALLBACK_MS], name);
+    root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+    assert.is(n.fired, 0, `${name}: the pointer does not fire it`);
+    timers[0].fn();
+    assert.is(n.fired, 1, name);
+  }
+});
+
+test('a delay: one timer of that many ms, no listener; fires once when it runs', () => {
+  for (const ms of [0, 1000, 5000]) {
+    added = [];
+    timers = [];
+    const n = armed(ms);
+    assert.equal(added, [], `${ms} ms: no listener`);
+    assert.equal(timers.map((t) => t.ms), [ms]);
+    scrollTo(2200);
+    assert.is(n.fired, 0, `${ms} ms: only the timer fires it`);
+    timers[0].fn();
+    assert.is(n.fired, 1);
+  }
+});
+
+test.run();
