@@ -80,22 +80,11 @@ export interface Provider {
 export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const db = openDb(opts.dbPath);
   const bind = opts.host || '127.0.0.1';
-  let self = bind;
-  const routes: ((req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>)[] = [];
   const ctx = { db };
-  const files = staticFiles(opts.distDir);
   const limiters = limitersFor(opts.rateLimit);
-  // Routes that name links need the provider's own host; it is known once listening, so they read it late.
-  const own: Route[] = [
-    (req, res, url, c) => jsonpRoute(self, limiters)(req, res, url, c),
-    (req, res, url, c) => captchaRoute(self, limiters)(req, res, url, c),
-    (req, res, url, c) => mailboxRoute(self)(req, res, url, c),
-    (req, res, url, c) => previewRoute(self)(req, res, url, c),
-    (req, res, url, c) => demoRoute(self)(req, res, url, c),
-    (req, res, url) => assetsRoute(req, res, url),
-    (req, res, url) => files(req, res, url),
-  ];
-  for (const r of [...(opts.routes || []), ...own]) routes.push((req, res, url) => r(req, res, url, ctx));
+  // Filled right after listen: the provider's own routes name links with its host, known only then. The first
+  // connection is accepted in a later event-loop turn, so no request finds the list empty.
+  const routes: Route[] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const raw = req.url || '/';
@@ -106,7 +95,11 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     } catch {
       return sendText(res, 400, 'Bad Request');
     }
-    for (const r of routes) if (await r(req, res, url)) return;
+    for (const r of routes) {
+      const done = r(req, res, url, ctx);
+      // Most routes answer synchronously: only a promise is awaited (no microtask per route on the hot path).
+      if (done === true || (done !== false && (await done))) return;
+    }
     sendText(res, 404, 'Not Found');
   };
 
@@ -142,7 +135,17 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     });
   });
   const port = (server.address() as AddressInfo).port;
-  self = `${bind.includes(':') ? `[${bind}]` : bind}:${port}`;
+  const self = `${bind.includes(':') ? `[${bind}]` : bind}:${port}`;
+  routes.push(
+    ...(opts.routes || []),
+    jsonpRoute(self, limiters),
+    captchaRoute(self, limiters),
+    mailboxRoute(self),
+    previewRoute(self),
+    demoRoute(self),
+    assetsRoute,
+    staticFiles(opts.distDir),
+  );
 
   let closing: Promise<void> | null = null;
   return {

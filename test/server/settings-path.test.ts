@@ -1,4 +1,8 @@
-/** The pieces of the form-settings path made cheap for issue 8's load target, held to what they did before. */
+/**
+ * The pieces of the form-settings path made cheap for issue 8's load target, held to what they did before: the forms
+ * cache sees every change, the request log's plain-path shortcut logs what the full masking would, the cached answer's
+ * Content-Length counts bytes, and the callback is checked first whatever else is repeated.
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
@@ -7,7 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findForm } from '../../src/server/db/forms';
 import { openDb } from '../../src/server/db/open';
-import { DEMO_UUID, form } from './helpers';
+import { logPath } from '../../src/server/http/log';
+import { callQuery, DEMO_UUID, form, parseJsonp, request, startTest, type TestProvider } from './helpers';
+
+let p: TestProvider;
+test.before(async () => {
+  p = await startTest();
+});
+test.after(async () => {
+  await p.cleanup();
+});
 
 const nextTurn = () => new Promise((r) => setImmediate(r));
 
@@ -41,6 +54,54 @@ test('forms cache: a write through the connection shows at once, one from anothe
     other.close();
     db.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('log paths: plain ones as they are, anything else through the masking', () => {
+  const cases: [string, string][] = [
+    ['/subscribe/form-settings?u=1&c=cb', '/subscribe/form-settings'],
+    ['/js/signup-forms/popup/1.0/popup.js', '/js/signup-forms/popup/1.0/popup.js'],
+    ['/posts/a-b_c~d!$&\'()*+,;=:', '/posts/a-b_c~d!$&\'()*+,;=:'],
+    ['/a#frag?x', '/a'],
+    ['/a?x#frag', '/a'],
+    ['', '/'],
+    ['?only=query', '/'],
+    ['/mail/someone@example.com/x', '/mail/[masked]/x'],
+    ['/mail/someone%40example.com', '/mail/[masked]'],
+    ['/mail/SOMEONE%40EXAMPLE.COM/y?z', '/mail/[masked]/y'],
+    ['/bad%zz@x/y', '/[masked]/y'],
+    ['/caf%C3%A9', '/caf%C3%A9'],
+    ['/tab\there', '/tabhere'],
+    ['/sp ace\u007f\u0000', '/space'],
+    ['/' + 'x'.repeat(300), '/' + 'x'.repeat(199)],
+  ];
+  for (const [raw, want] of cases) assert.is(logPath(raw), want, JSON.stringify(raw));
+});
+
+test('a cached settings answer with non-ASCII text: Content-Length counts bytes, HEAD sends the same length', async () => {
+  const f = form('template-5');
+  const settings = { ...f.settings, successMsg: 'Grüße, 登録ありがとう 🎉' };
+  p.db.prepare('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?').run(JSON.stringify(settings), f.lid, f.fId);
+  for (const cb of ['cb', 'window.__mcsf.cb_1']) {
+    const get = await request(p.origin, `/subscribe/form-settings?${callQuery(f, {}, cb)}`);
+    assert.is(Number(get.headers['content-length']), get.body.length);
+    assert.is(parseJsonp(get.text, cb).successMsg, settings.successMsg);
+    const head = await request(p.origin, `/subscribe/form-settings?${callQuery(f, {}, cb)}`, { method: 'HEAD' });
+    assert.is(head.headers['content-length'], get.headers['content-length']);
+    assert.is(head.body.length, 0);
+  }
+});
+
+test('the callback is checked first even when another parameter is repeated before it', async () => {
+  const f = form('modal');
+  const rep = `u=${DEMO_UUID}&u=x&id=${f.lid}&f_id=${f.fId}`;
+  for (const path of ['form-settings', 'is-email-subscribed', 'form-post-json']) {
+    assert.is((await request(p.origin, `/subscribe/${path}?${rep}&c=a&c=b`)).status, 400, path);
+    assert.is((await request(p.origin, `/subscribe/${path}?${rep}&c=${encodeURIComponent('alert(1)//')}`)).status, 400, path);
+    assert.is((await request(p.origin, `/subscribe/${path}?${rep}`)).status, 400, path);
+    const ok = await request(p.origin, `/subscribe/${path}?${rep}&c=cb`);
+    assert.is(ok.status, 200, path);
+    parseJsonp(ok.text);
   }
 });
 

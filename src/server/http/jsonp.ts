@@ -18,21 +18,33 @@ export const jsonpData = (data: unknown): string =>
  */
 export const jsonpBody = (callback: string, data: unknown): string => `/**/${callback}(${jsonpData(data)});`;
 
+/** `jsonpData` text with its UTF-8 length, so that an answer sent many times is measured once. */
+export interface JsonpText {
+  json: string;
+  bytes: number;
+}
+
+/** `data` as JsonpText. */
+export const jsonpText = (data: unknown): JsonpText => {
+  const json = jsonpData(data);
+  return { json, bytes: Buffer.byteLength(json) };
+};
+
 /**
- * Sends a JSONP answer whose data is already `jsonpData` text (a cached settings answer), as a script that browsers
- * will not sniff as anything else, never cached (7.1 answers vary). `callback` must have passed `isCallback`.
+ * Sends a JSONP answer whose data is already serialized (a cached settings answer), as a script that browsers will
+ * not sniff as anything else, never cached (7.1 answers vary). `callback` must have passed `isCallback`: being ASCII,
+ * its length is its byte length, and with `/**\/`, `(` and `);` the body is 7 bytes longer than the two.
  */
-export const sendJsonpText = (res: ServerResponse, callback: string, json: string, head = false): void => {
-  const body = `/**/${callback}(${json});`;
+export const sendJsonpText = (res: ServerResponse, callback: string, text: JsonpText, head = false): void => {
   res.writeHead(200, {
     'Content-Type': 'text/javascript; charset=utf-8',
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': callback.length + text.bytes + 7,
   });
-  res.end(head ? undefined : body);
+  res.end(head ? undefined : `/**/${callback}(${text.json});`);
 };
 
 /** Sends `data` as a JSONP answer (see sendJsonpText). */
 export const sendJsonp = (res: ServerResponse, callback: string, data: unknown, head = false): void =>
-  sendJsonpText(res, callback, jsonpData(data), head);
+  sendJsonpText(res, callback, jsonpText(data), head);

@@ -4,9 +4,17 @@
  * address reaches a log file (team brief: security).
  */
 
+/** Printable ASCII without '%' and '@': a path that no step below would change, logged as it is. */
+const PLAIN = /^[\x21-\x24\x26-\x3f\x41-\x7e]*$/;
+
 /** The path as logged: no query, no fragment, e-mail-like segments masked, control characters dropped. */
 export const logPath = (rawUrl: string): string => {
-  const path = rawUrl.split(/[?#]/, 1)[0];
+  // Cut at the first '?' or '#' without a regex split (one line per request, issue 8 load).
+  let end = rawUrl.indexOf('?');
+  const hash = rawUrl.indexOf('#');
+  if (hash >= 0 && (end < 0 || hash < end)) end = hash;
+  const path = end < 0 ? rawUrl : rawUrl.slice(0, end);
+  if (PLAIN.test(path)) return path.slice(0, 200) || '/';
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
@@ -20,9 +28,21 @@ export const logPath = (rawUrl: string): string => {
   return masked.replace(/[\u0000-\u001f\u007f\s]/g, '').slice(0, 200) || '/';
 };
 
+let stampMs = NaN;
+let stamp = '';
+/** The ISO time of now, formatted once per millisecond: under load many lines share one. */
+const isoNow = (): string => {
+  const now = Date.now();
+  if (now !== stampMs) {
+    stampMs = now;
+    stamp = new Date(now).toISOString();
+  }
+  return stamp;
+};
+
 /** One log line. */
 export const logLine = (method: string, rawUrl: string, status: number, bytes: number, ms: number): string =>
-  `${new Date().toISOString()} ${method.slice(0, 10)} ${logPath(rawUrl)} ${status} ${bytes} ${ms.toFixed(1)}ms`;
+  `${isoNow()} ${method.slice(0, 10)} ${logPath(rawUrl)} ${status} ${bytes} ${ms.toFixed(1)}ms`;
 
 /** Lines held before a flush is forced, whatever the tick. */
 const MAX_PENDING = 256;

@@ -10,9 +10,12 @@ export type Query = { ok: true; values: Record<string, string> } | { ok: false; 
 /** Reads `params` into a plain object without a prototype (a `__proto__` parameter is just a name). */
 export const readQuery = (params: URLSearchParams): Query => {
   const values: Record<string, string> = Object.create(null);
-  for (const [k, v] of params) {
-    if (k in values) return { ok: false, repeated: k };
-    values[k] = v;
-  }
-  return { ok: true, values };
+  let repeated = null as string | null; // not narrowed to null: the callback sets it
+  // forEach, not for…of: no iterator and no [name, value] pair per parameter (every JSONP call reads its query).
+  params.forEach((v, k) => {
+    if (repeated !== null) return;
+    if (k in values) repeated = k;
+    else values[k] = v;
+  });
+  return repeated === null ? { ok: true, values } : { ok: false, repeated };
 };

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { QUERY_CID, QUERY_EID } from '../../constants';
 import { findForm, type FormRow } from '../db/forms';
 import { isSubscribed } from '../db/subscribers';
-import { isCallback, jsonpData, sendJsonp, sendJsonpText } from '../http/jsonp';
+import { isCallback, jsonpText, sendJsonp, sendJsonpText, type JsonpText } from '../http/jsonp';
 import { publicHost } from '../http/origin';
 import { directClient, type Limiters } from '../http/ratelimit';
 import { readQuery } from '../http/query';
@@ -29,17 +29,17 @@ export const forVisitor = (settings: Record<string, unknown>, host: string): Rec
 };
 
 /** Serialized visitor settings per cached form (db/forms.ts) and host; a form edit makes a new row, so this empties. */
-const settingsText = new WeakMap<FormRow, Map<string, string>>();
+const settingsText = new WeakMap<FormRow, Map<string, JsonpText>>();
 /** Hosts kept per form: the few names a provider is reached by. Other Host headers are answered, just not kept. */
 const MAX_HOSTS = 8;
 
-/** The form-settings answer of `form` for `host`, serialized once. */
-export const settingsJson = (form: FormRow, host: string): string => {
+/** The form-settings answer of `form` for `host` (its JSON and byte length), serialized once. */
+export const settingsJson = (form: FormRow, host: string): JsonpText => {
   let byHost = settingsText.get(form);
   if (!byHost) settingsText.set(form, (byHost = new Map()));
   let json = byHost.get(host);
   if (json === undefined) {
-    json = jsonpData(forVisitor(form.settings, host));
+    json = jsonpText(forVisitor(form.settings, host));
     if (byHost.size < MAX_HOSTS) byHost.set(host, json);
   }
   return json;
@@ -57,14 +57,15 @@ export const jsonpRoute = (fallbackHost: string, limits: Limiters = NO_LIMITS) =
     sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     return true;
   }
-  const c = url.searchParams.getAll('c');
+  const q = readQuery(url.searchParams);
+  // The callback is checked first, whatever else the query holds; a query read whole has every `c` it carries.
+  const c = q.ok ? (q.values.c === undefined ? [] : [q.values.c]) : url.searchParams.getAll('c');
   if (c.length !== 1 || !isCallback(c[0])) {
     sendText(res, 400, 'The callback parameter c must be one JavaScript identifier path of at most 64 characters.');
     return true;
   }
   const cb = c[0];
   const head = req.method === 'HEAD';
-  const q = readQuery(url.searchParams);
   const host = publicHost(req, fallbackHost);
   const v = q.ok ? q.values : {};
   const form = q.ok ? findForm(ctx.db, v.u || '', v.id || '', v.f_id || '') : null;
