@@ -6,6 +6,7 @@
  * Run it alone with `node build.mjs --quiet && node bench/tsrun.mjs bench/load-run.ts [seconds] [server script]`.
  * Besides requests per second, each case reports the server's CPU time per request, which depends far less on what
  * else the machine is running than requests per second do (autocannon itself takes one of the two cores).
+ * bench/settings-cpu.ts measures the form-settings path in-process, without the network, for before/after comparisons.
  *
  * The server runs with PROVIDER_RATE_LIMIT=off: autocannon is one client sending thousands of submits a second, which
  * the per-client limit (src/constants.ts RATE_CLIENT_MAX) would rightly answer with errors after the first 20.
