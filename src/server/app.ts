@@ -72,7 +72,11 @@ export interface Provider {
   db: Database.Database;
   /** The HTTP server (its timeouts are what the options asked for). */
   server: Server;
-  /** Stops accepting, ends open connections, closes the database. Safe to call twice. */
+  /**
+   * Stops accepting (new connections are refused) and ends idle connections; requests in flight are answered, each
+   * answer closing its connection, and connections still open after the request timeout are ended. Then closes the
+   * database. Safe to call twice.
+   */
   close(): Promise<void>;
 }
 
@@ -109,15 +113,24 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const requestTimeout = Math.max(headersTimeout, opts.timeouts?.requestMs ?? PROVIDER_REQUEST_TIMEOUT_MS);
   const connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4)));
   const log = logSink(opts.logWrite || ((chunk) => process.stdout.write(chunk)));
+  /** Set by close(): the server drains (see close). */
+  let draining = false;
   const server = createServer({ maxHeaderSize: 64 * 1024, headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
     const t0 = performance.now();
     // Bytes on the wire for this response, headers included (connections serve one request at a time).
     const sent0 = req.socket.bytesWritten;
-    if (!opts.quiet)
-      res.on('finish', () => {
+    // While draining, an answer says Connection: close and Node ends the connection after it: no client sends its
+    // next request on a connection that is about to go.
+    if (draining) res.shouldKeepAlive = false;
+    res.on('finish', () => {
+      if (!opts.quiet) {
         const bytes = req.socket.bytesWritten - sent0;
         log.line(logLine(req.method || '-', req.url || '/', res.statusCode, bytes, performance.now() - t0));
-      });
+      }
+      // An answer begun before close() may have promised keep-alive: its connection, idle from now (Node's own
+      // finish handler ran first), ends at once, before the client could send another request on it.
+      if (draining) server.closeIdleConnections();
+    });
     handle(req, res).catch((e: unknown) => {
       // The stack, never the request: the query carries the visitor's fields.
       console.error(`provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`, e instanceof Error ? e.stack : e);
@@ -155,14 +168,16 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     server,
     close: () =>
       (closing ||= new Promise<void>((resolve) => {
+        draining = true;
+        // Stops listening (a new connection is refused) and ends the idle connections; requests in flight go on.
         server.close(() => {
           log.flush();
           if (db.open) db.close();
           resolve();
         });
-        server.closeIdleConnections();
-        // Requests in flight get a moment to finish; then their connections end too.
-        setTimeout(() => server.closeAllConnections(), 2000).unref();
+        // Node stops enforcing the head and request timeouts once closed, so the longest a request may take stands
+        // in for them: a request in flight within its limits is answered, a stalled client holds the close no longer.
+        setTimeout(() => server.closeAllConnections(), requestTimeout).unref();
       })),
   };
 }
