@@ -131,7 +131,9 @@ function cssJobs() {
 async function squeeze(code) {
   const r = await minify(code, {
     ecma: 2020,
-    toplevel: true,
+    // Not toplevel: esbuild wraps each bundle in an IIFE, and with toplevel terser unwrapped some of them into
+    // top-level `var`s, globals of the host page that collided with its own scripts and with each other.
+    toplevel: false,
     compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
     mangle: true,
     format: { comments: false },

@@ -46,7 +46,7 @@ function* files(dir: string): Generator<string> {
 const squeeze = async (code: string): Promise<string> => {
   const r = await minify(code, {
     ecma: 2020,
-    toplevel: true,
+    toplevel: false,
     compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
     mangle: true,
     format: { comments: false },
