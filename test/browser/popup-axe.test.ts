@@ -3,22 +3,11 @@
  * banner, with zero violations under wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice. The settings carry an
  * image, a heading, a footer and the rewards badge, so every area of spec 2.2 is on screen.
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
-import { axe, launch, startFixture, type Fixture } from './harness';
-import { BANNER, MODAL, openHost, shown } from './popup-env';
+import { axe } from './harness';
+import { BANNER, MODAL, openHost, shown, popupSuite } from './popup-env';
 
-const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
-const A = suite('popup axe', ctx);
-A.before(async () => {
-  ctx.browser = await launch();
-  ctx.fx = await startFixture();
-});
-A.after(async () => {
-  await ctx.browser.close();
-  await ctx.fx.close();
-});
+const { T: A, ctx } = popupSuite('popup axe');
 
 const rich = (origin: string) => ({
   popupDelay: 0,

@@ -4,23 +4,12 @@
  * cookie for popupFrequency days, and gives focus back to where it was before the popup opened; slide and fixed
  * animate out (the `mc-out` class) unless the visitor prefers reduced motion, and the modal never does.
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { COOKIE_CLOSED, DAY_MS } from '../../src/constants';
-import { launch, startFixture, type Fixture } from './harness';
-import { MODAL, cookies, focusAt, gone, openHost, shown } from './popup-env';
+import { MODAL, cookies, focusAt, gone, openHost, shown, popupSuite } from './popup-env';
 
-const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
-const T = suite('popup closing, every variation', ctx);
-T.before(async () => {
-  ctx.browser = await launch();
-  ctx.fx = await startFixture();
-});
-T.after(async () => {
-  await ctx.browser.close();
-  await ctx.fx.close();
-});
+const { T, ctx } = popupSuite('popup closing, every variation');
 
 type Variation = 'modal' | 'slide' | 'fixed';
 type Motion = 'no-preference' | 'reduce';

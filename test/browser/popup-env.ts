@@ -2,9 +2,10 @@
  * Shared set-up of the popup's browser tests: a fixture provider whose accounts carry the settings under test, a host
  * page carrying the real embed snippet, and handles on the popup's frames. The popup is the shipped dist/ popup.js.
  */
+import { suite, type Test } from 'uvu';
 import type { Browser, BrowserContext, ElementHandle, Frame, Page } from 'playwright-core';
 import { BANNER_FRAME_TITLE, FRAME_TITLE } from '../../src/constants';
-import { newPage, snippetPage, type Fixture, type PageLog } from './harness';
+import { launch, newPage, snippetPage, startFixture, type Fixture, type PageLog } from './harness';
 
 /** The host page's body: a heading, a focusable control to return focus to, and enough text to scroll. */
 export const HOST_BODY = '<main><h1>Host page</h1><p><button id="host-button" type="button">Host button</button></p></main>';
@@ -110,4 +111,28 @@ export async function visibleBox(el: ElementHandle<HTMLIFrameElement>): Promise<
     return m ? +m[1] : 0;
   });
   return { x: box.x, y: box.y + top, width: box.width, height: box.height - top };
+}
+
+/** What a popup suite's tests share: one Chromium and one fixture provider. */
+export interface PopupCtx {
+  browser: Browser;
+  fx: Fixture;
+}
+
+/**
+ * A uvu suite named `name` that launches Chromium and a fixture provider before its tests and closes both after;
+ * `ctx` holds them for the tests.
+ */
+export function popupSuite(name: string): { T: Test<PopupCtx>; ctx: PopupCtx } {
+  const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
+  const T = suite<PopupCtx>(name, ctx);
+  T.before(async () => {
+    ctx.browser = await launch();
+    ctx.fx = await startFixture();
+  });
+  T.after(async () => {
+    await ctx.browser.close();
+    await ctx.fx.close();
+  });
+  return { T, ctx };
 }

@@ -4,22 +4,11 @@
  * modal or slide-in open across a resize that crosses the mobile-view line (max_width − 20, default 768) takes or
  * drops the `mc-mobile` class, and the slide-in its full width.
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, ElementHandle, Frame, Page } from 'playwright-core';
-import { launch, startFixture, type Fixture } from './harness';
-import { BANNER, MODAL, openHost, shown, visibleBox } from './popup-env';
+import type { ElementHandle, Frame, Page } from 'playwright-core';
+import { BANNER, MODAL, openHost, shown, visibleBox, popupSuite } from './popup-env';
 
-const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
-const T = suite('popup across a resize', ctx);
-T.before(async () => {
-  ctx.browser = await launch();
-  ctx.fx = await startFixture();
-});
-T.after(async () => {
-  await ctx.browser.close();
-  await ctx.fx.close();
-});
+const { T, ctx } = popupSuite('popup across a resize');
 
 /**
  * Resizes the viewport and waits until the page has seen it: its innerWidth/innerHeight are the new size and a frame

@@ -4,23 +4,12 @@
  * cycle and its return, the inert and unscrollable host, variants and templates, mobile width, preview rebuild and the
  * server's cookies (spec 3.8).
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
 import { DAY_MS } from '../../src/constants';
-import { launch, sleep, startFixture, type Fixture } from './harness';
-import { BANNER, EMAIL_FIELD, MODAL, cookies, focusAt, gone, openHost, shown, visibleBox } from './popup-env';
+import { sleep } from './harness';
+import { BANNER, EMAIL_FIELD, MODAL, cookies, focusAt, gone, openHost, shown, visibleBox, popupSuite } from './popup-env';
 
-const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
-const T = suite('popup shell', ctx);
-T.before(async () => {
-  ctx.browser = await launch();
-  ctx.fx = await startFixture();
-});
-T.after(async () => {
-  await ctx.browser.close();
-  await ctx.fx.close();
-});
+const { T, ctx } = popupSuite('popup shell');
 
 const open = (settings: Record<string, unknown>, o: Parameters<typeof openHost>[3] = {}) => openHost(ctx.browser, ctx.fx, settings, o);
 
