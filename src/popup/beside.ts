@@ -1,3 +1,5 @@
+import { addScript } from '../loader/jsonp';
+
 /**
  * Files the popup fetches from beside its own script on the content host (spec 7.2 layout): the country list and the
  * form extras. Where that is comes from `document.currentScript`, which is only set while popup.js (or embed.dev.js)
@@ -8,3 +10,20 @@ const base = script && script.src ? script.src.replace(/[^/?#]*([?#].*)?$/, '') 
 
 /** The address of `file` beside the running popup script; '' when unknown (tests on linkedom). */
 export const beside = (file: string): string => (base ? base + file : '');
+
+/** The load of each file asked for so far. */
+const loads: Record<string, Promise<unknown>> = {};
+
+/**
+ * Runs `file` from beside the popup script, once per page however often it is asked for. Settles when the file has
+ * run or failed, after `ms` when given (a file that hangs must not hold up what waits for it), or at once when the
+ * popup script's place is unknown. What the file provides is for the caller to look for.
+ */
+export const loadBeside = (file: string, ms?: number): Promise<unknown> =>
+  (loads[file] ||= new Promise((done) => {
+    const url = beside(file);
+    if (!url) return done(0);
+    const el = addScript(url);
+    el.onload = el.onerror = done;
+    if (ms) setTimeout(done, ms);
+  }));

@@ -128,9 +128,10 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
     }
     // The form's extras (src/popup/form/extras.ts) load beside the stylesheets; the modal shows when both are in.
     // Without them the form would lack fields it requires: then nothing shows, as when popup.js itself fails.
-    Promise.all([m.ready, needsExtras(s) && loadExtras()]).then(([, x]) => {
+    const need = needsExtras(s);
+    Promise.all([m.ready, need && loadExtras()]).then(([, x]) => {
       if (closed) return;
-      if (x === undefined) return teardown();
+      if (need && x === undefined) return teardown();
       draw();
       m.show();
       fit();

@@ -4,6 +4,7 @@
  */
 import { COOKIE_CLOSED, COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, DAY_MS } from '../constants';
 import { setCookie } from '../loader/cookies';
+import { obj, str } from './raw';
 
 /** One server-provided cookie (spec 3.8) after checking: a token name, a value, an expiry, a path. */
 export interface ServerCookie {
@@ -17,9 +18,6 @@ export interface ServerCookie {
 /** Cookies only the popup itself writes (spec 3.8). */
 const OWN_COOKIES = [COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER];
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v == 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v == 'string' || (typeof v == 'number' && isFinite(v)) ? String(v).trim() : '');
 
 /**
  * Server-provided cookies (spec 3.8). Only RFC 6265 token names that are not our own (a provider cannot clear the

@@ -21,6 +21,7 @@ import { safeVersion } from '../loader/urls';
 import { decode } from './html/sanitize';
 import type { RawSettings } from '../types';
 import { parseFields, type Field } from './form/fields';
+import { obj, str, yes } from './raw';
 
 /** Modal variations of spec 2.2. */
 export type Variation = 'modal' | 'fixed' | 'slide';
@@ -120,13 +121,6 @@ export interface Settings {
   cookies: unknown[] | null;
 }
 
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v == 'object' && !Array.isArray(v) ? (v as Obj) : {});
-/** A string or finite number as a trimmed string; anything else ''. */
-const str = (v: unknown): string => (typeof v == 'string' || (typeof v == 'number' && isFinite(v)) ? String(v).trim() : '');
-/** Y/N strings (spec 3.2) and the booleans or 1/'true' some providers send. */
-const yes = (v: unknown): boolean => v === true || v === 1 || /^(y|yes|true|1)$/i.test(str(v));
 /** A number ≥ 0 out of a number or numeric string ('768px' reads as 768), else `d`. */
 const num = (v: unknown, d: number): number => {
   const n = parseFloat(str(v));

@@ -9,8 +9,7 @@
  * one: such items leave their id out (`ORIGINAL_MAX` below), which saves about a tenth of the list's compressed bytes.
  */
 import { useEffect, useState } from 'react';
-import { addScript } from '../../loader/jsonp';
-import { beside } from '../beside';
+import { beside, loadBeside } from '../beside';
 
 /** The highest id of the provider's original alphabetical numbering: only ids up to it continue a run. */
 const ORIGINAL_MAX = 174;
@@ -31,24 +30,11 @@ export const parseCountries = (data: string): Country[] => {
 
 /** The parsed list once loaded; null when it could not be loaded. */
 let list: Country[] | null | undefined;
-let waiting: ((l: Country[] | null) => void)[] | undefined;
 
-/** Loads the list once per page (countries.js sets `window.__mcsf.countries`), then calls every waiting `done`. */
-const load = (done: (l: Country[] | null) => void) => {
-  const g = (window.__mcsf ||= {});
-  if (g.countries) return done((list = parseCountries(g.countries)));
-  if (waiting) return void waiting.push(done);
-  waiting = [done];
-  const url = beside('countries.js');
-  const end = () => {
-    list = g.countries ? parseCountries(g.countries) : null;
-    if (!list) console.warn('signup popup: the country list did not load from', url);
-    for (const f of waiting!) f(list);
-    waiting = undefined;
-  };
-  if (!url) return end();
-  const s = addScript(url);
-  s.onload = s.onerror = end;
+/** Parses what countries.js set on `window.__mcsf.countries` into `list`; null when it has set nothing. */
+const parse = (): Country[] | null => {
+  const c = window.__mcsf && window.__mcsf.countries;
+  return (list = c ? parseCountries(c) : null);
 };
 
 /**
@@ -58,7 +44,14 @@ const load = (done: (l: Country[] | null) => void) => {
 export const useCountries = (): Country[] | null => {
   const [l, setL] = useState<Country[] | null>(list === undefined ? [] : list);
   useEffect(() => {
-    if (list === undefined) load(setL);
+    if (list !== undefined) return;
+    // Already on the page before any field asked (set by an earlier copy of the file): parsed at once.
+    if (window.__mcsf && window.__mcsf.countries) return void setL(parse());
+    loadBeside('countries.js').then(() => {
+      // The first field to hear of the load parses it and, when it failed, warns once.
+      if (list === undefined && !parse()) console.warn('signup popup: the country list did not load from', beside('countries.js'));
+      setL(list!);
+    });
   }, []);
   return l;
 };

@@ -4,6 +4,7 @@
  * everything else reads `Field`.
  */
 import { fieldType, partsOf, type FieldType, type RuleField } from '../../validate/rules';
+import { obj, str, yes } from '../raw';
 
 export type { FieldType };
 
@@ -48,12 +49,6 @@ export interface Field extends RuleField {
  */
 const RESERVED = ['u', 'id', 'f_id', 'popup', 'c'];
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v == 'object' && !Array.isArray(v) ? (v as Obj) : {});
-/** A string or number as a trimmed string; anything else ''. */
-const str = (v: unknown): string => (typeof v == 'string' || (typeof v == 'number' && isFinite(v)) ? String(v).trim() : '');
-/** Providers send true, 1, 'Y', 'true' or 'yes' for true. */
-const yes = (v: unknown): boolean => v === true || v === 1 || /^(y|yes|true|1)$/i.test(str(v));
 
 /** The choices of a field: items of {value, label}; an item with no value is dropped, a missing label is the value. */
 const choices = (v: unknown): Choice[] =>

@@ -4,8 +4,7 @@
  */
 import { createElement, Fragment, useEffect, useState } from 'react';
 import { SHEETS_TIMEOUT_MS } from '../../constants';
-import { addScript } from '../../loader/jsonp';
-import { beside } from '../beside';
+import { loadBeside } from '../beside';
 import { Html } from '../html/Html';
 import type { Settings } from '../settings';
 import type { EXTRAS } from './extras';
@@ -30,13 +29,9 @@ let loading: Promise<Extras | undefined> | undefined;
 export const loadExtras = (): Promise<Extras | undefined> => {
   const g = (window.__mcsf ||= {});
   g.rt = { createElement, Fragment, useState, useEffect, Html };
-  return (loading ||= new Promise<unknown>((done) => {
-    const url = beside('form-extras.js');
-    if (g.extras || !url) return done(0);
-    const el = addScript(url);
-    el.onload = el.onerror = done;
-    setTimeout(done, SHEETS_TIMEOUT_MS);
-  }).then(() => (g.extras as Extras | undefined) || void console.warn('signup popup: form-extras.js did not load')));
+  return (loading ||= (g.extras ? Promise.resolve() : loadBeside('form-extras.js', SHEETS_TIMEOUT_MS)).then(
+    () => (g.extras as Extras | undefined) || void console.warn('signup popup: form-extras.js did not load'),
+  ));
 };
 
 /**
