@@ -73,7 +73,12 @@ const popupRuntime = {
 
 /** Every output: source, destinations, esbuild options. Sources that do not exist yet are skipped. */
 const jobs = [
-  { in: 'src/loader.ts', out: [POPUP_JS + 'embed.js', POPUP_JS + 'unique-methods/embed.js'], opts: browser(false), terser: true },
+  {
+    in: 'src/loader.ts',
+    out: [POPUP_JS + 'embed.js', POPUP_JS + 'unique-methods/embed.js'],
+    opts: browser(false),
+    terser: true,
+  },
   { in: 'src/dev.ts', out: [POPUP_JS + 'embed.dev.js'], opts: withJsx(true) },
   {
     in: 'src/popup/index.tsx',
@@ -83,14 +88,20 @@ const jobs = [
   },
   {
     in: 'src/popup/form/extras.ts',
-    out: [POPUP_JS + 'form-extras.js', ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`])],
+    out: [
+      POPUP_JS + 'form-extras.js',
+      ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`]),
+    ],
     opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime] },
     terser: true,
   },
   {
     // The address field's country list, beside every popup.js (and unversioned beside embed.dev.js).
     in: 'src/popup/countries-file.ts',
-    out: [POPUP_JS + 'countries.js', ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/countries.js`, `${POPUP_JS}unique-methods/${v}/countries.js`])],
+    out: [
+      POPUP_JS + 'countries.js',
+      ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/countries.js`, `${POPUP_JS}unique-methods/${v}/countries.js`]),
+    ],
     opts: browser(false),
     terser: true,
   },
@@ -180,7 +191,9 @@ function printTable() {
   const w = Math.max(...rows.map((r) => r[0].length));
   console.log(`${'output'.padEnd(w)}  ${'raw'.padStart(8)}  ${'gzip'.padStart(8)}  ${'brotli'.padStart(8)}`);
   for (const [f, s] of rows) {
-    console.log(`${f.padEnd(w)}  ${String(s.raw).padStart(8)}  ${String(s.gzip).padStart(8)}  ${String(s.brotli).padStart(8)}`);
+    console.log(
+      `${f.padEnd(w)}  ${String(s.raw).padStart(8)}  ${String(s.gzip).padStart(8)}  ${String(s.brotli).padStart(8)}`,
+    );
   }
 }
 

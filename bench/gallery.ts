@@ -51,13 +51,29 @@ async function settingsOf(p: Provider, key: string): Promise<RawSettings> {
 /** The loader's parameters for a demo form, as the loader would parse them from a snippet on this provider. */
 const paramsOf = (p: Provider, key: string, isPreview: boolean): LoaderParams => {
   const f = demoForm(key)!;
-  return { baseUrl: p.host, uuid: DEMO_UUID, lid: f.lid, fId: f.fId, dev: false, uniqueMethods: false, ignoreCookie: true, isPreview, cdn: p.origin + '/' };
+  return {
+    baseUrl: p.host,
+    uuid: DEMO_UUID,
+    lid: f.lid,
+    fId: f.fId,
+    dev: false,
+    uniqueMethods: false,
+    ignoreCookie: true,
+    isPreview,
+    cdn: p.origin + '/',
+  };
 };
 
 /** A new page on `viewport`, motion reduced (no frame mid-animation), the blog's beacons answered and not stored. */
 async function newPage(browser: Browser, viewport: Viewport, embed: boolean): Promise<Page> {
   const phone = viewport == 'phone';
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], deviceScaleFactor: 1, isMobile: phone, hasTouch: phone, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    deviceScaleFactor: 1,
+    isMobile: phone,
+    hasTouch: phone,
+    reducedMotion: 'reduce',
+  });
   await context.route('**' + BLOG_STATS_PATH, (r) => r.fulfill({ status: 204, body: '' }));
   // The blog's own embed is refused where a popup is mounted by hand, so only that one shows.
   if (!embed) await context.route('**/embed.js', (r) => r.abort());
@@ -66,10 +82,14 @@ async function newPage(browser: Browser, viewport: Viewport, embed: boolean): Pr
 
 /** Waits until the frame `sel` is shown (its stylesheets settled), its images loaded, and returns its document. */
 async function shown(page: Page, sel: string): Promise<Frame> {
-  await page.waitForFunction((s) => {
-    const f = document.querySelector<HTMLIFrameElement>(s);
-    return !!f && f.style.visibility == '' && !!f.contentDocument?.querySelector('.mc-root, body > *');
-  }, sel, { timeout: 10000 });
+  await page.waitForFunction(
+    (s) => {
+      const f = document.querySelector<HTMLIFrameElement>(s);
+      return !!f && f.style.visibility == '' && !!f.contentDocument?.querySelector('.mc-root, body > *');
+    },
+    sel,
+    { timeout: 10000 },
+  );
   const frame = (await (await page.$(sel))!.contentFrame())!;
   await frame.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
   // CSS background images (templates 2-5) have no load event to wait for; the provider is on loopback.
@@ -82,7 +102,10 @@ async function mountOn(page: Page, p: Provider, key: string, isPreview = true): 
   await page.goto(p.origin + '/', { waitUntil: 'load' });
   const settings = await settingsOf(p, key);
   await page.addScriptTag({ url: `${p.origin}/${JS_PATH}${settings.version || '1.0'}/popup.js` });
-  await page.evaluate(([params, s]) => window.__mcsf!.mount!(params, s), [paramsOf(p, key, isPreview), settings] as const);
+  await page.evaluate(([params, s]) => window.__mcsf!.mount!(params, s), [
+    paramsOf(p, key, isPreview),
+    settings,
+  ] as const);
 }
 
 /**
@@ -107,7 +130,13 @@ async function save(section: string, name: string, caption: string, page: Page, 
 }
 
 /** Runs one shot in its own page; a failure is reported at the end and the rest go on. */
-async function shot(browser: Browser, viewport: Viewport, label: string, fn: (page: Page) => Promise<void>, embed = false): Promise<void> {
+async function shot(
+  browser: Browser,
+  viewport: Viewport,
+  label: string,
+  fn: (page: Page) => Promise<void>,
+  embed = false,
+): Promise<void> {
   const page = await newPage(browser, viewport, embed);
   try {
     await fn(page);
@@ -128,7 +157,11 @@ async function modalFrame(page: Page, viewport: Viewport, key: string): Promise<
 /** Fills the e-mail and name fields a demo form has. */
 async function fillIn(f: Frame, email: string): Promise<void> {
   await f.fill('#mc-EMAIL-0', email);
-  for (const [sel, v] of [['#mc-FNAME-0', 'Maren'], ['#mc-LNAME-0', 'Lund']]) if (await f.$(sel)) await f.fill(sel, v);
+  for (const [sel, v] of [
+    ['#mc-FNAME-0', 'Maren'],
+    ['#mc-LNAME-0', 'Lund'],
+  ])
+    if (await f.$(sel)) await f.fill(sel, v);
 }
 
 const VARIANTS: [string, string][] = [
@@ -143,12 +176,22 @@ async function popups(browser: Browser, p: Provider) {
       await shot(browser, viewport, `${key} ${viewport}`, async (page) => {
         await mountOn(page, p, key);
         await modalFrame(page, viewport, key);
-        await save('Variants and templates', `${key}-${viewport}`, `${title}, ${viewport} (${VIEWPORTS[viewport].width}x${VIEWPORTS[viewport].height})`, page);
+        await save(
+          'Variants and templates',
+          `${key}-${viewport}`,
+          `${title}, ${viewport} (${VIEWPORTS[viewport].width}x${VIEWPORTS[viewport].height})`,
+          page,
+        );
       });
   await shot(browser, 'phone', 'banner', async (page) => {
     await mountOn(page, p, 'modal');
     await shown(page, BANNER);
-    await save('Variants and templates', 'banner-phone', 'The mobile banner, phone (its call to action opens the modal)', page);
+    await save(
+      'Variants and templates',
+      'banner-phone',
+      'The mobile banner, phone (its call to action opens the modal)',
+      page,
+    );
   });
 }
 
@@ -191,7 +234,13 @@ async function states(browser: Browser, p: Provider) {
     await f.click('button[type=submit]');
     await f.waitForSelector('.mc-gdpr-msg:not(:empty)');
     await page.waitForTimeout(200);
-    await save(S, 'state-server-error-gdpr-desktop', "Server error: the provider's gdpr_error, shown in the GDPR block (the dialog, whole)", page, f);
+    await save(
+      S,
+      'state-server-error-gdpr-desktop',
+      "Server error: the provider's gdpr_error, shown in the GDPR block (the dialog, whole)",
+      page,
+      f,
+    );
   });
   await shot(browser, 'desktop', 'provider down', async (page) => {
     await mountOn(page, p, 'template-1', false);
@@ -249,7 +298,12 @@ async function blog(browser: Browser, p: Provider) {
       await settings;
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
       await shown(page, MODAL);
-      await save(S, 'blog-home-popup-desktop', "Home page past the middle: the blog's own embed snippet opened its slide-in", page);
+      await save(
+        S,
+        'blog-home-popup-desktop',
+        "Home page past the middle: the blog's own embed snippet opened its slide-in",
+        page,
+      );
     },
     true,
   );
@@ -262,7 +316,7 @@ function writeIndex() {
   const md = [
     '# Gallery',
     '',
-    'Written by `npm run gallery` (bench/gallery.ts): the built popup, the reference provider\'s seeded demo forms and the',
+    "Written by `npm run gallery` (bench/gallery.ts): the built popup, the reference provider's seeded demo forms and the",
     'blog, in Chromium at device scale 1 on a desktop (1280x800) and a phone (375x720) viewport. Shots marked "the dialog,',
     'whole" were taken on a viewport made as tall as the dialog. Popups are mounted over the blog\'s home page. Do not edit',
     'by hand: run the script again.',
@@ -270,7 +324,10 @@ function writeIndex() {
   ];
   for (const sec of sections) {
     md.push(`## ${sec}`, '', '| | |', '|---|---|');
-    for (const s of shots.filter((x) => x.section == sec)) md.push(`| ${s.caption} | <img src="${s.file}" alt="${esc(s.caption)}" width="${s.file.includes('-phone') ? 188 : 480}"> |`);
+    for (const s of shots.filter((x) => x.section == sec))
+      md.push(
+        `| ${s.caption} | <img src="${s.file}" alt="${esc(s.caption)}" width="${s.file.includes('-phone') ? 188 : 480}"> |`,
+      );
     md.push('');
   }
   writeFileSync(join(OUT, 'README.md'), md.join('\n'));
@@ -285,7 +342,10 @@ ${sections
       `<h2>${esc(sec)}</h2>\n` +
       shots
         .filter((x) => x.section == sec)
-        .map((s) => `<figure><a href="${s.file}"><img src="${s.file}" alt="${esc(s.caption)}" width="${s.file.includes('-phone') ? 188 : 640}"></a><figcaption>${esc(s.caption)}</figcaption></figure>`)
+        .map(
+          (s) =>
+            `<figure><a href="${s.file}"><img src="${s.file}" alt="${esc(s.caption)}" width="${s.file.includes('-phone') ? 188 : 640}"></a><figcaption>${esc(s.caption)}</figcaption></figure>`,
+        )
         .join('\n'),
   )
   .join('\n')}

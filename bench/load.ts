@@ -96,7 +96,10 @@ export async function providerLoad(seconds = 10, server = 'dist-node/main.mjs'):
       const r = await autocannon({ connections: 50, pipelining: 1, duration: seconds, ...opts });
       const cpu1 = cpuMs(child.pid);
       out.push({
-        cpuUsPerRequest: cpu0 === null || cpu1 === null || !r.requests.total ? null : Math.round(((cpu1 - cpu0) * 1000) / r.requests.total),
+        cpuUsPerRequest:
+          cpu0 === null || cpu1 === null || !r.requests.total
+            ? null
+            : Math.round(((cpu1 - cpu0) * 1000) / r.requests.total),
         name,
         requestsPerSecond: Math.round(r.requests.average),
         p99ms: r.latency.p99,

@@ -77,7 +77,14 @@ const OBSERVE = () => {
   const w = window as unknown as { __bench: Collected; __mcsf?: Record<string, unknown> };
   let finish = () => {};
   const b: Collected = (w.__bench = {
-    lt: [], cls: 0, trigger: null, script: null, frame: null, styled: null, visible: null, settled: null,
+    lt: [],
+    cls: 0,
+    trigger: null,
+    script: null,
+    frame: null,
+    styled: null,
+    visible: null,
+    settled: null,
     done: new Promise<void>((r) => (finish = r)),
   });
   new PerformanceObserver((l) => {
@@ -120,7 +127,8 @@ const OBSERVE = () => {
     for (const f of Array.from(document.querySelectorAll('iframe'))) {
       try {
         const dialog = f.contentDocument && f.contentDocument.querySelector<HTMLElement>('[role="dialog"]');
-        if (dialog && getComputedStyle(f).visibility == 'visible' && f.offsetHeight > 0 && dialog.offsetHeight > 0) return dialog;
+        if (dialog && getComputedStyle(f).visibility == 'visible' && f.offsetHeight > 0 && dialog.offsetHeight > 0)
+          return dialog;
       } catch {
         // A cross-origin frame is not ours.
       }
@@ -128,7 +136,12 @@ const OBSERVE = () => {
     return null;
   };
   const seen = new MutationObserver((records) => {
-    if (b.trigger !== null && b.frame === null && records.some((r) => Array.from(r.addedNodes).some((n) => n.nodeName == 'IFRAME'))) b.frame = performance.now();
+    if (
+      b.trigger !== null &&
+      b.frame === null &&
+      records.some((r) => Array.from(r.addedNodes).some((n) => n.nodeName == 'IFRAME'))
+    )
+      b.frame = performance.now();
     const dialog = shown();
     if (!dialog) return;
     b.styled = performance.now();
@@ -161,13 +174,22 @@ export interface Network {
  * Lighthouse's mobile network profile ("slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), so that
  * popup.js cold (fetched) and cached (from the HTTP cache, no request) differ as they do off loopback.
  */
-export const SLOW_4G: Network = { latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const SLOW_4G: Network = {
+  latency: 150,
+  downloadThroughput: (1638.4 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 /**
  * A page whose CPU runs `rate` times slower and whose network is `network` (none: loopback as it is), in `context`
  * (a new 1280x800 one when null).
  */
-export async function throttledPage(browser: Browser, context: BrowserContext | null, rate = 4, network: Network | null = SLOW_4G): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+export async function throttledPage(
+  browser: Browser,
+  context: BrowserContext | null,
+  rate = 4,
+  network: Network | null = SLOW_4G,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const ctx = context || (await browser.newContext({ viewport: { width: 1280, height: 800 } }));
   const page = await ctx.newPage();
   await page.addInitScript(OBSERVE);
@@ -197,11 +219,22 @@ const EMBED_URL = /\/(embed(\.dev)?\.js|popup\.js)(\?|$)|\/subscribe\//;
 
 /** Embed time before/after the trigger mark and long tasks holding embed time, from a trace (times in ms). */
 export const embedFromTrace = (events: TraceEvent[]): { beforeMs: number; afterMs: number; longTasks: number } => {
-  const main = new Set(events.filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const main = new Set(
+    events
+      .filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const onMain = (e: TraceEvent) => main.has(`${e.pid}:${e.tid}`);
   const mark = events.find((e) => e.name == 'TimeStamp' && e.args?.data?.message == 'bench-trigger')?.ts ?? Infinity;
   const spans = events
-    .filter((e) => e.ph == 'X' && e.dur && onMain(e) && /^(EvaluateScript|FunctionCall|v8\.compile)$/.test(e.name) && EMBED_URL.test(e.args?.data?.url || ''))
+    .filter(
+      (e) =>
+        e.ph == 'X' &&
+        e.dur &&
+        onMain(e) &&
+        /^(EvaluateScript|FunctionCall|v8\.compile)$/.test(e.name) &&
+        EMBED_URL.test(e.args?.data?.url || ''),
+    )
     .map((e) => [e.ts, e.ts + (e.dur as number)] as [number, number])
     .sort((a, b) => a[0] - b[0]);
   // Nested calls (a function called inside an evaluation) are merged, not counted twice.
@@ -237,19 +270,34 @@ export interface SampleOptions {
  * loader has had its settings answer and armed its trigger; with `popup` the page is then scrolled to fire the
  * trigger and the sample waits for the popup's opening animation to end (up to 15 s).
  */
-export async function sample(browser: Browser, page: Page, cdp: CDPSession, url: string, opts: SampleOptions): Promise<Sample> {
+export async function sample(
+  browser: Browser,
+  page: Page,
+  cdp: CDPSession,
+  url: string,
+  opts: SampleOptions,
+): Promise<Sample> {
   if (opts.block) await page.route('**/embed.js', (r) => r.abort());
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
+  });
   let trace: Buffer;
   try {
     // Waiting is done from outside or by one awaited promise: a polling wait would itself run script in the page.
-    const settings = opts.block ? null : page.waitForResponse((r) => r.url().includes('/form-settings'), { timeout: 15000 });
+    const settings = opts.block
+      ? null
+      : page.waitForResponse((r) => r.url().includes('/form-settings'), { timeout: 15000 });
     await page.goto(url, { waitUntil: 'load' });
     await settings;
     await page.waitForTimeout(opts.settleMs ?? 1500);
     if (opts.popup) {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.evaluate(() => Promise.race([(window as unknown as { __bench: Collected }).__bench.done, new Promise((_, no) => setTimeout(() => no(new Error('no popup within 15 s')), 15000))]));
+      await page.evaluate(() =>
+        Promise.race([
+          (window as unknown as { __bench: Collected }).__bench.done,
+          new Promise((_, no) => setTimeout(() => no(new Error('no popup within 15 s')), 15000)),
+        ]),
+      );
     }
   } finally {
     trace = await browser.stopTracing();

@@ -96,9 +96,15 @@ async function popupWithReact(root: string): Promise<Buffer | null> {
       {
         name: 'react-dom-render',
         setup(b) {
-          b.onResolve({ filter: /^react-dom$/ }, (a) => (a.importer.includes('node_modules') ? { path: realDom } : { path: 'shim', namespace: 'react-dom-shim' }));
+          b.onResolve({ filter: /^react-dom$/ }, (a) =>
+            a.importer.includes('node_modules') ? { path: realDom } : { path: 'shim', namespace: 'react-dom-shim' },
+          );
           b.onResolve({ filter: /^react-dom-real$/ }, () => ({ path: realDom }));
-          b.onLoad({ filter: /.*/, namespace: 'react-dom-shim' }, () => ({ contents: REACT_DOM_SHIM, resolveDir: root, loader: 'js' }));
+          b.onLoad({ filter: /.*/, namespace: 'react-dom-shim' }, () => ({
+            contents: REACT_DOM_SHIM,
+            resolveDir: root,
+            loader: 'js',
+          }));
         },
       },
     ],
@@ -125,7 +131,8 @@ export async function popupComposition(root: string): Promise<Part[]> {
   const r = await esbuild.build({ ...browserOptions(root, 'src/popup/index.tsx'), alias: ALIAS, metafile: true });
   const out = Object.values(r.metafile!.outputs)[0];
   const parts = new Map<string, number>();
-  for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) parts.set(partOf(input), (parts.get(partOf(input)) || 0) + bytesInOutput);
+  for (const [input, { bytesInOutput }] of Object.entries(out.inputs))
+    parts.set(partOf(input), (parts.get(partOf(input)) || 0) + bytesInOutput);
   return [...parts].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
@@ -150,12 +157,25 @@ export async function sizeTable(root: string, dist = join(root, 'dist')): Promis
     rows.push({ name: rel, kind: 'ours', ...bytesOf(readFileSync(f)) });
   }
   const react = await popupWithReact(root);
-  if (react) rows.push({ name: 'popup.js built with react + react-dom 19 (same build, no aliases)', kind: 'peer', ...bytesOf(react) });
+  if (react)
+    rows.push({
+      name: 'popup.js built with react + react-dom 19 (same build, no aliases)',
+      kind: 'peer',
+      ...bytesOf(react),
+    });
   const nm = (p: string) => readFileSync(join(root, 'node_modules', p));
-  rows.push({ name: '@tryghost/signup-form UMD (Ghost)', kind: 'peer', ...bytesOf(nm('@tryghost/signup-form/umd/signup-form.min.js')) });
+  rows.push({
+    name: '@tryghost/signup-form UMD (Ghost)',
+    kind: 'peer',
+    ...bytesOf(nm('@tryghost/signup-form/umd/signup-form.min.js')),
+  });
   const jq = nm('jquery/dist/jquery.min.js');
   const migrate = nm('jquery-migrate/dist/jquery-migrate.min.js');
   rows.push({ name: 'jQuery 1.12.4 (min)', kind: 'peer', ...bytesOf(jq) });
-  rows.push({ name: 'jQuery 1.12.4 + Migrate 1.4.1 (min)', kind: 'peer', ...bytesOf(Buffer.concat([jq, Buffer.from('\n'), migrate])) });
+  rows.push({
+    name: 'jQuery 1.12.4 + Migrate 1.4.1 (min)',
+    kind: 'peer',
+    ...bytesOf(Buffer.concat([jq, Buffer.from('\n'), migrate])),
+  });
   return rows;
 }

@@ -10,9 +10,19 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const [entry, ...args] = process.argv.slice(2);
 const outfile = join(root, '.cache/scripts', basename(entry).replace(/\.tsx?$/, '.mjs'));
 await esbuild.build({
-  entryPoints: [join(root, entry)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20',
-  packages: 'external', alias, jsx: 'automatic', jsxImportSource: 'react', sourcemap: 'inline',
-  define: { __DEV__: 'false' }, logLevel: 'error',
+  entryPoints: [join(root, entry)],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  alias,
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  sourcemap: 'inline',
+  define: { __DEV__: 'false' },
+  logLevel: 'error',
 });
 const r = spawnSync(process.execPath, ['--enable-source-maps', outfile, ...args], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);

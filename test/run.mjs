@@ -64,7 +64,9 @@ for (const layer of layers) {
   if (!files.length) continue;
   if (layer === 'browser' && !existsSync(CHROMIUM)) {
     if (process.env.CI === 'true') {
-      console.error(`\n!!! browser layer: ${CHROMIUM} is missing and CI=true: failing. Install it: apt-get install chromium\n`);
+      console.error(
+        `\n!!! browser layer: ${CHROMIUM} is missing and CI=true: failing. Install it: apt-get install chromium\n`,
+      );
       totals[layer].failed = 1;
       failed++;
     } else {
@@ -122,7 +124,9 @@ for (const layer of layers) {
 
 console.log('\nlayer     files  passed  failed  skipped');
 for (const [layer, t] of Object.entries(totals)) {
-  console.log(`${layer.padEnd(9)} ${String(t.files).padStart(5)}  ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}  ${String(t.skipped).padStart(7)}`);
+  console.log(
+    `${layer.padEnd(9)} ${String(t.files).padStart(5)}  ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}  ${String(t.skipped).padStart(7)}`,
+  );
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed ? 1 : 0);

@@ -26,7 +26,14 @@ export const parseBeacon = (body: string): Beacon | null => {
   }
   if (!id(o.b) || !id(o.p)) return null;
   if (o.t == 'view' && str(o.u, 2000) && o.u.startsWith('/')) return { t: 'view', b: o.b, p: o.p, u: o.u };
-  if (o.t == 'click' && str(o.m, 20) && typeof o.k == 'string' && KINDS.includes(o.k) && str(o.h, 2000) && /^https?:\/\//.test(o.h))
+  if (
+    o.t == 'click' &&
+    str(o.m, 20) &&
+    typeof o.k == 'string' &&
+    KINDS.includes(o.k) &&
+    str(o.h, 2000) &&
+    /^https?:\/\//.test(o.h)
+  )
     return { t: 'click', b: o.b, p: o.p, m: o.m, k: o.k as LinkKind, h: o.h };
   return null;
 };

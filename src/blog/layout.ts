@@ -10,4 +10,5 @@ export const isLongTitle = (titleWidth: number, toggleWidths: number[], windowWi
   toggleWidths.reduce((a, b) => a + b, titleWidth + BLOG_TITLE_ALLOWANCE) > windowWidth;
 
 /** Double-tap-to-go applies to touch input on windows wider than 800 px. */
-export const doubleTapApplies = (touch: boolean, windowWidth: number): boolean => touch && windowWidth > BLOG_DOUBLE_TAP_MIN_WIDTH;
+export const doubleTapApplies = (touch: boolean, windowWidth: number): boolean =>
+  touch && windowWidth > BLOG_DOUBLE_TAP_MIN_WIDTH;

@@ -29,7 +29,7 @@ export const playerFor = (src: string, query: string): Player | null => {
   }
   const name = PLAYER_HOSTS[u.host];
   if (!name || u.protocol != 'https:') return null;
-  new URLSearchParams(query).forEach((v, k) => u.searchParams.set(k, v));
+  for (const [k, v] of new URLSearchParams(query)) u.searchParams.set(k, v);
   u.searchParams.set('autoplay', '1');
   return { name, url: u.href };
 };

@@ -22,8 +22,7 @@ export interface StartOptions {
  * Reads a boolean option. `true`, a present data attribute ('') and any other string are on;
  * false, 0, missing, and the strings 'false', '0', 'no', 'n' and 'off' are off.
  */
-export const flag = (v: unknown): boolean =>
-  typeof v == 'string' ? !/^(false|0|no?|off)$/i.test(v) : !!v;
+export const flag = (v: unknown): boolean => (typeof v == 'string' ? !/^(false|0|no?|off)$/i.test(v) : !!v);
 
 /** A string option, trimmed; '' when missing. Numbers are accepted (uuid and lid are often pasted as numbers). */
 const text = (v: unknown): string => (v == null ? '' : String(v).trim());

@@ -17,10 +17,19 @@ export const trapTab = (e: KeyboardEvent, root: Element): void => {
   if (e.key != 'Tab') return;
   const all = tabbables(root);
   const active = root.ownerDocument.activeElement;
-  if (!all.length) return e.preventDefault();
+  if (!all.length) {
+    e.preventDefault();
+    return;
+  }
   const first = all[0];
   const last = all[all.length - 1];
-  const target = e.shiftKey ? (active == first || !root.contains(active) || active == root ? last : null) : active == last ? first : null;
+  const target = e.shiftKey
+    ? active == first || !root.contains(active) || active == root
+      ? last
+      : null
+    : active == last
+      ? first
+      : null;
   if (target) {
     e.preventDefault();
     target.focus();

@@ -93,7 +93,15 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
 
   let modal: Piece | null = null;
   const frameFor = (title: string, sheets: string[], place: Record<string, string>, viewport?: string) => {
-    const piece = addPiece({ title, sheets: sheets.map((f) => base + f), place, vars: themeVars(s), classes: themeClasses(s, mobile()), viewport, onKey });
+    const piece = addPiece({
+      title,
+      sheets: sheets.map((f) => base + f),
+      place,
+      vars: themeVars(s),
+      classes: themeClasses(s, mobile()),
+      viewport,
+      onKey,
+    });
     undo.push(() => {
       render(null, piece.doc.body);
       piece.remove();
@@ -108,6 +116,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
       const root = m.doc.querySelector('.mc-root');
       if (fits && root) m.fit(Math.ceil(root.getBoundingClientRect().height));
     };
+    // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
     const draw = () => render(<Modal s={s} p={p} mobile={mobile()} onClose={close} onResize={fit} />, m.doc.body);
     draw();
     // A resize can cross the mobile-view line (spec 9.3): classes, placement and the form follow it.

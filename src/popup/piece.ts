@@ -45,7 +45,12 @@ export const addPiece = (o: PieceOptions): Piece => {
   document.body.append(frame);
   let built: FrameDoc;
   try {
-    built = buildFrame(frame, { title: o.title, sheets: o.sheets, viewport: o.viewport, lang: document.documentElement.lang });
+    built = buildFrame(frame, {
+      title: o.title,
+      sheets: o.sheets,
+      viewport: o.viewport,
+      lang: document.documentElement.lang,
+    });
   } catch (e) {
     // No document to build (a sandboxed host page): leave no empty frame behind.
     frame.remove();

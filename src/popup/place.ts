@@ -26,7 +26,8 @@ export const BANNER_PLACE: Place = { bottom: '0', left: '0', width: '100%' };
  * What the popup shows first (spec 4.2): the banner when useMobileBanner is on and the view is mobile, else the
  * modal at once.
  */
-export const firstPiece = (mobileBanner: boolean, mobile: boolean): 'banner' | 'modal' => (mobileBanner && mobile ? 'banner' : 'modal');
+export const firstPiece = (mobileBanner: boolean, mobile: boolean): 'banner' | 'modal' =>
+  mobileBanner && mobile ? 'banner' : 'modal';
 
 /** Whether a variation is a modal dialog (focus trapped, host page inert and unscrollable) or a non-modal panel. */
 export const isModal = (v: Variation): boolean => v == 'modal';

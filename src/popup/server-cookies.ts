@@ -18,7 +18,6 @@ export interface ServerCookie {
 /** Cookies only the popup itself writes (spec 3.8). */
 const OWN_COOKIES = [COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER];
 
-
 /**
  * Server-provided cookies (spec 3.8). Only RFC 6265 token names that are not our own (a provider cannot clear the
  * closed or subscribed cookie this way), string or number values without ';' or control characters, paths starting with '/'. An

@@ -139,15 +139,23 @@ export const color = (v: unknown): string => {
  * The ten font keys of spec 3.3; helvetica is the default. Their font stacks live in common.css as `--mc-f-{key}`
  * custom properties: stylesheet bytes are cheaper than popup.js bytes, and the stacks are style, not logic.
  */
-export const FONTS = 'arial comic_sans courier_new georgia helvetica lucida tahoma times_new_roman trebuchet_ms verdana'.split(' ');
+export const FONTS =
+  'arial comic_sans courier_new georgia helvetica lucida tahoma times_new_roman trebuchet_ms verdana'.split(' ');
 /** The CSS value of a font key: its custom property; unknown keys are helvetica (spec 3.3). */
-export const font = (v: unknown): string => `var(--mc-f-${FONTS.includes(str(v).toLowerCase()) ? str(v).toLowerCase() : 'helvetica'})`;
+export const font = (v: unknown): string =>
+  `var(--mc-f-${FONTS.includes(str(v).toLowerCase()) ? str(v).toLowerCase() : 'helvetica'})`;
 
 const align = (v: unknown): Align => (/^(left|center|right)$/.test(str(v)) ? (str(v) as Align) : 'center');
 
 const button = (v: unknown): ButtonStyle => {
   const b = obj(v);
-  return { color: color(b.color), hover: color(b.hover_color), text: color(b.text_color), align: align(b.alignment), full: str(b.style) == 'full' };
+  return {
+    color: color(b.color),
+    hover: color(b.hover_color),
+    text: color(b.text_color),
+    align: align(b.alignment),
+    full: str(b.style) == 'full',
+  };
 };
 
 const httpUrl = (v: unknown): string => (/^(https?:)?\/\/[^\s"'<>]+$/i.test(str(v)) ? str(v) : '');
@@ -170,7 +178,8 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const st = obj(r.styles);
   const modal = obj(st.modal);
   const labels = obj(st.labels);
-  const variation: Variation = r.modalVariation == 'fixed' || r.modalVariation == 'slide' ? (r.modalVariation as Variation) : 'modal';
+  const variation: Variation =
+    r.modalVariation == 'fixed' || r.modalVariation == 'slide' ? (r.modalVariation as Variation) : 'modal';
   const t = Math.round(num(r.template, 1));
   // The fixed variation forces template 1 (spec 2.2).
   const template = variation == 'fixed' || !(t >= 1 && t <= 5) ? 1 : t;
@@ -242,4 +251,5 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
 export const isMobile = (s: Settings, viewportWidth: number): boolean => viewportWidth <= s.maxWidth - MOBILE_MARGIN;
 
 /** The e-mail placeholder (spec 2.2, 9.4): 'Enter your email' only on non-mobile views of the fixed variation. */
-export const emailPlaceholder = (s: Settings, mobile: boolean): string => (s.variation == 'fixed' && !mobile ? EMAIL_PLACEHOLDER : '');
+export const emailPlaceholder = (s: Settings, mobile: boolean): string =>
+  s.variation == 'fixed' && !mobile ? EMAIL_PLACEHOLDER : '';

@@ -6,8 +6,13 @@ import type Database from 'better-sqlite3';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  PROVIDER_HEADERS_TIMEOUT_MS, PROVIDER_MAX_URL, PROVIDER_REQUEST_TIMEOUT_MS, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS,
-  RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS,
+  PROVIDER_HEADERS_TIMEOUT_MS,
+  PROVIDER_MAX_URL,
+  PROVIDER_REQUEST_TIMEOUT_MS,
+  RATE_ADDRESS_MAX,
+  RATE_ADDRESS_WINDOW_MS,
+  RATE_CLIENT_MAX,
+  RATE_CLIENT_WINDOW_MS,
 } from '../constants';
 import { openDb } from './db/open';
 import { logLine, logSink } from './http/log';
@@ -53,7 +58,7 @@ export interface ProviderOptions {
 export const limitersFor = (opt: ProviderOptions['rateLimit'], env: NodeJS.ProcessEnv = process.env): Limiters => {
   const o = opt ?? (env.PROVIDER_RATE_LIMIT === 'off' ? false : {});
   if (o === false) return { perClient: null, perAddress: null, client: directClient };
-  const client = o.trustProxy ?? env.PROVIDER_TRUST_PROXY === '1' ? proxiedClient : directClient;
+  const client = (o.trustProxy ?? env.PROVIDER_TRUST_PROXY === '1') ? proxiedClient : directClient;
   const pick = (l: Limit | null | undefined, max: number, windowMs: number) =>
     l === null ? null : new RateLimiter(l || { max, windowMs });
   return {
@@ -115,29 +120,35 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const log = logSink(opts.logWrite || ((chunk) => process.stdout.write(chunk)));
   /** Set by close(): the server drains (see close). */
   let draining = false;
-  const server = createServer({ maxHeaderSize: 64 * 1024, headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
-    const t0 = performance.now();
-    // Bytes on the wire for this response, headers included (connections serve one request at a time).
-    const sent0 = req.socket.bytesWritten;
-    // While draining, an answer says Connection: close and Node ends the connection after it: no client sends its
-    // next request on a connection that is about to go.
-    if (draining) res.shouldKeepAlive = false;
-    res.on('finish', () => {
-      if (!opts.quiet) {
-        const bytes = req.socket.bytesWritten - sent0;
-        log.line(logLine(req.method || '-', req.url || '/', res.statusCode, bytes, performance.now() - t0));
-      }
-      // An answer begun before close() may have promised keep-alive: its connection, idle from now (Node's own
-      // finish handler ran first), ends at once, before the client could send another request on it.
-      if (draining) server.closeIdleConnections();
-    });
-    handle(req, res).catch((e: unknown) => {
-      // The stack, never the request: the query carries the visitor's fields.
-      console.error(`provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`, e instanceof Error ? e.stack : e);
-      if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
-      else res.destroy();
-    });
-  });
+  const server = createServer(
+    { maxHeaderSize: 64 * 1024, headersTimeout, requestTimeout, connectionsCheckingInterval },
+    (req, res) => {
+      const t0 = performance.now();
+      // Bytes on the wire for this response, headers included (connections serve one request at a time).
+      const sent0 = req.socket.bytesWritten;
+      // While draining, an answer says Connection: close and Node ends the connection after it: no client sends its
+      // next request on a connection that is about to go.
+      if (draining) res.shouldKeepAlive = false;
+      res.on('finish', () => {
+        if (!opts.quiet) {
+          const bytes = req.socket.bytesWritten - sent0;
+          log.line(logLine(req.method || '-', req.url || '/', res.statusCode, bytes, performance.now() - t0));
+        }
+        // An answer begun before close() may have promised keep-alive: its connection, idle from now (Node's own
+        // finish handler ran first), ends at once, before the client could send another request on it.
+        if (draining) server.closeIdleConnections();
+      });
+      handle(req, res).catch((e: unknown) => {
+        // The stack, never the request: the query carries the visitor's fields.
+        console.error(
+          `provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`,
+          e instanceof Error ? e.stack : e,
+        );
+        if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
+        else res.destroy();
+      });
+    },
+  );
   server.keepAliveTimeout = 5000;
 
   await new Promise<void>((resolve, reject) => {

@@ -24,10 +24,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 /** Routes tried before the provider's own: the blog's (issue 6), which takes / over the demo page (then at /demo). */
 const routes: Route[] = [createBlogRoute({ contentDir: join(root, 'content'), distDir: dist })];
 
-if (!existsSync(join(dist, JS_PATH, 'embed.js'))) console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
+if (!existsSync(join(dist, JS_PATH, 'embed.js')))
+  console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
 
-const provider = await startProvider({ dbPath, distDir: dist, port, host: process.env.HOST || undefined, routes }).catch((e: Error & { code?: string }) => {
-  console.error(e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start` : e.message);
+const provider = await startProvider({
+  dbPath,
+  distDir: dist,
+  port,
+  host: process.env.HOST || undefined,
+  routes,
+}).catch((e: Error & { code?: string }) => {
+  console.error(
+    e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start` : e.message,
+  );
   process.exit(1);
 });
 const o = provider.origin;

@@ -9,10 +9,24 @@
 
 /** Every field type of spec 3.4; any other type is read as 'text' (`fieldType`). */
 export type FieldType =
-  | 'text' | 'email' | 'address' | 'birthday' | 'date' | 'phone' | 'smsphone' | 'number'
-  | 'select' | 'dropdown' | 'radio' | 'checkbox' | 'url' | 'image';
+  | 'text'
+  | 'email'
+  | 'address'
+  | 'birthday'
+  | 'date'
+  | 'phone'
+  | 'smsphone'
+  | 'number'
+  | 'select'
+  | 'dropdown'
+  | 'radio'
+  | 'checkbox'
+  | 'url'
+  | 'image';
 
-const TYPES = 'text email address birthday date phone smsphone number select dropdown radio checkbox url image'.split(' ');
+const TYPES = 'text email address birthday date phone smsphone number select dropdown radio checkbox url image'.split(
+  ' ',
+);
 
 /** A raw type from the settings as a `FieldType`: unknown values are text (spec 3.4). */
 export const fieldType = (t: unknown): FieldType => (TYPES.includes(t as string) ? (t as FieldType) : 'text');
@@ -49,17 +63,44 @@ export interface RuleField {
  * parts are listed in posted order; the form orders them on screen by `dateformat`.
  */
 export const partsOf = (f: RuleField): readonly (readonly [string, number])[] =>
-  f.type == 'birthday' ? [['month', 2], ['day', 2]]
-  : f.type == 'date' ? [['year', 4], ['month', 2], ['day', 2]]
-  : f.type == 'phone' && f.usPhone ? [['area', 3], ['detail1', 3], ['detail2', 4]]
-  : f.type == 'address' ? [['addr1', 0], ['addr2', 0], ['city', 0], ['state', 0], ['zip', 0], ['country', 0]]
-  : [];
+  f.type == 'birthday'
+    ? [
+        ['month', 2],
+        ['day', 2],
+      ]
+    : f.type == 'date'
+      ? [
+          ['year', 4],
+          ['month', 2],
+          ['day', 2],
+        ]
+      : f.type == 'phone' && f.usPhone
+        ? [
+            ['area', 3],
+            ['detail1', 3],
+            ['detail2', 4],
+          ]
+        : f.type == 'address'
+          ? [
+              ['addr1', 0],
+              ['addr2', 0],
+              ['city', 0],
+              ['state', 0],
+              ['zip', 0],
+              ['country', 0],
+            ]
+          : [];
 
 /**
  * The `Parts` of field `name` out of a flat posted query (spec 3.5): `{name}` for single inputs, `{name}[key]` for
  * sub-inputs and checkbox choices (`choices` are the checkbox values to look for). Missing inputs read as ''.
  */
-export const readParts = (q: Record<string, string | undefined>, name: string, f: RuleField, choices: string[] = []): Parts => {
+export const readParts = (
+  q: Record<string, string | undefined>,
+  name: string,
+  f: RuleField,
+  choices: string[] = [],
+): Parts => {
   const out: Parts = {};
   const keys = f.type == 'checkbox' ? choices : partsOf(f).map((p) => p[0]);
   if (!keys.length) out[''] = q[name] || '';
@@ -94,10 +135,12 @@ export const isUrl = (v: string): boolean => {
 export const isDigits = (v: string): boolean => DIGITS.test(v);
 
 /** Whether `v` is digits only, as a number within lo..hi. */
-const inRange = (v: string | undefined, lo: number, hi: number): boolean => !!v && DIGITS.test(v) && +v >= lo && +v <= hi;
+const inRange = (v: string | undefined, lo: number, hi: number): boolean =>
+  !!v && DIGITS.test(v) && +v >= lo && +v <= hi;
 
 /** US phone parts: digits of exactly 3, 3 and 4 characters (spec 5.2). */
-export const isUsPhone = (p: Parts): boolean => /^\d{3}$/.test(p.area) && /^\d{3}$/.test(p.detail1) && /^\d{4}$/.test(p.detail2);
+export const isUsPhone = (p: Parts): boolean =>
+  /^\d{3}$/.test(p.area) && /^\d{3}$/.test(p.detail1) && /^\d{4}$/.test(p.detail2);
 
 /** Birthday: month 1-12 and day 1-31, digits only (spec 5.2). */
 export const isBirthday = (p: Parts): boolean => inRange(p.month, 1, 12) && inRange(p.day, 1, 31);
@@ -106,7 +149,8 @@ export const isBirthday = (p: Parts): boolean => inRange(p.month, 1, 12) && inRa
 export const isDate = (p: Parts): boolean => inRange(p.year, 1, 9999) && isBirthday(p);
 
 /** Address: address line 1, city, state and zip non-empty and a country selected (spec 5.2); line 2 is optional. */
-export const isAddress = (p: Parts): boolean => ['addr1', 'city', 'state', 'zip', 'country'].every((k) => !!(p[k] || '').trim());
+export const isAddress = (p: Parts): boolean =>
+  ['addr1', 'city', 'state', 'zip', 'country'].every((k) => !!(p[k] || '').trim());
 
 /** ZIP code: 5 digits or 5-4 (spec 5.3). Present for parity with the original; not applied to any field. */
 export const isZip = (v: string): boolean => /^\d{5}(-\d{4})?$/.test(v);
@@ -127,14 +171,22 @@ export const validate = (f: RuleField, p: Parts): ErrorKey | null => {
   if (isEmpty(p)) return f.required ? 'required' : null;
   const v = (p[''] || '').trim();
   switch (f.type) {
-    case 'email': return isEmail(v) ? null : 'email';
-    case 'url': return isUrl(v) ? null : 'url';
-    case 'number': return isDigits(v) ? null : 'number';
-    case 'phone': return !f.usPhone || isUsPhone(p) ? null : 'phone';
-    case 'birthday': return isBirthday(p) ? null : 'birthday';
-    case 'date': return isDate(p) ? null : 'date';
-    case 'address': return isAddress(p) ? null : 'address';
-    default: return null;
+    case 'email':
+      return isEmail(v) ? null : 'email';
+    case 'url':
+      return isUrl(v) ? null : 'url';
+    case 'number':
+      return isDigits(v) ? null : 'number';
+    case 'phone':
+      return !f.usPhone || isUsPhone(p) ? null : 'phone';
+    case 'birthday':
+      return isBirthday(p) ? null : 'birthday';
+    case 'date':
+      return isDate(p) ? null : 'date';
+    case 'address':
+      return isAddress(p) ? null : 'address';
+    default:
+      return null;
   }
 };
 

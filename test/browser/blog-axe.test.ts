@@ -22,7 +22,12 @@ const states: [string, string, string[], { width: number; height: number }][] = 
   ['home page, narrow, menu open', '/', ['.menu-toggle'], { width: 390, height: 800 }],
   ['post with videos', '/posts/lamp-room-at-dawn', [], { width: 1280, height: 800 }],
   ['post, comments open', '/posts/storm-season-notes', ['.comments-toggle'], { width: 1280, height: 800 }],
-  ['post, reply form with errors', '/posts/storm-season-notes?replytocom=1', ['.comments-toggle'], { width: 1280, height: 800 }],
+  [
+    'post, reply form with errors',
+    '/posts/storm-season-notes?replytocom=1',
+    ['.comments-toggle'],
+    { width: 1280, height: 800 },
+  ],
   ['post, widgets open', '/posts/keepers-logbook-and-charts', ['.widgets-toggle'], { width: 1280, height: 800 }],
 ];
 

@@ -24,7 +24,8 @@ export async function startBlog(): Promise<Blog> {
   // blog.js and blog.css are served from a copy taken now, so a build running meanwhile in the same checkout
   // (which rewrites dist/) cannot hand a page a missing or half-written script.
   const built = join(DIST, 'blog');
-  const ready = () => ['blog.js', 'blog.css'].every((f) => existsSync(join(built, f)) && statSync(join(built, f)).size > 0);
+  const ready = () =>
+    ['blog.js', 'blog.css'].every((f) => existsSync(join(built, f)) && statSync(join(built, f)).size > 0);
   await until(ready, 'dist/blog/blog.js and blog.css (run `node build.mjs --quiet` first)', 15000);
   cpSync(built, join(dir, 'dist', 'blog'), { recursive: true });
   const routes = [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: join(dir, 'dist') })];
@@ -72,7 +73,9 @@ export const focused = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!el) return `nothing (body ${!!document.body}, hasFocus ${document.hasFocus()})`;
-    return el ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}` : '';
+    return el
+      ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}`
+      : '';
   });
 
 /** Waits until `fn` is true, or throws after `ms` with `what`. */

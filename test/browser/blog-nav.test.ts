@@ -37,10 +37,21 @@ test('menu by keyboard: the toggle opens it, focus marks open submenus, Escape c
     const sub = page.locator('.sub-menu a[href="/posts/storm-season-notes"]');
     assert.not.ok(await sub.isVisible(), 'submenu closed before focus');
     await tabTo(page, '.menu-item-has-children > a');
-    assert.ok(await page.locator('.menu-item-has-children').first().evaluate((li) => li.classList.contains('focus')));
+    assert.ok(
+      await page
+        .locator('.menu-item-has-children')
+        .first()
+        .evaluate((li) => li.classList.contains('focus')),
+    );
     assert.ok(await sub.isVisible(), 'focus opens the submenu');
     await tabTo(page, '.sub-menu a');
-    assert.ok(await page.locator('.menu-item-has-children').first().evaluate((li) => li.classList.contains('focus')), 'still marked inside');
+    assert.ok(
+      await page
+        .locator('.menu-item-has-children')
+        .first()
+        .evaluate((li) => li.classList.contains('focus')),
+      'still marked inside',
+    );
     await page.keyboard.press('Escape');
     assert.is(await toggle.getAttribute('aria-expanded'), 'false');
     assert.not.ok(await page.locator('#primary-menu').isVisible());
@@ -52,7 +63,10 @@ test('menu by keyboard: the toggle opens it, focus marks open submenus, Escape c
 });
 
 test('double-tap-to-go with touch above 800 px: the first tap opens the submenu, the second follows the link', async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/', { hasTouch: true, viewport: { width: 1024, height: 768 } });
+  const { context, page, log } = await openBlog(browser, blog, '/', {
+    hasTouch: true,
+    viewport: { width: 1024, height: 768 },
+  });
   try {
     await page.tap('.menu-toggle');
     assert.ok(await page.locator('#primary-menu').isVisible());
@@ -77,14 +91,20 @@ test('no double tap at 800 px or with a mouse: one tap or click follows the link
   const touch = await openBlog(browser, blog, '/', { hasTouch: true, viewport: { width: 800, height: 700 } });
   try {
     await touch.page.tap('.menu-toggle');
-    await Promise.all([touch.page.waitForURL('**/posts/keepers-logbook-and-charts'), touch.page.locator('.menu-item-has-children > a').first().tap()]);
+    await Promise.all([
+      touch.page.waitForURL('**/posts/keepers-logbook-and-charts'),
+      touch.page.locator('.menu-item-has-children > a').first().tap(),
+    ]);
   } finally {
     await touch.context.close();
   }
   const mouse = await openBlog(browser, blog, '/', { viewport: { width: 1280, height: 800 } });
   try {
     await mouse.page.click('.menu-toggle');
-    await Promise.all([mouse.page.waitForURL('**/posts/keepers-logbook-and-charts'), mouse.page.locator('.menu-item-has-children > a').first().click()]);
+    await Promise.all([
+      mouse.page.waitForURL('**/posts/keepers-logbook-and-charts'),
+      mouse.page.locator('.menu-item-has-children > a').first().click(),
+    ]);
   } finally {
     await mouse.context.close();
   }

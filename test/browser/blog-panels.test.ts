@@ -17,18 +17,31 @@ test.after(async () => {
   await blog?.cleanup();
 });
 
-const has = (page: Page, sel: string, cls: string) => page.locator(sel).evaluate((el, c) => el.classList.contains(c), cls);
+const has = (page: Page, sel: string, cls: string) =>
+  page.locator(sel).evaluate((el, c) => el.classList.contains(c), cls);
 /** Records every class value `sel` takes from now on, in window.__classes. */
 const recordClasses = (page: Page, sel: string) =>
   page.evaluate((s) => {
     const el = document.querySelector(s) as Element;
     const seen: string[] = ((window as unknown as { __classes: string[] }).__classes = []);
-    new MutationObserver((records) => records.forEach((r) => seen.push(r.oldValue || ''))).observe(el, { attributeOldValue: true, attributeFilter: ['class'] });
+    new MutationObserver((records) => {
+      for (const r of records) seen.push(r.oldValue || '');
+    }).observe(el, {
+      attributeOldValue: true,
+      attributeFilter: ['class'],
+    });
   }, sel);
 /** The class values recorded, then the current one. */
 const classes = (page: Page, sel: string) =>
-  page.evaluate((s) => [...(window as unknown as { __classes: string[] }).__classes, (document.querySelector(s) as Element).className], sel);
-const inside = (page: Page, sel: string) => page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), sel);
+  page.evaluate(
+    (s) => [
+      ...(window as unknown as { __classes: string[] }).__classes,
+      (document.querySelector(s) as Element).className,
+    ],
+    sel,
+  );
+const inside = (page: Page, sel: string) =>
+  page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), sel);
 
 test('comments panel by click: slides in with animating, focus moves in, and the animating state ends', async () => {
   const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes');
@@ -43,7 +56,11 @@ test('comments panel by click: slides in with animating, focus moves in, and the
     assert.is(await toggle.getAttribute('aria-expanded'), 'true');
     assert.ok(await inside(page, '#comments'), await focused(page));
     await sleep(BLOG_PANEL_MS + 100);
-    assert.equal(await classes(page, '#comments'), ['comments-area', 'comments-area open', 'comments-area open animating', 'comments-area open'], 'open at once, animating, then settled');
+    assert.equal(
+      await classes(page, '#comments'),
+      ['comments-area', 'comments-area open', 'comments-area open animating', 'comments-area open'],
+      'open at once, animating, then settled',
+    );
     await toggle.click();
     await sleep(BLOG_PANEL_MS + 100);
     assert.not.ok(await area.isVisible());
@@ -87,7 +104,9 @@ test("comments panel by the toggle's text: sets #comments, scrolls there and foc
     await sleep(BLOG_PANEL_MS + 100);
     assert.ok(await page.locator('#comments-title').isVisible());
     // Scrolled as far as the page allows towards the comments' top.
-    const [top, y, max] = await page.locator('#comments').evaluate((el) => [el.getBoundingClientRect().top, scrollY, document.documentElement.scrollHeight - innerHeight]);
+    const [top, y, max] = await page
+      .locator('#comments')
+      .evaluate((el) => [el.getBoundingClientRect().top, scrollY, document.documentElement.scrollHeight - innerHeight]);
     assert.ok(y > 0 && (Math.abs(top) < 5 || Math.abs(y - max) < 2), `top ${top}, scrollY ${y} of ${max}`);
     assert.equal(log.errors, []);
   } finally {
@@ -96,11 +115,19 @@ test("comments panel by the toggle's text: sets #comments, scrolls there and foc
 });
 
 test("comments panel by hash: open on load for 'comment' and 'respond', closed otherwise", async () => {
-  for (const [hash, open] of [['#comment-3', true], ['#respond', true], ['#content', false]] as const) {
+  for (const [hash, open] of [
+    ['#comment-3', true],
+    ['#respond', true],
+    ['#content', false],
+  ] as const) {
     const { context, page } = await openBlog(browser, blog, '/posts/storm-season-notes' + hash);
     try {
       assert.is(await page.locator('#comments').isVisible(), open, hash);
-      if (hash == '#comment-3') assert.ok(await page.locator('#comment-3').isVisible() && (await page.locator('#comment-3').evaluate((el) => el.getBoundingClientRect().top < innerHeight)));
+      if (hash == '#comment-3')
+        assert.ok(
+          (await page.locator('#comment-3').isVisible()) &&
+            (await page.locator('#comment-3').evaluate((el) => el.getBoundingClientRect().top < innerHeight)),
+        );
     } finally {
       await context.close();
     }
@@ -129,7 +156,9 @@ test('closed panels cannot be tabbed into; open ones can', async () => {
 });
 
 test('widgets panel: slides down pushing the page, focus moves in; Escape closes, scrolls to the top, focus back', async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes', { viewport: { width: 1280, height: 600 } });
+  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes', {
+    viewport: { width: 1280, height: 600 },
+  });
   try {
     const panel = page.locator('#secondary');
     const headerTop = () => page.locator('.site-header').evaluate((h) => h.getBoundingClientRect().top + scrollY);

@@ -31,9 +31,14 @@ test('page views and link clicks reach the server and are recorded, without hold
     await until(() => views().length == 1, 'the home page view');
     assert.equal(views(), [{ blog: 4217, post: 0, path: '/' }]);
     clear();
-    await Promise.all([page.waitForURL('**/posts/keepers-logbook-and-charts'), page.click('.entry-title a[href="/posts/keepers-logbook-and-charts"]')]);
+    await Promise.all([
+      page.waitForURL('**/posts/keepers-logbook-and-charts'),
+      page.click('.entry-title a[href="/posts/keepers-logbook-and-charts"]'),
+    ]);
     await until(() => views().length == 1 && clicks().length == 1, 'the click and the next view');
-    assert.equal(clicks(), [{ blog: 4217, post: 0, mode: 'home', kind: 'link', href: `${blog.origin}/posts/keepers-logbook-and-charts` }]);
+    assert.equal(clicks(), [
+      { blog: 4217, post: 0, mode: 'home', kind: 'link', href: `${blog.origin}/posts/keepers-logbook-and-charts` },
+    ]);
     assert.equal(views(), [{ blog: 4217, post: 102, path: '/posts/keepers-logbook-and-charts' }]);
     await page.click('a[href="https://www.nlb.org.uk/"]');
     await until(() => clicks().length == 2, 'the outbound click');
@@ -56,7 +61,10 @@ test('page views and link clicks reach the server and are recorded, without hold
 
 test('nothing is sent under Global Privacy Control or Do Not Track', async () => {
   const signals: [string, string][] = [
-    ['Global Privacy Control', "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })"],
+    [
+      'Global Privacy Control',
+      "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })",
+    ],
     ['Do Not Track', "Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })"],
   ];
   for (const [name, script] of signals) {
@@ -65,16 +73,30 @@ test('nothing is sent under Global Privacy Control or Do Not Track', async () =>
     try {
       await context.addInitScript(script);
       await page.goto(blog.origin + '/posts/keepers-logbook-and-charts');
-      assert.ok(await page.evaluate(() => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl || navigator.doNotTrack == '1'), name);
+      assert.ok(
+        await page.evaluate(
+          () =>
+            (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl ||
+            navigator.doNotTrack == '1',
+        ),
+        name,
+      );
       await page.click('a[href="https://www.nlb.org.uk/"]');
-      await Promise.all([page.waitForURL('**/posts/storm-season-notes'), page.click('.entry-content a[href="/posts/storm-season-notes"]')]);
+      await Promise.all([
+        page.waitForURL('**/posts/storm-season-notes'),
+        page.click('.entry-content a[href="/posts/storm-season-notes"]'),
+      ]);
       // A page without the signal, opened after, is recorded: the store is listening.
       const control = await openBlog(browser, blog, '/');
       await until(() => views().length == 1, 'the control page view');
       await control.context.close();
       assert.equal(views(), [{ blog: 4217, post: 0, path: '/' }], name);
       assert.equal(clicks(), [], name);
-      assert.equal(requests.filter((r) => r.url().includes(BLOG_STATS_PATH)).map((r) => r.url()), [], name);
+      assert.equal(
+        requests.filter((r) => r.url().includes(BLOG_STATS_PATH)).map((r) => r.url()),
+        [],
+        name,
+      );
       assert.equal(log.errors, []);
     } finally {
       await context.close();
@@ -103,9 +125,17 @@ test('a posted comment appears, in its open panel, scrolled to; a form with mist
     const comment = page.locator(`#${id}`);
     assert.ok(await comment.isVisible());
     assert.match((await comment.textContent()) || '', /Solveig[\s\S]*The lens floats on mercury\? Remarkable\./);
-    assert.ok(await comment.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < innerHeight), 'in view');
+    assert.ok(
+      await comment.evaluate(
+        (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < innerHeight,
+      ),
+      'in view',
+    );
     assert.not.ok((await page.content()).includes('solveig@example.org'));
-    assert.ok(await page.locator('#secondary').evaluate((el) => el.textContent?.includes('Solveig on')), 'in recent comments');
+    assert.ok(
+      await page.locator('#secondary').evaluate((el) => el.textContent?.includes('Solveig on')),
+      'in recent comments',
+    );
     assert.equal(log.errors, [], await focused(page));
   } finally {
     await context.close();

@@ -18,7 +18,9 @@ test.after(async () => {
 
 const box = (page: Page, sel: string) => page.locator(sel).evaluate((el) => JSON.stringify(el.getBoundingClientRect()));
 const frame = (page: Page, sel: string) =>
-  page.locator(`${sel} iframe`).evaluate((f: HTMLIFrameElement) => ({ src: f.src, title: f.title, w: f.offsetWidth, h: f.offsetHeight }));
+  page
+    .locator(`${sel} iframe`)
+    .evaluate((f: HTMLIFrameElement) => ({ src: f.src, title: f.title, w: f.offsetWidth, h: f.offsetHeight }));
 
 test("by mouse: the 'Play YouTube video' button becomes the player, autoplaying with the extra query, titled, focused, nothing moves", async () => {
   const { context, page, log } = await openBlog(browser, blog, '/posts/lamp-room-at-dawn');

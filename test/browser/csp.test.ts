@@ -24,7 +24,10 @@ export const directives = (origin: string, trustedTypes: boolean): string =>
   ].join('; ');
 
 /** A host page whose only script is embed.js with data attributes (no inline script: the policy forbids it). */
-const hostPage = (fx: Fixture, uuid: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict host</title></head>
+const hostPage = (
+  fx: Fixture,
+  uuid: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict host</title></head>
 <body><main><h1>Strict host</h1></main>
 <script src="${fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${fx.host}" data-uuid="${uuid}" data-lid="l1"></script></body></html>`;
 
@@ -35,7 +38,13 @@ async function subscribe(page: Page, violations: string[], extras: boolean): Pro
   if (extras) {
     // The parts that come from form-extras.js and countries.js work under the policy too.
     await frame.waitForSelector('select[name="ADDRESS[country]"] option[value="262"]', { state: 'attached' });
-    for (const [k, v] of [['addr1', '1 Harbour Road'], ['city', 'Portsmouth'], ['state', 'Hampshire'], ['zip', 'PO1 2AB']]) await frame.fill(`[name="ADDRESS[${k}]"]`, v);
+    for (const [k, v] of [
+      ['addr1', '1 Harbour Road'],
+      ['city', 'Portsmouth'],
+      ['state', 'Hampshire'],
+      ['zip', 'PO1 2AB'],
+    ])
+      await frame.fill(`[name="ADDRESS[${k}]"]`, v);
     await frame.selectOption('select[name="ADDRESS[country]"]', '262');
     await frame.check('.mc-gdpr input[type=checkbox]');
   }
@@ -48,41 +57,62 @@ async function subscribe(page: Page, violations: string[], extras: boolean): Pro
 /** The GDPR demo form with an optional address field: form-extras.js and countries.js load beside popup.js. */
 const extrasSettings = () => {
   const gdpr = demoForm('gdpr')!.settings as { fields: Record<string, unknown>[] };
-  const address = (demoForm('every-field')!.settings as { fields: Record<string, unknown>[] }).fields.find((f) => f.type == 'address')!;
+  const address = (demoForm('every-field')!.settings as { fields: Record<string, unknown>[] }).fields.find(
+    (f) => f.type == 'address',
+  )!;
   return { ...gdpr, popupDelay: 0, fields: [...gdpr.fields, { ...address, required: false }] };
 };
 
 for (const tt of [false, true])
   for (const extras of [false, true])
-  test(`strict CSP${tt ? ' + Trusted Types' : ''}: a whole subscribe with zero violations${extras ? ', with form-extras.js and countries.js' : ''}`, async () => {
-    const browser = await launch();
-    const fx = await startFixture();
-    try {
-      const uuid = (tt ? 'strict-tt' : 'strict') + (extras ? '-extras' : '');
-      fx.forms.set(uuid, {
-        settings: extras ? extrasSettings() : { popupDelay: 0, description: '<h2>Strict</h2><p style="color:#333">Styled text</p>', fields: [EMAIL_FIELD] },
-      });
-      const url = fx.page(`${uuid}.html`, hostPage(fx, uuid), { 'Content-Security-Policy': directives(fx.origin, tt) });
-      const { page, context, log } = await newPage(browser);
-      const violations: string[] = [];
-      page.on('console', (m) => {
-        if (/Content Security Policy|Trusted ?Type|TrustedHTML|TrustedScript/i.test(m.text())) violations.push(m.text());
-      });
-      await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
-      await page.addInitScript(() =>
-        document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`)),
-      );
-      await page.goto(url);
-      await subscribe(page, violations, extras);
-      assert.equal(log.errors, []);
-      const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
-      assert.is(loaded.includes('form-extras.js') && loaded.includes('countries.js'), extras, 'form-extras.js and countries.js loaded when needed');
-      assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
-      await context.close();
-    } finally {
-      await browser.close();
-      await fx.close();
-    }
-  });
+    test(`strict CSP${tt ? ' + Trusted Types' : ''}: a whole subscribe with zero violations${extras ? ', with form-extras.js and countries.js' : ''}`, async () => {
+      const browser = await launch();
+      const fx = await startFixture();
+      try {
+        const uuid = (tt ? 'strict-tt' : 'strict') + (extras ? '-extras' : '');
+        fx.forms.set(uuid, {
+          settings: extras
+            ? extrasSettings()
+            : {
+                popupDelay: 0,
+                description: '<h2>Strict</h2><p style="color:#333">Styled text</p>',
+                fields: [EMAIL_FIELD],
+              },
+        });
+        const url = fx.page(`${uuid}.html`, hostPage(fx, uuid), {
+          'Content-Security-Policy': directives(fx.origin, tt),
+        });
+        const { page, context, log } = await newPage(browser);
+        const violations: string[] = [];
+        page.on('console', (m) => {
+          if (/Content Security Policy|Trusted ?Type|TrustedHTML|TrustedScript/i.test(m.text()))
+            violations.push(m.text());
+        });
+        await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
+        await page.addInitScript(() =>
+          document.addEventListener('securitypolicyviolation', (e) =>
+            (window as unknown as { reportViolation(v: string): void }).reportViolation(
+              `${e.violatedDirective} ${e.blockedURI}`,
+            ),
+          ),
+        );
+        await page.goto(url);
+        await subscribe(page, violations, extras);
+        assert.equal(log.errors, []);
+        const loaded = await page.evaluate(() =>
+          performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()),
+        );
+        assert.is(
+          loaded.includes('form-extras.js') && loaded.includes('countries.js'),
+          extras,
+          'form-extras.js and countries.js loaded when needed',
+        );
+        assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
+        await context.close();
+      } finally {
+        await browser.close();
+        await fx.close();
+      }
+    });
 
 test.run();

@@ -27,117 +27,140 @@ S.after(() => stop(ctx.env));
 
 const axeClean = async (page: import('playwright-core').Page, state: string) => {
   const v = await axe(page);
-  assert.equal(v.map((x) => `${state}: ${x.id} ${x.targets.join(' ')}`), []);
+  assert.equal(
+    v.map((x) => `${state}: ${x.id} ${x.targets.join(' ')}`),
+    [],
+  );
 };
 
-S('every field type filled and submitted: success message, a row with every value, cookies, the modal hides', async () => {
-  const { context, page, frame, log, submits } = await open(ctx.env, 'every-fast');
-  try {
-    const f = frame;
-    await f.fill('#mc-EMAIL-0', 'Every.Field@example.com');
-    await f.fill('#mc-FNAME-0', 'Ada');
-    await f.fill('[name="ADDRESS[addr1]"]', '1 Harbour Road');
-    await f.fill('[name="ADDRESS[addr2]"]', 'Flat 2');
-    await f.fill('[name="ADDRESS[city]"]', 'Portsmouth');
-    await f.fill('[name="ADDRESS[state]"]', 'Hampshire');
-    await f.fill('[name="ADDRESS[zip]"]', 'PO1 2AB');
-    await f.selectOption('[name="ADDRESS[country]"]', '262');
-    await f.fill('[name="BIRTHDAY[month]"]', '07');
-    await f.fill('[name="BIRTHDAY[day]"]', '14');
-    await f.fill('[name="DATE[day]"]', '31');
-    await f.fill('[name="DATE[month]"]', '12');
-    await f.fill('[name="DATE[year]"]', '2020');
-    // maxlength holds the US phone parts to 3, 3 and 4 characters (spec 5.4).
-    await f.fill('[name="PHONE[area]"]', '5551');
-    assert.is(await f.inputValue('[name="PHONE[area]"]'), '555');
-    await f.fill('[name="PHONE[detail1]"]', '123');
-    await f.fill('[name="PHONE[detail2]"]', '4567');
-    await f.fill('#mc-MOBILE-0', '+44 7700 900123');
-    await f.fill('#mc-AGE-0', '36');
-    await f.fill('#mc-WEBSITE-0', 'https://ada.example.com/');
-    await f.selectOption('#mc-PLAN-0', 'Standard');
-    await f.selectOption('#mc-SIZE-0', 'M');
-    await f.check('#mc-FREQ-1');
-    await f.check('#mc-TOPICS-1-0');
-    await f.check('#mc-TOPICS-1-2');
-    await f.fill('#mc-COMPANY-0', 'Analytical Engines');
-    assert.equal(await cookieJar(context), {}, 'no cookie before the attempt');
-    await f.click('button[type=submit]');
-    await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
-    assert.is(submits.length, 1);
-    const q = Object.fromEntries(new URL(submits[0].url()).searchParams);
-    assert.equal([q.popup, q.u, q['TOPICS[1]'], q['TOPICS[2]'], q['TOPICS[4]'], q[`b_${q.u}_${q.id}`]], ['true', '6c1f4e2b9a7d3c5e8f0a1b2c3', '1', undefined, '4', '']);
-    const rows = stored(ctx.env, 'every-fast');
-    assert.is(rows.length, 1);
-    assert.is(rows[0].email, 'Every.Field@example.com');
-    assert.equal(rows[0].merge_fields, {
-      FNAME: 'Ada',
-      ADDRESS: { addr1: '1 Harbour Road', addr2: 'Flat 2', city: 'Portsmouth', state: 'Hampshire', zip: 'PO1 2AB', country: '262' },
-      BIRTHDAY: '07/14',
-      DATE: '2020-12-31',
-      PHONE: '555-123-4567',
-      MOBILE: '+44 7700 900123',
-      AGE: '36',
-      WEBSITE: 'https://ada.example.com/',
-      PLAN: 'Standard',
-      SIZE: 'M',
-      FREQ: 'Monthly',
-      TOPICS: ['1', '4'],
-      COMPANY: 'Analytical Engines',
-    });
-    // The form is reset and hidden; the description and image with it (spec 4.5 step 5).
-    assert.ok(await f.$eval('form', (e) => (e as HTMLFormElement).hidden));
-    assert.is(await f.inputValue('#mc-EMAIL-0'), '');
-    // Cookies: the subscribed cookie for about 91 days and mcListMember with the provider's value, SameSite=Lax, path /.
-    const jar = await cookieJar(context);
-    assert.equal(Object.keys(jar).sort(), [COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER].sort());
-    const days = (jar[COOKIE_SUBSCRIBED].expires * 1000 - Date.now()) / 86400000;
-    assert.ok(Math.abs(days - SUBSCRIBED_COOKIE_MS / 86400000) < 1, `subscribed cookie lives ${days} days`);
-    const webId = ctx.env.p.db.prepare('SELECT web_id FROM subscribers WHERE email = ?').get('Every.Field@example.com') as { web_id: string };
-    assert.ok(webId.web_id, 'the provider gave a web id');
-    assert.is(jar[COOKIE_LIST_MEMBER].value, webId.web_id);
-    for (const c of Object.values(jar)) assert.equal([c.sameSite, c.path, c.secure], ['Lax', '/', false]);
-    // confirmationDuration 1 s, type custom: the modal hides.
-    await modalGone(page);
-    assert.equal(log.errors, []);
-  } finally {
-    await context.close();
-  }
-});
+S(
+  'every field type filled and submitted: success message, a row with every value, cookies, the modal hides',
+  async () => {
+    const { context, page, frame, log, submits } = await open(ctx.env, 'every-fast');
+    try {
+      const f = frame;
+      await f.fill('#mc-EMAIL-0', 'Every.Field@example.com');
+      await f.fill('#mc-FNAME-0', 'Ada');
+      await f.fill('[name="ADDRESS[addr1]"]', '1 Harbour Road');
+      await f.fill('[name="ADDRESS[addr2]"]', 'Flat 2');
+      await f.fill('[name="ADDRESS[city]"]', 'Portsmouth');
+      await f.fill('[name="ADDRESS[state]"]', 'Hampshire');
+      await f.fill('[name="ADDRESS[zip]"]', 'PO1 2AB');
+      await f.selectOption('[name="ADDRESS[country]"]', '262');
+      await f.fill('[name="BIRTHDAY[month]"]', '07');
+      await f.fill('[name="BIRTHDAY[day]"]', '14');
+      await f.fill('[name="DATE[day]"]', '31');
+      await f.fill('[name="DATE[month]"]', '12');
+      await f.fill('[name="DATE[year]"]', '2020');
+      // maxlength holds the US phone parts to 3, 3 and 4 characters (spec 5.4).
+      await f.fill('[name="PHONE[area]"]', '5551');
+      assert.is(await f.inputValue('[name="PHONE[area]"]'), '555');
+      await f.fill('[name="PHONE[detail1]"]', '123');
+      await f.fill('[name="PHONE[detail2]"]', '4567');
+      await f.fill('#mc-MOBILE-0', '+44 7700 900123');
+      await f.fill('#mc-AGE-0', '36');
+      await f.fill('#mc-WEBSITE-0', 'https://ada.example.com/');
+      await f.selectOption('#mc-PLAN-0', 'Standard');
+      await f.selectOption('#mc-SIZE-0', 'M');
+      await f.check('#mc-FREQ-1');
+      await f.check('#mc-TOPICS-1-0');
+      await f.check('#mc-TOPICS-1-2');
+      await f.fill('#mc-COMPANY-0', 'Analytical Engines');
+      assert.equal(await cookieJar(context), {}, 'no cookie before the attempt');
+      await f.click('button[type=submit]');
+      await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
+      assert.is(submits.length, 1);
+      const q = Object.fromEntries(new URL(submits[0].url()).searchParams);
+      assert.equal(
+        [q.popup, q.u, q['TOPICS[1]'], q['TOPICS[2]'], q['TOPICS[4]'], q[`b_${q.u}_${q.id}`]],
+        ['true', '6c1f4e2b9a7d3c5e8f0a1b2c3', '1', undefined, '4', ''],
+      );
+      const rows = stored(ctx.env, 'every-fast');
+      assert.is(rows.length, 1);
+      assert.is(rows[0].email, 'Every.Field@example.com');
+      assert.equal(rows[0].merge_fields, {
+        FNAME: 'Ada',
+        ADDRESS: {
+          addr1: '1 Harbour Road',
+          addr2: 'Flat 2',
+          city: 'Portsmouth',
+          state: 'Hampshire',
+          zip: 'PO1 2AB',
+          country: '262',
+        },
+        BIRTHDAY: '07/14',
+        DATE: '2020-12-31',
+        PHONE: '555-123-4567',
+        MOBILE: '+44 7700 900123',
+        AGE: '36',
+        WEBSITE: 'https://ada.example.com/',
+        PLAN: 'Standard',
+        SIZE: 'M',
+        FREQ: 'Monthly',
+        TOPICS: ['1', '4'],
+        COMPANY: 'Analytical Engines',
+      });
+      // The form is reset and hidden; the description and image with it (spec 4.5 step 5).
+      assert.ok(await f.$eval('form', (e) => (e as HTMLFormElement).hidden));
+      assert.is(await f.inputValue('#mc-EMAIL-0'), '');
+      // Cookies: the subscribed cookie for about 91 days and mcListMember with the provider's value, SameSite=Lax, path /.
+      const jar = await cookieJar(context);
+      assert.equal(Object.keys(jar).sort(), [COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER].sort());
+      const days = (jar[COOKIE_SUBSCRIBED].expires * 1000 - Date.now()) / 86400000;
+      assert.ok(Math.abs(days - SUBSCRIBED_COOKIE_MS / 86400000) < 1, `subscribed cookie lives ${days} days`);
+      const webId = ctx.env.p.db
+        .prepare('SELECT web_id FROM subscribers WHERE email = ?')
+        .get('Every.Field@example.com') as { web_id: string };
+      assert.ok(webId.web_id, 'the provider gave a web id');
+      assert.is(jar[COOKIE_LIST_MEMBER].value, webId.web_id);
+      for (const c of Object.values(jar)) assert.equal([c.sameSite, c.path, c.secure], ['Lax', '/', false]);
+      // confirmationDuration 1 s, type custom: the modal hides.
+      await modalGone(page);
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
-S('field errors on blur and on submit: first error per field, help hidden, nothing sent, no cookie; axe clean', async () => {
-  const { context, page, frame: f, submits } = await open(ctx.env, 'every-slow');
-  try {
-    const buttonAt = () => f.$eval('button[type=submit]', (b) => b.getBoundingClientRect().top);
-    const before = await buttonAt();
-    await f.fill('#mc-EMAIL-0', 'not-an-address');
-    await f.press('#mc-EMAIL-0', 'Tab');
-    await f.waitForSelector('#mc-EMAIL-err >> text=' + DEFAULT_MESSAGES.email);
-    // The error took the line kept for it: nothing below moved, so a press on Subscribe that blurs a field still lands.
-    assert.is(await buttonAt(), before);
-    assert.is(await f.getAttribute('#mc-EMAIL-0', 'aria-invalid'), 'true');
-    assert.is(await f.getAttribute('#mc-EMAIL-0', 'aria-describedby'), 'mc-EMAIL-err');
-    await f.fill('#mc-WEBSITE-0', 'www.example.com');
-    await f.click('button[type=submit]');
-    const errors = await f.$$eval('.mc-error', (es) => es.map((e) => [e.id, (e.textContent || '').trim()]).filter(([, t]) => t));
-    assert.equal(errors, [
-      ['mc-EMAIL-err', DEFAULT_MESSAGES.email],
-      ['mc-ADDRESS-err', DEFAULT_MESSAGES.required],
-      ['mc-WEBSITE-err', DEFAULT_MESSAGES.url],
-      ['mc-PLAN-err', DEFAULT_MESSAGES.required],
-      ['mc-FREQ-err', DEFAULT_MESSAGES.required],
-    ]);
-    assert.is(await f.$('#mc-ADDRESS-help'), null, 'help hidden while invalid');
-    assert.is(await f.$('#mc-FREQ-help'), null);
-    // Focus goes to the first invalid input.
-    assert.is(await f.evaluate(() => document.activeElement && document.activeElement.id), 'mc-EMAIL-0');
-    assert.is(submits.length, 0);
-    assert.equal(await cookieJar(context), {});
-    await axeClean(page, 'field errors');
-  } finally {
-    await context.close();
-  }
-});
+S(
+  'field errors on blur and on submit: first error per field, help hidden, nothing sent, no cookie; axe clean',
+  async () => {
+    const { context, page, frame: f, submits } = await open(ctx.env, 'every-slow');
+    try {
+      const buttonAt = () => f.$eval('button[type=submit]', (b) => b.getBoundingClientRect().top);
+      const before = await buttonAt();
+      await f.fill('#mc-EMAIL-0', 'not-an-address');
+      await f.press('#mc-EMAIL-0', 'Tab');
+      await f.waitForSelector('#mc-EMAIL-err >> text=' + DEFAULT_MESSAGES.email);
+      // The error took the line kept for it: nothing below moved, so a press on Subscribe that blurs a field still lands.
+      assert.is(await buttonAt(), before);
+      assert.is(await f.getAttribute('#mc-EMAIL-0', 'aria-invalid'), 'true');
+      assert.is(await f.getAttribute('#mc-EMAIL-0', 'aria-describedby'), 'mc-EMAIL-err');
+      await f.fill('#mc-WEBSITE-0', 'www.example.com');
+      await f.click('button[type=submit]');
+      const errors = await f.$$eval('.mc-error', (es) =>
+        es.map((e) => [e.id, (e.textContent || '').trim()]).filter(([, t]) => t),
+      );
+      assert.equal(errors, [
+        ['mc-EMAIL-err', DEFAULT_MESSAGES.email],
+        ['mc-ADDRESS-err', DEFAULT_MESSAGES.required],
+        ['mc-WEBSITE-err', DEFAULT_MESSAGES.url],
+        ['mc-PLAN-err', DEFAULT_MESSAGES.required],
+        ['mc-FREQ-err', DEFAULT_MESSAGES.required],
+      ]);
+      assert.is(await f.$('#mc-ADDRESS-help'), null, 'help hidden while invalid');
+      assert.is(await f.$('#mc-FREQ-help'), null);
+      // Focus goes to the first invalid input.
+      assert.is(await f.evaluate(() => document.activeElement && document.activeElement.id), 'mc-EMAIL-0');
+      assert.is(submits.length, 0);
+      assert.equal(await cookieJar(context), {});
+      await axeClean(page, 'field errors');
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 S('server errors by merge_id: the flash message, the named field invalid, the others valid; axe clean', async () => {
   const { context, page, frame: f, submits } = await open(ctx.env, 'every-slow');
@@ -145,7 +168,13 @@ S('server errors by merge_id: the flash message, the named field invalid, the ot
     await f.fill('#mc-EMAIL-0', 'long.name@example.com');
     // Valid to the form, too long for the store (MERGE_VALUE_MAX): only the provider can refuse it.
     await f.fill('#mc-FNAME-0', 'A'.repeat(300));
-    for (const [k, v] of [['addr1', '1 Road'], ['city', 'Town'], ['state', 'ST'], ['zip', '12345']]) await f.fill(`[name="ADDRESS[${k}]"]`, v);
+    for (const [k, v] of [
+      ['addr1', '1 Road'],
+      ['city', 'Town'],
+      ['state', 'ST'],
+      ['zip', '12345'],
+    ])
+      await f.fill(`[name="ADDRESS[${k}]"]`, v);
     await f.selectOption('[name="ADDRESS[country]"]', '30');
     await f.selectOption('#mc-PLAN-0', 'Free');
     await f.check('#mc-FREQ-0');
@@ -209,7 +238,10 @@ S('a double click sends one request and stores one row', async () => {
     await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
     await f.waitForTimeout(300);
     assert.is(submits.length, 1);
-    assert.equal(stored(ctx.env, 'modal').map((r) => r.email), ['double.click@example.com']);
+    assert.equal(
+      stored(ctx.env, 'modal').map((r) => r.email),
+      ['double.click@example.com'],
+    );
   } finally {
     await context.close();
   }

@@ -78,9 +78,13 @@ export function addForm(env: Env, key: string, settings: Record<string, unknown>
   const lid = `t${(++added).toString().padStart(9, '0')}`;
   const fId = `0t${added}`;
   const now = new Date().toISOString();
-  env.p.db.prepare('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?)').run(lid, DEMO_UUID, `Test ${key}`, now);
   env.p.db
-    .prepare('INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .prepare('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?)')
+    .run(lid, DEMO_UUID, `Test ${key}`, now);
+  env.p.db
+    .prepare(
+      'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
     .run(lid, fId, `test-${key}`, `Test ${key}`, JSON.stringify(settings), requireConsent ? 1 : 0, 100 + added);
   env.forms.set(key, { lid, fId });
 }
@@ -99,7 +103,11 @@ export interface Opened {
 /** Opens the host page of form `key` and waits for the modal. `phone`: a phone-sized viewport. */
 export async function open(env: Env, key: string, o: { phone?: boolean; preview?: boolean } = {}): Promise<Opened> {
   const viewport = o.phone ? { width: 375, height: 667 } : { width: 1280, height: 800 };
-  const { context, page, log } = await newPage(env.browser, viewport, { reducedMotion: 'reduce', isMobile: !!o.phone, hasTouch: !!o.phone });
+  const { context, page, log } = await newPage(env.browser, viewport, {
+    reducedMotion: 'reduce',
+    isMobile: !!o.phone,
+    hasTouch: !!o.phone,
+  });
   const submits: Request[] = [];
   const failed: string[] = [];
   page.on('request', (r) => {
@@ -122,19 +130,24 @@ export async function open(env: Env, key: string, o: { phone?: boolean; preview?
 export const modalOpen = async (page: Page): Promise<boolean> => !!(await page.$(MODAL));
 
 /** Waits until the modal frame has left the page. */
-export const modalGone = (page: Page, timeout = 8000): Promise<unknown> => page.waitForFunction((s) => !document.querySelector(s), MODAL, { timeout });
+export const modalGone = (page: Page, timeout = 8000): Promise<unknown> =>
+  page.waitForFunction((s) => !document.querySelector(s), MODAL, { timeout });
 
 /** The subscribers the provider stored for form `key`. */
 export const stored = (env: Env, key: string): SubscriberView[] => listSubscribers(env.p.db, env.forms.get(key)!.lid);
 
 /** The host page's cookies by name. */
-export async function cookieJar(context: BrowserContext): Promise<Record<string, { value: string; expires: number; sameSite: string; path: string; secure: boolean }>> {
+export async function cookieJar(
+  context: BrowserContext,
+): Promise<Record<string, { value: string; expires: number; sameSite: string; path: string; secure: boolean }>> {
   const out: Record<string, { value: string; expires: number; sameSite: string; path: string; secure: boolean }> = {};
-  for (const c of await context.cookies()) out[c.name] = { value: c.value, expires: c.expires, sameSite: c.sameSite, path: c.path, secure: c.secure };
+  for (const c of await context.cookies())
+    out[c.name] = { value: c.value, expires: c.expires, sameSite: c.sameSite, path: c.path, secure: c.secure };
   return out;
 }
 
 /** Text content of `sel` in the frame, trimmed ('' when absent). */
-export const text = async (frame: Frame, sel: string): Promise<string> => ((await frame.$(sel)) ? ((await frame.textContent(sel)) || '').trim() : '');
+export const text = async (frame: Frame, sel: string): Promise<string> =>
+  (await frame.$(sel)) ? ((await frame.textContent(sel)) || '').trim() : '';
 
 export { launch };

@@ -23,13 +23,18 @@ S.before(async () => {
 S.after(() => stop(ctx.env));
 
 const axeClean = async (page: Page, state: string) =>
-  assert.equal((await axe(page)).map((x) => `${state}: ${x.id} ${x.targets.join(' ')}`), []);
+  assert.equal(
+    (await axe(page)).map((x) => `${state}: ${x.id} ${x.targets.join(' ')}`),
+    [],
+  );
 
 S('gdpr_error: the message in the GDPR block, nothing stored; with consent a row with it; axe clean', async () => {
   const { context, page, frame: f, submits } = await open(ctx.env, 'gdpr-slow');
   try {
     assert.equal(await f.$$eval('.mc-gdpr input', (es) => es.map((e) => [e.id, e.getAttribute('name')])), [
-      ['gdpr-101', 'gdpr[101]'], ['gdpr-102', 'gdpr[102]'], ['gdpr-103', 'gdpr[103]'],
+      ['gdpr-101', 'gdpr[101]'],
+      ['gdpr-102', 'gdpr[102]'],
+      ['gdpr-103', 'gdpr[103]'],
     ]);
     await axeClean(page, 'GDPR block');
     await f.fill('#mc-EMAIL-0', 'no.consent@example.com');
@@ -46,59 +51,82 @@ S('gdpr_error: the message in the GDPR block, nothing stored; with consent a row
     await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
     const rows = stored(ctx.env, 'gdpr-slow');
     assert.is(rows.length, 1);
-    assert.equal(Object.entries(rows[0].consents).filter(([, on]) => on).map(([k]) => k).sort(), ['101', '103']);
+    assert.equal(
+      Object.entries(rows[0].consents)
+        .filter(([, on]) => on)
+        .map(([k]) => k)
+        .sort(),
+      ['101', '103'],
+    );
     assert.equal(Object.keys(await cookieJar(context)).sort(), [COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER].sort());
   } finally {
     await context.close();
   }
 });
 
-S('captcha: a new window on /subscribe/post with the fields, no opener; the modal hides; the check stores the row', async () => {
-  const { context, page, frame: f, submits } = await open(ctx.env, 'captcha');
-  try {
-    await f.fill('#mc-EMAIL-0', 'human@example.com');
-    await f.fill('#mc-FNAME-0', 'Hu');
-    const [win] = await Promise.all([context.waitForEvent('page'), f.click('button[type=submit]')]);
-    await win.waitForLoadState();
-    const u = new URL(win.url());
-    assert.is(u.pathname, '/subscribe/post');
-    const q = Object.fromEntries(u.searchParams);
-    const form = demoForm('captcha')!;
-    assert.equal(q, { u: '6c1f4e2b9a7d3c5e8f0a1b2c3', id: form.lid, f_id: form.fId, popup: 'true', EMAIL: 'human@example.com', FNAME: 'Hu', [`b_6c1f4e2b9a7d3c5e8f0a1b2c3_${form.lid}`]: '' });
-    assert.is(await win.evaluate(() => window.opener), null, 'noopener');
-    await modalGone(page);
-    assert.is(submits.length, 0, 'no JSONP submit');
-    assert.equal(Object.keys(await cookieJar(context)), [COOKIE_SUBSCRIBED]);
-    // A person answers the check in the new window.
-    const question = (await win.textContent('label[for=answer]')) || '';
-    const [a, b] = (question.match(/\d+/g) || []).map(Number);
-    await win.fill('#answer', String(a + b));
-    await win.click('button[type=submit]');
-    await win.waitForSelector('text=Thank you for subscribing!');
-    assert.equal(stored(ctx.env, 'captcha').map((r) => [r.email, r.merge_fields.FNAME]), [['human@example.com', 'Hu']]);
-  } finally {
-    await context.close();
-  }
-});
+S(
+  'captcha: a new window on /subscribe/post with the fields, no opener; the modal hides; the check stores the row',
+  async () => {
+    const { context, page, frame: f, submits } = await open(ctx.env, 'captcha');
+    try {
+      await f.fill('#mc-EMAIL-0', 'human@example.com');
+      await f.fill('#mc-FNAME-0', 'Hu');
+      const [win] = await Promise.all([context.waitForEvent('page'), f.click('button[type=submit]')]);
+      await win.waitForLoadState();
+      const u = new URL(win.url());
+      assert.is(u.pathname, '/subscribe/post');
+      const q = Object.fromEntries(u.searchParams);
+      const form = demoForm('captcha')!;
+      assert.equal(q, {
+        u: '6c1f4e2b9a7d3c5e8f0a1b2c3',
+        id: form.lid,
+        f_id: form.fId,
+        popup: 'true',
+        EMAIL: 'human@example.com',
+        FNAME: 'Hu',
+        [`b_6c1f4e2b9a7d3c5e8f0a1b2c3_${form.lid}`]: '',
+      });
+      assert.is(await win.evaluate(() => window.opener), null, 'noopener');
+      await modalGone(page);
+      assert.is(submits.length, 0, 'no JSONP submit');
+      assert.equal(Object.keys(await cookieJar(context)), [COOKIE_SUBSCRIBED]);
+      // A person answers the check in the new window.
+      const question = (await win.textContent('label[for=answer]')) || '';
+      const [a, b] = (question.match(/\d+/g) || []).map(Number);
+      await win.fill('#answer', String(a + b));
+      await win.click('button[type=submit]');
+      await win.waitForSelector('text=Thank you for subscribing!');
+      assert.equal(
+        stored(ctx.env, 'captcha').map((r) => [r.email, r.merge_fields.FNAME]),
+        [['human@example.com', 'Hu']],
+      );
+    } finally {
+      await context.close();
+    }
+  },
+);
 
-S('preview submit: no provider call, the success message, the form restored after confirmationDuration, no cookie', async () => {
-  const { context, page, frame: f, submits } = await open(ctx.env, 'preview-fast', { preview: true });
-  try {
-    await f.fill('#mc-EMAIL-0', 'owner@example.com');
-    await f.click('button[type=submit]');
-    await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
-    assert.ok(await f.$eval('form', (e) => (e as HTMLFormElement).hidden));
-    await f.waitForSelector('form:not([hidden])', { timeout: 4000 });
-    assert.is(await text(f, '.mc-success'), '');
-    assert.is(await f.inputValue('#mc-EMAIL-0'), '');
-    assert.ok(await modalOpen(page), 'the preview stays');
-    assert.is(submits.length, 0);
-    assert.is(stored(ctx.env, 'preview-fast').length, 0);
-    assert.equal(await cookieJar(context), {});
-  } finally {
-    await context.close();
-  }
-});
+S(
+  'preview submit: no provider call, the success message, the form restored after confirmationDuration, no cookie',
+  async () => {
+    const { context, page, frame: f, submits } = await open(ctx.env, 'preview-fast', { preview: true });
+    try {
+      await f.fill('#mc-EMAIL-0', 'owner@example.com');
+      await f.click('button[type=submit]');
+      await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
+      assert.ok(await f.$eval('form', (e) => (e as HTMLFormElement).hidden));
+      await f.waitForSelector('form:not([hidden])', { timeout: 4000 });
+      assert.is(await text(f, '.mc-success'), '');
+      assert.is(await f.inputValue('#mc-EMAIL-0'), '');
+      assert.ok(await modalOpen(page), 'the preview stays');
+      assert.is(submits.length, 0);
+      assert.is(stored(ctx.env, 'preview-fast').length, 0);
+      assert.equal(await cookieJar(context), {});
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 S('preview submit of the SMS form: restored on the e-mail step after the SMS step', async () => {
   const { context, frame: f, submits } = await open(ctx.env, 'preview-sms', { preview: true });
@@ -125,8 +153,14 @@ S('a provider that does not answer: the flash block says so, a console warning, 
     await f.fill('#mc-EMAIL-0', 'offline@example.com');
     await f.click('button[type=submit]');
     await f.waitForSelector('.mc-flash >> text=' + SUBMIT_FAILED_MSG);
-    assert.ok(log.console.some((m) => m.type == 'warning' && /no reply from the provider/.test(m.text)), JSON.stringify(log.console));
-    assert.not.ok(log.console.some((m) => m.text.includes('offline@')), 'no address in the console');
+    assert.ok(
+      log.console.some((m) => m.type == 'warning' && /no reply from the provider/.test(m.text)),
+      JSON.stringify(log.console),
+    );
+    assert.not.ok(
+      log.console.some((m) => m.text.includes('offline@')),
+      'no address in the console',
+    );
     assert.not.ok(await f.$eval('button[type=submit]', (b) => (b as HTMLButtonElement).disabled));
     assert.equal(log.errors, []);
   } finally {

@@ -17,46 +17,64 @@ const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email Address', required: 
 S.before(async () => {
   ctx.env = await start();
   addForm(ctx.env, 'sms-y', { ...sms, useMobileBanner: 'N', confirmationDuration: 60 });
-  addForm(ctx.env, 'sms-n', { ...sms, useMobileBanner: 'N', useEmailStep: 'N', confirmationDuration: 60, fields: [EMAIL, { ...SMSPHONE, required: false }] });
+  addForm(ctx.env, 'sms-n', {
+    ...sms,
+    useMobileBanner: 'N',
+    useEmailStep: 'N',
+    confirmationDuration: 60,
+    fields: [EMAIL, { ...SMSPHONE, required: false }],
+  });
 });
 S.after(() => stop(ctx.env));
 
 const axeClean = async (page: import('playwright-core').Page, state: string) =>
-  assert.equal((await axe(page)).map((x) => `${state}: ${x.id} ${x.targets.join(' ')}`), []);
+  assert.equal(
+    (await axe(page)).map((x) => `${state}: ${x.id} ${x.targets.join(' ')}`),
+    [],
+  );
 
-S('useEmailStep Y: Continue validates the e-mail step, the SMS step needs the acknowledgement, a row with both', async () => {
-  const { context, page, frame: f, submits } = await open(ctx.env, 'sms-y');
-  try {
-    assert.is(await f.$('[name="SMSPHONE"]'), null);
-    assert.is(await text(f, 'button[type=submit]'), 'Continue');
-    await f.click('button[type=submit]');
-    await f.waitForSelector('#mc-EMAIL-err >> text=This field is required.');
-    await f.fill('#mc-EMAIL-0', 'texts.too@example.com');
-    await f.click('button[type=submit]');
-    await f.waitForSelector('[name="SMSPHONE"]');
-    assert.is(submits.length, 0, 'Continue sends nothing');
-    assert.ok(await f.isHidden('#mc-EMAIL-0'));
-    // Keyboard and screen-reader users land in the SMS step.
-    assert.is(await f.evaluate(() => document.activeElement && document.activeElement.getAttribute('name')), 'SMSPHONE');
-    assert.is(await text(f, 'button[type=submit]'), 'Subscribe');
-    assert.is(await f.$('.mc-optout'), null, 'required SMS: no opt-out');
-    await f.fill('[name="SMSPHONE"]', '(555) 555-0100');
-    await f.click('button[type=submit]');
-    await f.waitForSelector('#mc-sms-ack-err >> text=This field is required.');
-    assert.is(submits.length, 0);
-    await axeClean(page, 'SMS step with an error');
-    await f.check('#mc-SMSPHONE-ack');
-    await f.click('button[type=submit]');
-    await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
-    assert.is(submits.length, 1);
-    const q = Object.fromEntries(new URL(submits[0].url()).searchParams);
-    assert.equal([q.EMAIL, q.SMSPHONE, q['mc-SMSPHONE-ack']], ['texts.too@example.com', '(555) 555-0100', 'true']);
-    const rows = stored(ctx.env, 'sms-y');
-    assert.equal(rows.map((r) => [r.email, r.sms_phone, r.sms_status]), [['texts.too@example.com', '(555) 555-0100', 'subscribed']]);
-  } finally {
-    await context.close();
-  }
-});
+S(
+  'useEmailStep Y: Continue validates the e-mail step, the SMS step needs the acknowledgement, a row with both',
+  async () => {
+    const { context, page, frame: f, submits } = await open(ctx.env, 'sms-y');
+    try {
+      assert.is(await f.$('[name="SMSPHONE"]'), null);
+      assert.is(await text(f, 'button[type=submit]'), 'Continue');
+      await f.click('button[type=submit]');
+      await f.waitForSelector('#mc-EMAIL-err >> text=This field is required.');
+      await f.fill('#mc-EMAIL-0', 'texts.too@example.com');
+      await f.click('button[type=submit]');
+      await f.waitForSelector('[name="SMSPHONE"]');
+      assert.is(submits.length, 0, 'Continue sends nothing');
+      assert.ok(await f.isHidden('#mc-EMAIL-0'));
+      // Keyboard and screen-reader users land in the SMS step.
+      assert.is(
+        await f.evaluate(() => document.activeElement && document.activeElement.getAttribute('name')),
+        'SMSPHONE',
+      );
+      assert.is(await text(f, 'button[type=submit]'), 'Subscribe');
+      assert.is(await f.$('.mc-optout'), null, 'required SMS: no opt-out');
+      await f.fill('[name="SMSPHONE"]', '(555) 555-0100');
+      await f.click('button[type=submit]');
+      await f.waitForSelector('#mc-sms-ack-err >> text=This field is required.');
+      assert.is(submits.length, 0);
+      await axeClean(page, 'SMS step with an error');
+      await f.check('#mc-SMSPHONE-ack');
+      await f.click('button[type=submit]');
+      await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
+      assert.is(submits.length, 1);
+      const q = Object.fromEntries(new URL(submits[0].url()).searchParams);
+      assert.equal([q.EMAIL, q.SMSPHONE, q['mc-SMSPHONE-ack']], ['texts.too@example.com', '(555) 555-0100', 'true']);
+      const rows = stored(ctx.env, 'sms-y');
+      assert.equal(
+        rows.map((r) => [r.email, r.sms_phone, r.sms_status]),
+        [['texts.too@example.com', '(555) 555-0100', 'subscribed']],
+      );
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 S('useEmailStep Y: the e-mail step before Continue is axe clean, untouched and with its error', async () => {
   const { context, page, frame: f } = await open(ctx.env, 'sms-y');
@@ -87,47 +105,53 @@ S('useEmailStep N: the SMS step alone; the SMS phone always passes; a row with t
     await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
     assert.is(submits.length, 1);
     assert.is(new URL(submits[0].url()).searchParams.get('EMAIL'), null);
-    assert.equal(stored(ctx.env, 'sms-n').map((r) => [r.email, r.sms_phone]), [[null, '555 0100 extension 7']]);
-  } finally {
-    await context.close();
-  }
-});
-
-S('text-to-join on a phone: Join via text is an sms: link for the parent window, the modal closes after 1 s', async () => {
-  const { context, page, frame: f, submits } = await open(ctx.env, 'sms-n', { phone: true });
-  try {
-    await f.waitForSelector('.mc-ttt');
-    assert.is(await f.$('[name="SMSPHONE"]'), null, 'the input is hidden');
-    const join = await f.$('.mc-ttt-join');
     assert.equal(
-      [await join!.textContent(), await join!.getAttribute('href'), await join!.getAttribute('target')],
-      ['Join via text', 'sms:+15555550123?&body=SIGNUP', '_parent'],
+      stored(ctx.env, 'sms-n').map((r) => [r.email, r.sms_phone]),
+      [[null, '555 0100 extension 7']],
     );
-    await axeClean(page, 'text-to-join');
-    // 'Type number instead' and back: the opt-out while the panel shows restores the input too.
-    await f.click('.mc-ttt-type');
-    await f.waitForSelector('[name="SMSPHONE"]');
-    assert.is(await f.$('.mc-ttt'), null);
-    await context.close();
-
-    const again = await open(ctx.env, 'sms-n', { phone: true });
-    await again.frame.click('.mc-optout');
-    await again.frame.waitForSelector('[name="SMSPHONE"]');
-    await again.context.close();
-
-    const third = await open(ctx.env, 'sms-n', { phone: true });
-    const url = third.page.url();
-    await third.frame.click('.mc-ttt-join');
-    await third.page.waitForTimeout(400);
-    assert.ok(await modalOpen(third.page), 'still open just after the tap');
-    await modalGone(third.page, 3000);
-    assert.is(third.page.url(), url, 'the host page stays');
-    assert.is(third.submits.length + submits.length, 0, 'text-to-join sends nothing');
-    await third.context.close();
   } finally {
-    await context.close().catch(() => undefined);
+    await context.close();
   }
 });
+
+S(
+  'text-to-join on a phone: Join via text is an sms: link for the parent window, the modal closes after 1 s',
+  async () => {
+    const { context, page, frame: f, submits } = await open(ctx.env, 'sms-n', { phone: true });
+    try {
+      await f.waitForSelector('.mc-ttt');
+      assert.is(await f.$('[name="SMSPHONE"]'), null, 'the input is hidden');
+      const join = await f.$('.mc-ttt-join');
+      assert.equal(
+        [await join!.textContent(), await join!.getAttribute('href'), await join!.getAttribute('target')],
+        ['Join via text', 'sms:+15555550123?&body=SIGNUP', '_parent'],
+      );
+      await axeClean(page, 'text-to-join');
+      // 'Type number instead' and back: the opt-out while the panel shows restores the input too.
+      await f.click('.mc-ttt-type');
+      await f.waitForSelector('[name="SMSPHONE"]');
+      assert.is(await f.$('.mc-ttt'), null);
+      await context.close();
+
+      const again = await open(ctx.env, 'sms-n', { phone: true });
+      await again.frame.click('.mc-optout');
+      await again.frame.waitForSelector('[name="SMSPHONE"]');
+      await again.context.close();
+
+      const third = await open(ctx.env, 'sms-n', { phone: true });
+      const url = third.page.url();
+      await third.frame.click('.mc-ttt-join');
+      await third.page.waitForTimeout(400);
+      assert.ok(await modalOpen(third.page), 'still open just after the tap');
+      await modalGone(third.page, 3000);
+      assert.is(third.page.url(), url, 'the host page stays');
+      assert.is(third.submits.length + submits.length, 0, 'text-to-join sends nothing');
+      await third.context.close();
+    } finally {
+      await context.close().catch(() => undefined);
+    }
+  },
+);
 
 S('useEmailStep Y on a phone: text-to-join after Continue', async () => {
   const { context, frame: f } = await open(ctx.env, 'sms-y', { phone: true });

@@ -18,7 +18,14 @@ test('embed.js, popup.js, form-extras.js, countries.js and blog.js add no global
   const fx = await startFixture();
   try {
     const address = { type: 'address', name: 'ADDRESS', label: 'Address', required: false, merge_id: 2 };
-    const radio = { type: 'radio', name: 'FREQ', label: 'How often', required: false, merge_id: 3, choices: [{ value: 'Weekly', label: 'Weekly' }] };
+    const radio = {
+      type: 'radio',
+      name: 'FREQ',
+      label: 'How often',
+      required: false,
+      merge_id: 3,
+      choices: [{ value: 'Weekly', label: 'Weekly' }],
+    };
     fx.forms.set('globals', { settings: { popupDelay: 0, fields: [EMAIL_FIELD, address, radio] } });
     // The page records its own globals first, then loads our scripts: the difference is ours alone.
     const url = fx.page(
@@ -34,8 +41,11 @@ test('embed.js, popup.js, form-extras.js, countries.js and blog.js add no global
     await page.goto(url);
     const { frame } = await shown(page, MODAL);
     await frame.waitForSelector('select[name="ADDRESS[country]"] option[value="262"]', { state: 'attached' });
-    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()));
-    for (const f of ['blog.js', 'embed.js', 'popup.js', 'form-extras.js', 'countries.js']) assert.ok(loaded.includes(f), `${f} ran on the page`);
+    const loaded = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()),
+    );
+    for (const f of ['blog.js', 'embed.js', 'popup.js', 'form-extras.js', 'countries.js'])
+      assert.ok(loaded.includes(f), `${f} ran on the page`);
     const added = await page.evaluate(() => {
       const before = new Set((window as unknown as { before: string[] }).before);
       // Indexed names are the page's child frames (our popup's iframe), not variables.

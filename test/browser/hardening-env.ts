@@ -17,7 +17,15 @@ export const launchWithBfcache = (): Promise<Browser> =>
     executablePath: CHROMIUM,
     headless: true,
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 
 /** What the guard init script leaves on the host window. */
@@ -44,18 +52,25 @@ const guard = (titles: string[]) => {
   w.__pwned = 0;
   w.__restored = 0;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+    for (const e of list.getEntries() as unknown as {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    }[]) {
       // As the Cumulative Layout Shift metric counts: a shift within 500 ms of the reader's own input (a click on
       // Subscribe that swaps the form for its message) is expected by them and not counted.
       if (!e.hadRecentInput) w.__cls += e.value;
       const r = (d: DOMRectReadOnly) => [d.x, d.y, d.width, d.height].join(',');
-      w.__shifts.push(`${e.value}${e.hadRecentInput ? ' after input' : ''} ${(e.sources || []).map((s) => `${(s.node && s.node.nodeName) || '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`).join('; ')}`);
+      w.__shifts.push(
+        `${e.value}${e.hadRecentInput ? ' after input' : ''} ${(e.sources || []).map((s) => `${(s.node && s.node.nodeName) || '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`).join('; ')}`,
+      );
     }
   }).observe({ type: 'layout-shift', buffered: true });
   const sel = titles.map((t) => `iframe[title="${t}"]`).join(',');
   // The records are replayed in order, so two frames that were on the page together only within one script task
   // (added, then one removed before the observer runs) still count as two.
-  const frames = (n: Node): Element[] => (n instanceof Element ? [...(n.matches(sel) ? [n] : []), ...n.querySelectorAll(sel)] : []);
+  const frames = (n: Node): Element[] =>
+    n instanceof Element ? [...(n.matches(sel) ? [n] : []), ...n.querySelectorAll(sel)] : [];
   const live = new Set<Element>();
   new MutationObserver((records) => {
     for (const r of records) {
@@ -102,13 +117,17 @@ export interface Verdict {
 
 /** Reads the guard's findings. */
 export async function verdict(page: Page, g: Guard): Promise<Verdict> {
-  const v = await page.evaluate(
-    (sel) => {
-      const w = window as unknown as Guarded;
-      return { cls: w.__cls, shifts: w.__shifts, maxPopups: w.__maxPopups, pwned: w.__pwned, restored: w.__restored, popups: document.querySelectorAll(sel).length };
-    },
-    `iframe[title="${FRAME_TITLE}"],iframe[title="${BANNER_FRAME_TITLE}"]`,
-  );
+  const v = await page.evaluate((sel) => {
+    const w = window as unknown as Guarded;
+    return {
+      cls: w.__cls,
+      shifts: w.__shifts,
+      maxPopups: w.__maxPopups,
+      pwned: w.__pwned,
+      restored: w.__restored,
+      popups: document.querySelectorAll(sel).length,
+    };
+  }, `iframe[title="${FRAME_TITLE}"],iframe[title="${BANNER_FRAME_TITLE}"]`);
   return { ...v, errors: [...g.log.errors], dialogs: [...g.dialogs] };
 }
 

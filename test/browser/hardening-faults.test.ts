@@ -14,7 +14,13 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { FRAME_TITLE, JSONP_TIMEOUT_MS, SHEETS_TIMEOUT_MS, SUBMIT_FAILED_MSG, SUBMIT_TIMEOUT_MS } from '../../src/constants';
+import {
+  FRAME_TITLE,
+  JSONP_TIMEOUT_MS,
+  SHEETS_TIMEOUT_MS,
+  SUBMIT_FAILED_MSG,
+  SUBMIT_TIMEOUT_MS,
+} from '../../src/constants';
 import { DIST, sleep, snippetPage, startFixture, type Fixture, type FixtureForm } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
 import { EMAIL_FIELD, MODAL, gone, shown } from './popup-env';
@@ -68,9 +74,14 @@ interface Open {
 async function openHost(settings: Record<string, unknown>, o: Open = {}): Promise<Host> {
   const uuid = `hf${++n}`;
   ctx.fx.forms.set(uuid, { settings: { popupDelay: 0, fields: [EMAIL_FIELD], ...settings }, ...o.form });
-  const html = o.html ? o.html(uuid) : snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid, lid: 'list1', ...o.params }, BODY);
+  const html = o.html
+    ? o.html(uuid)
+    : snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid, lid: 'list1', ...o.params }, BODY);
   const url = ctx.fx.page(`${uuid}.html`, html, o.headers).replace('//127.0.0.1:', '//localhost:');
-  const context = await ctx.browser.newContext({ viewport: o.viewport || { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+  const context = await ctx.browser.newContext({
+    viewport: o.viewport || { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const g = await guardPage(page);
   if (o.before) await o.before(page);
@@ -80,7 +91,8 @@ async function openHost(settings: Record<string, unknown>, o: Open = {}): Promis
 
 const submitsOf = (uuid: string) => ctx.fx.calls('form-post-json').filter((c) => c.query.u == uuid).length;
 const settingsOf = (uuid: string) => ctx.fx.calls('form-settings').filter((c) => c.query.u == uuid).length;
-const popupLoads = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/popup.js')).length);
+const popupLoads = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/popup.js')).length);
 
 /** Types an address and submits; returns the modal's frame. */
 async function submit(page: Page, email: string): Promise<Frame> {
@@ -99,67 +111,88 @@ async function subscribes(page: Page, label: string): Promise<void> {
 
 const SETTINGS_FAULTS = ['hang', '404', '500', 'html', 'never', 'late', 'blocked'] as const;
 
-F('settings call: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: nothing shows, nothing breaks', async () => {
-  const hosts = await Promise.all(
-    SETTINGS_FAULTS.map(async (mode) => {
-      const blocked = mode == 'blocked';
-      const h = await openHost(
-        {},
-        {
-          form: blocked ? {} : { mode, delayMs: mode == 'late' ? JSONP_TIMEOUT_MS + 800 : 0 },
-          before: blocked ? async (p) => void (await p.route('**/subscribe/form-settings**', (r) => r.abort('blockedbyclient'))) : undefined,
-          wait: 'domcontentloaded',
-        },
-      );
-      return { mode, ...h };
-    }),
-  );
-  // The loader's time-out, the late answer after it, and a margin for the trigger that must not fire.
-  await sleep(JSONP_TIMEOUT_MS + 2000);
-  for (const { mode, page, g, context, uuid } of hosts) {
-    const v = await assertHostUnharmed(page, g, mode);
-    assert.is(v.popups, 0, `${mode}: no popup`);
-    assert.is(await popupLoads(page), 0, `${mode}: popup.js not loaded`);
-    assert.is(settingsOf(uuid), mode == 'blocked' ? 0 : 1, `${mode}: one settings call`);
-    // No script tag and no callback left behind but the no-op a late answer lands on.
-    const left = await page.evaluate(() => document.querySelectorAll('script[src*="/subscribe/"]').length);
-    assert.is(left, 0, mode);
-    await context.close();
-  }
-});
+F(
+  'settings call: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: nothing shows, nothing breaks',
+  async () => {
+    const hosts = await Promise.all(
+      SETTINGS_FAULTS.map(async (mode) => {
+        const blocked = mode == 'blocked';
+        const h = await openHost(
+          {},
+          {
+            form: blocked ? {} : { mode, delayMs: mode == 'late' ? JSONP_TIMEOUT_MS + 800 : 0 },
+            before: blocked
+              ? async (p) => void (await p.route('**/subscribe/form-settings**', (r) => r.abort('blockedbyclient')))
+              : undefined,
+            wait: 'domcontentloaded',
+          },
+        );
+        return { mode, ...h };
+      }),
+    );
+    // The loader's time-out, the late answer after it, and a margin for the trigger that must not fire.
+    await sleep(JSONP_TIMEOUT_MS + 2000);
+    for (const { mode, page, g, context, uuid } of hosts) {
+      const v = await assertHostUnharmed(page, g, mode);
+      assert.is(v.popups, 0, `${mode}: no popup`);
+      assert.is(await popupLoads(page), 0, `${mode}: popup.js not loaded`);
+      assert.is(settingsOf(uuid), mode == 'blocked' ? 0 : 1, `${mode}: one settings call`);
+      // No script tag and no callback left behind but the no-op a late answer lands on.
+      const left = await page.evaluate(() => document.querySelectorAll('script[src*="/subscribe/"]').length);
+      assert.is(left, 0, mode);
+      await context.close();
+    }
+  },
+);
 
-F('submit: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: the form says so, the console warns once', async () => {
-  const EMAIL = 'fault.reader@example.com';
-  const hosts = await Promise.all(
-    SETTINGS_FAULTS.map(async (mode) => {
-      const blocked = mode == 'blocked';
-      const h = await openHost({}, { before: blocked ? async (p) => void (await p.route('**/subscribe/form-post-json**', (r) => r.abort('blockedbyclient'))) : undefined });
-      await shown(h.page, MODAL);
-      // The settings were served: from now on this account's provider fails.
-      if (!blocked) Object.assign(ctx.fx.forms.get(h.uuid)!, { mode, delayMs: mode == 'late' ? SUBMIT_TIMEOUT_MS + 1000 : 0 });
-      const frame = await submit(h.page, EMAIL);
-      return { mode, frame, ...h };
-    }),
-  );
-  await Promise.all(hosts.map(({ frame }) => frame.waitForSelector('.mc-flash:not(:empty)', { timeout: SUBMIT_TIMEOUT_MS + 5000 })));
-  // A late answer arrives after the time-out: it must land on the no-op and change nothing.
-  await sleep(1800);
-  for (const { mode, page, g, context, frame, uuid } of hosts) {
-    await assertHostUnharmed(page, g, mode);
-    const flash = await frame.$eval('.mc-flash', (el) => ({ role: el.getAttribute('role'), text: (el.textContent || '').trim() }));
-    assert.equal(flash, { role: 'alert', text: SUBMIT_FAILED_MSG }, mode);
-    assert.is(await frame.$eval('.mc-success', (el) => el.textContent), '', `${mode}: no success shown`);
-    // The visitor can try again: the button is back and the address is still there.
-    assert.is(await frame.$eval('button[type=submit]', (b) => (b as HTMLButtonElement).disabled), false, mode);
-    assert.is(await frame.inputValue('input[name=EMAIL]'), EMAIL, mode);
-    const w = warnings(g);
-    assert.is(w.length, 1, `${mode}: one warning: ${JSON.stringify(w)}`);
-    assert.match(w[0], /no reply from the provider/, mode);
-    assert.not.match(w.join(' '), 'example.com', `${mode}: no address in the log`);
-    assert.is(submitsOf(uuid), mode == 'blocked' ? 0 : 1, `${mode}: one submit request`);
-    await context.close();
-  }
-});
+F(
+  'submit: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: the form says so, the console warns once',
+  async () => {
+    const EMAIL = 'fault.reader@example.com';
+    const hosts = await Promise.all(
+      SETTINGS_FAULTS.map(async (mode) => {
+        const blocked = mode == 'blocked';
+        const h = await openHost(
+          {},
+          {
+            before: blocked
+              ? async (p) => void (await p.route('**/subscribe/form-post-json**', (r) => r.abort('blockedbyclient')))
+              : undefined,
+          },
+        );
+        await shown(h.page, MODAL);
+        // The settings were served: from now on this account's provider fails.
+        if (!blocked)
+          Object.assign(ctx.fx.forms.get(h.uuid)!, { mode, delayMs: mode == 'late' ? SUBMIT_TIMEOUT_MS + 1000 : 0 });
+        const frame = await submit(h.page, EMAIL);
+        return { mode, frame, ...h };
+      }),
+    );
+    await Promise.all(
+      hosts.map(({ frame }) => frame.waitForSelector('.mc-flash:not(:empty)', { timeout: SUBMIT_TIMEOUT_MS + 5000 })),
+    );
+    // A late answer arrives after the time-out: it must land on the no-op and change nothing.
+    await sleep(1800);
+    for (const { mode, page, g, context, frame, uuid } of hosts) {
+      await assertHostUnharmed(page, g, mode);
+      const flash = await frame.$eval('.mc-flash', (el) => ({
+        role: el.getAttribute('role'),
+        text: (el.textContent || '').trim(),
+      }));
+      assert.equal(flash, { role: 'alert', text: SUBMIT_FAILED_MSG }, mode);
+      assert.is(await frame.$eval('.mc-success', (el) => el.textContent), '', `${mode}: no success shown`);
+      // The visitor can try again: the button is back and the address is still there.
+      assert.is(await frame.$eval('button[type=submit]', (b) => (b as HTMLButtonElement).disabled), false, mode);
+      assert.is(await frame.inputValue('input[name=EMAIL]'), EMAIL, mode);
+      const w = warnings(g);
+      assert.is(w.length, 1, `${mode}: one warning: ${JSON.stringify(w)}`);
+      assert.match(w[0], /no reply from the provider/, mode);
+      assert.not.match(w.join(' '), 'example.com', `${mode}: no address in the log`);
+      assert.is(submitsOf(uuid), mode == 'blocked' ? 0 : 1, `${mode}: one submit request`);
+      await context.close();
+    }
+  },
+);
 
 F('popup.js 404: nothing shows and nothing breaks', async () => {
   const { page, g, context, uuid } = await openHost({}, { params: { cdnUrl: `${ctx.fx.origin}/host/missing/` } });
@@ -173,37 +206,74 @@ F('popup.js 404: nothing shows and nothing breaks', async () => {
 
 /** Makes form-extras.js fail on `page` as `mode` says: 404, aborted as by a content blocker, or never answered. */
 const breakExtras = async (page: Page, mode: 'hang' | '404' | 'blocked'): Promise<void> =>
-  void await page.route('**/form-extras.js', (r) => (mode == 'hang' ? undefined : mode == '404' ? r.fulfill({ status: 404, body: 'missing' }) : r.abort('blockedbyclient')));
+  void (await page.route('**/form-extras.js', (r) =>
+    mode == 'hang'
+      ? undefined
+      : mode == '404'
+        ? r.fulfill({ status: 404, body: 'missing' })
+        : r.abort('blockedbyclient'),
+  ));
 
-F('form-extras.js 404, blocked or hanging, and the form needs it: nothing shows, the host page is given back, one warning', async () => {
-  // A required radio group lives in form-extras.js: without it the form could never be completed.
-  const radio = { merge_id: 3, tag: 'FREQ', name: 'How often', type: 'radio', required: true, choices: [{ value: 'Daily', label: 'Daily' }] };
-  await Promise.all(
-    (['404', 'blocked', 'hang'] as const).map(async (mode) => {
-      const { page, g, context } = await openHost({ fields: [EMAIL_FIELD, radio] }, { before: (p) => breakExtras(p, mode), wait: 'domcontentloaded' });
-      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')));
-      // While it waits, the modal's frame is hidden; once form-extras.js has failed or timed out, it is gone.
-      await page.waitForFunction((t) => !document.querySelector(`iframe[title="${t}"]`), FRAME_TITLE, { timeout: SHEETS_TIMEOUT_MS + 3000 });
-      const v = await assertHostUnharmed(page, g, `form-extras.js ${mode}`);
-      assert.ok(v.popups <= 1, mode);
-      assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [false, ''], `${mode}: the page is usable`);
-      assert.equal(warnings(g).filter((w) => w.includes('form-extras.js')), ['signup popup: form-extras.js did not load'], mode);
-      await context.close();
-    }),
-  );
-});
+F(
+  'form-extras.js 404, blocked or hanging, and the form needs it: nothing shows, the host page is given back, one warning',
+  async () => {
+    // A required radio group lives in form-extras.js: without it the form could never be completed.
+    const radio = {
+      merge_id: 3,
+      tag: 'FREQ',
+      name: 'How often',
+      type: 'radio',
+      required: true,
+      choices: [{ value: 'Daily', label: 'Daily' }],
+    };
+    await Promise.all(
+      (['404', 'blocked', 'hang'] as const).map(async (mode) => {
+        const { page, g, context } = await openHost(
+          { fields: [EMAIL_FIELD, radio] },
+          { before: (p) => breakExtras(p, mode), wait: 'domcontentloaded' },
+        );
+        await page.waitForFunction(() =>
+          performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')),
+        );
+        // While it waits, the modal's frame is hidden; once form-extras.js has failed or timed out, it is gone.
+        await page.waitForFunction((t) => !document.querySelector(`iframe[title="${t}"]`), FRAME_TITLE, {
+          timeout: SHEETS_TIMEOUT_MS + 3000,
+        });
+        const v = await assertHostUnharmed(page, g, `form-extras.js ${mode}`);
+        assert.ok(v.popups <= 1, mode);
+        assert.equal(
+          await page.evaluate(() => [
+            (document.querySelector('main') as HTMLElement).inert,
+            document.documentElement.style.overflow,
+          ]),
+          [false, ''],
+          `${mode}: the page is usable`,
+        );
+        assert.equal(
+          warnings(g).filter((w) => w.includes('form-extras.js')),
+          ['signup popup: form-extras.js did not load'],
+          mode,
+        );
+        await context.close();
+      }),
+    );
+  },
+);
 
-F('form-extras.js blocked on a phone with the mobile banner: an e-mail form opens as the modal instead, and subscribes', async () => {
-  const { page, g, context, uuid } = await openHost(
-    { useMobileBanner: 'Y' },
-    { viewport: { width: 390, height: 700 }, before: (p) => breakExtras(p, 'blocked') },
-  );
-  await subscribes(page, 'noextras');
-  await assertHostUnharmed(page, g, 'form-extras.js blocked, mobile banner');
-  assert.is(await page.$$eval('iframe', (fs) => fs.length), 1, 'no banner frame');
-  assert.is(submitsOf(uuid), 1);
-  await context.close();
-});
+F(
+  'form-extras.js blocked on a phone with the mobile banner: an e-mail form opens as the modal instead, and subscribes',
+  async () => {
+    const { page, g, context, uuid } = await openHost(
+      { useMobileBanner: 'Y' },
+      { viewport: { width: 390, height: 700 }, before: (p) => breakExtras(p, 'blocked') },
+    );
+    await subscribes(page, 'noextras');
+    await assertHostUnharmed(page, g, 'form-extras.js blocked, mobile banner');
+    assert.is(await page.$$eval('iframe', (fs) => fs.length), 1, 'no banner frame');
+    assert.is(submitsOf(uuid), 1);
+    await context.close();
+  },
+);
 
 F('stylesheets 404: the popup shows unstyled but whole, and a subscribe goes through', async () => {
   const missing: string[] = [];
@@ -211,7 +281,8 @@ F('stylesheets 404: the popup shows unstyled but whole, and a subscribe goes thr
     {},
     {
       params: { cdnUrl: `${ctx.fx.origin}/host/nocss/` },
-      before: async (p) => void p.on('response', (r) => r.url().endsWith('.css') && r.status() == 404 && missing.push(r.url())),
+      before: async (p) =>
+        void p.on('response', (r) => r.url().endsWith('.css') && r.status() == 404 && missing.push(r.url())),
     },
   );
   await subscribes(page, 'css404');
@@ -224,10 +295,17 @@ F('stylesheets 404: the popup shows unstyled but whole, and a subscribe goes thr
 
 F('a stylesheet that never answers: the popup shows once the sheets time out, and it works', async () => {
   let held = 0;
-  const { page, g, context, uuid } = await openHost({}, { before: async (p) => void (await p.route('**/modal.css', () => void held++)) });
+  const { page, g, context, uuid } = await openHost(
+    {},
+    { before: async (p) => void (await p.route('**/modal.css', () => void held++)) },
+  );
   // Hidden while its sheets settle, then shown after SHEETS_TIMEOUT_MS without the held one.
   await page.waitForSelector(MODAL, { state: 'attached' });
-  assert.is(await page.$eval(MODAL, (f) => (f as HTMLIFrameElement).style.visibility), 'hidden', 'hidden while the sheets load');
+  assert.is(
+    await page.$eval(MODAL, (f) => (f as HTMLIFrameElement).style.visibility),
+    'hidden',
+    'hidden while the sheets load',
+  );
   await sleep(SHEETS_TIMEOUT_MS + 300);
   assert.ok(held >= 1, 'the stylesheet was asked for and held');
   await subscribes(page, 'csshang');
@@ -236,41 +314,67 @@ F('a stylesheet that never answers: the popup shows once the sheets time out, an
   await context.close();
 });
 
-F('cookies unavailable on a sandboxed host page (document.cookie throws): nothing throws, popup.js warns once', async () => {
-  // `sandbox allow-scripts` without allow-same-origin: the page has an opaque origin, so document.cookie throws a
-  // SecurityError, and the popup's about:blank frames are not same-origin with it (contentDocument is null), so
-  // popup.js cannot build them: it says so in the console instead of throwing.
-  const { page, g, context, uuid } = await openHost({}, { headers: { 'Content-Security-Policy': 'sandbox allow-scripts' } });
-  assert.match(await page.evaluate(() => {
-    try {
-      return String(document.cookie);
-    } catch (e) {
-      return String(e);
-    }
-  }), 'SecurityError', 'this host cannot use cookies');
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')));
-  await sleep(800);
-  await assertHostUnharmed(page, g, 'sandboxed host');
-  // The loader read no cookie, asked for the settings and loaded popup.js.
-  assert.is(settingsOf(uuid), 1);
-  const w = warnings(g);
-  assert.is(w.length, 1, JSON.stringify(w));
-  assert.match(w[0], /^signup popup:/);
-  // Nothing visible is left on the page.
-  const visible = await page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length);
-  assert.is(visible, 0);
-  await context.close();
-});
+F(
+  'cookies unavailable on a sandboxed host page (document.cookie throws): nothing throws, popup.js warns once',
+  async () => {
+    // `sandbox allow-scripts` without allow-same-origin: the page has an opaque origin, so document.cookie throws a
+    // SecurityError, and the popup's about:blank frames are not same-origin with it (contentDocument is null), so
+    // popup.js cannot build them: it says so in the console instead of throwing.
+    const { page, g, context, uuid } = await openHost(
+      {},
+      { headers: { 'Content-Security-Policy': 'sandbox allow-scripts' } },
+    );
+    assert.match(
+      await page.evaluate(() => {
+        try {
+          return String(document.cookie);
+        } catch (e) {
+          return String(e);
+        }
+      }),
+      'SecurityError',
+      'this host cannot use cookies',
+    );
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')),
+    );
+    await sleep(800);
+    await assertHostUnharmed(page, g, 'sandboxed host');
+    // The loader read no cookie, asked for the settings and loaded popup.js.
+    assert.is(settingsOf(uuid), 1);
+    const w = warnings(g);
+    assert.is(w.length, 1, JSON.stringify(w));
+    assert.match(w[0], /^signup popup:/);
+    // Nothing visible is left on the page.
+    const visible = await page.$$eval(
+      'iframe',
+      (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length,
+    );
+    assert.is(visible, 0);
+    await context.close();
+  },
+);
 
 F('cookies disabled in the browser (document.cookie ignored): the popup shows, subscribes, and closes', async () => {
   const { page, g, context, uuid } = await openHost(
     { cookies: [{ name: 'promo', value: 'x', expires: 1, path: '/' }] },
     {
       // DevTools' own switch: document.cookie reads '' and writes are dropped, as with cookies blocked for a site.
-      before: async (p) => void (await (await p.context().newCDPSession(p)).send('Emulation.setDocumentCookieDisabled', { disabled: true })),
+      before: async (p) =>
+        void (await (
+          await p.context().newCDPSession(p)
+        ).send('Emulation.setDocumentCookieDisabled', { disabled: true })),
     },
   );
-  assert.is(await page.evaluate(() => ((document.cookie = 'probe=1'), document.cookie)), '', 'cookies are off');
+  assert.is(
+    await page.evaluate(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the probe is the point: can this page set a cookie at all?
+      document.cookie = 'probe=1';
+      return document.cookie;
+    }),
+    '',
+    'cookies are off',
+  );
   await subscribes(page, 'nocookies');
   const { frame } = await shown(page, MODAL);
   await frame.click('.mc-close');
@@ -282,17 +386,20 @@ F('cookies disabled in the browser (document.cookie ignored): the popup shows, s
 });
 
 F('two loaders and two starts with the real popup: one settings call, one popup, one subscribe', async () => {
-  const { page, g, context, uuid } = await openHost({}, {
-    html: (uuid) => {
-      const opts = JSON.stringify({ baseUrl: ctx.fx.host, uuid, lid: 'list1' });
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two loaders</title></head><body>${BODY}
+  const { page, g, context, uuid } = await openHost(
+    {},
+    {
+      html: (uuid) => {
+        const opts = JSON.stringify({ baseUrl: ctx.fx.host, uuid, lid: 'list1' });
+        return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two loaders</title></head><body>${BODY}
 <script src="${ctx.fx.origin}/js/signup-forms/popup/embed.js"></script>
 <script src="${ctx.fx.origin}/js/signup-forms/popup/unique-methods/embed.js"></script>
 <script async src="${ctx.fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${ctx.fx.host}" data-uuid="${uuid}" data-lid="list1"></script>
 <script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${opts}); L.start(${opts}) })</script>
 </body></html>`;
+      },
     },
-  });
+  );
   await subscribes(page, 'twoloaders');
   await sleep(500);
   const v = await assertHostUnharmed(page, g, 'two loaders');
@@ -310,7 +417,12 @@ async function back(page: Page): Promise<void> {
 }
 
 F('back/forward cache: the open popup comes back once and still works; a pending trigger fires once', async () => {
-  const other = ctx.fx.page('hf-other.html', '<!doctype html><html lang="en"><head><title>Other</title></head><body><p>Another page</p></body></html>').replace('//127.0.0.1:', '//localhost:');
+  const other = ctx.fx
+    .page(
+      'hf-other.html',
+      '<!doctype html><html lang="en"><head><title>Other</title></head><body><p>Another page</p></body></html>',
+    )
+    .replace('//127.0.0.1:', '//localhost:');
   // The popup open when the reader leaves.
   const a = await openHost({});
   await shown(a.page, MODAL);
@@ -327,12 +439,22 @@ F('back/forward cache: the open popup comes back once and still works; a pending
   // frames), and it still works: Escape closes it and gives the host page back.
   const inside = await a.page.$eval(MODAL, (f) => {
     const d = (f as HTMLIFrameElement).contentDocument!;
-    return [f.style.visibility, d.querySelectorAll('.mc-dialog').length, d.querySelectorAll('input[name=EMAIL]').length];
+    return [
+      f.style.visibility,
+      d.querySelectorAll('.mc-dialog').length,
+      d.querySelectorAll('input[name=EMAIL]').length,
+    ];
   });
   assert.equal(inside, ['', 1, 1]);
   await a.page.keyboard.press('Escape');
   await gone(a.page, MODAL);
-  assert.equal(await a.page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [false, '']);
+  assert.equal(
+    await a.page.evaluate(() => [
+      (document.querySelector('main') as HTMLElement).inert,
+      document.documentElement.style.overflow,
+    ]),
+    [false, ''],
+  );
   await a.page.goto(other);
   await back(a.page);
   await sleep(500);
@@ -342,7 +464,9 @@ F('back/forward cache: the open popup comes back once and still works; a pending
 
   // Leaving before the trigger fires: the timer resumes on the way back and one popup opens.
   const b = await openHost({ popupDelay: 2 });
-  await b.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')));
+  await b.page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
+  );
   await b.page.goto(other);
   await sleep(2500);
   await back(b.page);

@@ -15,7 +15,13 @@ import { startFixture, type Fixture } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
 import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 
-const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture, context: null as unknown as BrowserContext, page: null as unknown as Page, g: null as unknown as Guard };
+const ctx = {
+  browser: null as unknown as Browser,
+  fx: null as unknown as Fixture,
+  context: null as unknown as BrowserContext,
+  page: null as unknown as Page,
+  g: null as unknown as Guard,
+};
 const Z = suite('hardening: settings fuzz', ctx);
 
 Z.before(async () => {
@@ -45,7 +51,14 @@ async function mountOnce(raw: unknown, phone: boolean): Promise<{ frames: number
   const now = page.viewportSize();
   if (!now || now.width != size.width) await page.setViewportSize(size);
   const params: LoaderParams = {
-    baseUrl: ctx.fx.host, uuid: 'fuzz', lid: 'list1', fId: '', dev: false, uniqueMethods: false, ignoreCookie: true, isPreview: true,
+    baseUrl: ctx.fx.host,
+    uuid: 'fuzz',
+    lid: 'list1',
+    fId: '',
+    dev: false,
+    uniqueMethods: false,
+    ignoreCookie: true,
+    isPreview: true,
     cdn: `${ctx.fx.origin}/`,
   };
   return page.evaluate(
@@ -54,13 +67,18 @@ async function mountOnce(raw: unknown, phone: boolean): Promise<{ frames: number
       // Let the frame's effects, layout and a task run, so asynchronous errors of this run show up in this run.
       await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
       const frames = [...document.querySelectorAll<HTMLIFrameElement>(sel)];
-      return { frames: frames.length, rendered: frames.filter((f) => !!f.contentDocument?.querySelector('.mc-root,.mc-banner')).length };
+      return {
+        frames: frames.length,
+        rendered: frames.filter((f) => !!f.contentDocument?.querySelector('.mc-root,.mc-banner')).length,
+      };
     },
     [params, raw, `iframe[title="${FRAME_TITLE}"],iframe[title="${BANNER_FRAME_TITLE}"]`] as const,
   );
 }
 
-const TYPES = 'text email address birthday date phone smsphone number select dropdown radio checkbox url image'.split(' ');
+const TYPES = 'text email address birthday date phone smsphone number select dropdown radio checkbox url image'.split(
+  ' ',
+);
 /** Any JSON value, weighted towards the small and the plausible. */
 const any = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
@@ -90,7 +108,11 @@ const field = fc.record(
     phoneformat: mostly(fc.constantFrom('US', 'none')),
     marketing_preference_id: any,
     legal: mostly(fc.record({ required: any, optional: any }, opt)),
-    smsProgramData: mostly(fc.array(fc.record({ imgSrc: any, countryCode: any, requiredTemplate: any, optionalTemplate: any }, opt), { maxLength: 2 })),
+    smsProgramData: mostly(
+      fc.array(fc.record({ imgSrc: any, countryCode: any, requiredTemplate: any, optionalTemplate: any }, opt), {
+        maxLength: 2,
+      }),
+    ),
   },
   opt,
 );
@@ -132,7 +154,9 @@ const settingsLike = fc.record(
     imageUrl: mostly(fc.constantFrom('https://example.invalid/i.png', '//example.invalid/i.png')),
     rewardsUrl: any,
     appDomain: any,
-    translations: mostly(fc.dictionary(fc.constantFrom('required', 'email', 'phone', 'url', 'number', 'birthday', 'date', 'address'), any)),
+    translations: mostly(
+      fc.dictionary(fc.constantFrom('required', 'email', 'phone', 'url', 'number', 'birthday', 'date', 'address'), any),
+    ),
     cookies: mostly(fc.array(fc.record({ name: any, value: any, expires: any, path: any }, opt), { maxLength: 3 })),
     styles: mostly(
       fc.record(
@@ -190,15 +214,18 @@ Z('arbitrary JSON as the settings: never an uncaught error, never two popups', a
   await assertHostUnharmed(ctx.page, ctx.g, 'after arbitrary JSON');
 });
 
-Z('settings-shaped objects with random types per key: renders or shows nothing, never throws, never two popups', async () => {
-  const rendered = await fuzz('settings-like', settingsLike, 250);
-  // Most shaped objects render a popup: the property was not passing because nothing was ever mounted.
-  assert.ok(rendered > 100, `rendered ${rendered} of 250`);
-  await assertHostUnharmed(ctx.page, ctx.g, 'after settings-like objects');
-  // Mount's own guard (a caught failure and a console warning) must not be how the fuzz passed.
-  const caught = warnings(ctx.g).filter((w) => w.startsWith('signup popup:'));
-  assert.equal(caught, [], 'no mount failed and was caught');
-});
+Z(
+  'settings-shaped objects with random types per key: renders or shows nothing, never throws, never two popups',
+  async () => {
+    const rendered = await fuzz('settings-like', settingsLike, 250);
+    // Most shaped objects render a popup: the property was not passing because nothing was ever mounted.
+    assert.ok(rendered > 100, `rendered ${rendered} of 250`);
+    await assertHostUnharmed(ctx.page, ctx.g, 'after settings-like objects');
+    // Mount's own guard (a caught failure and a console warning) must not be how the fuzz passed.
+    const caught = warnings(ctx.g).filter((w) => w.startsWith('signup popup:'));
+    assert.equal(caught, [], 'no mount failed and was caught');
+  },
+);
 
 Z('after the fuzz, the same page still mounts a working popup', async () => {
   await ctx.page.setViewportSize({ width: 1280, height: 800 });

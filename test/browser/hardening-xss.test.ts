@@ -65,7 +65,10 @@ const BENIGN = 'Plain words';
  * suffix so that no two collide (a collision drops a field, which would change the form rather than attack it).
  */
 export function hostileSettings(x: string, o: { sms?: boolean } = {}): Record<string, unknown> {
-  const choices = [{ value: x, label: x }, { value: `${x} b`, label: x }];
+  const choices = [
+    { value: x, label: x },
+    { value: `${x} b`, label: x },
+  ];
   const btn = { color: x, hover_color: x, text_color: x, alignment: x, style: x };
   const fields: Record<string, unknown>[] = [
     { type: 'email', name: 'EMAIL', label: x, required: true, helper_text: x, merge_id: 0 },
@@ -80,7 +83,12 @@ export function hostileSettings(x: string, o: { sms?: boolean } = {}): Record<st
   ];
   if (o.sms)
     fields.push({
-      type: 'smsphone', name: `${x} 9`, label: x, required: true, helper_text: x, merge_id: 9,
+      type: 'smsphone',
+      name: `${x} 9`,
+      label: x,
+      required: true,
+      helper_text: x,
+      merge_id: 9,
       legal: { required: x, optional: x },
       smsProgramData: [{ imgSrc: x, countryCode: x, requiredTemplate: x, optionalTemplate: x }],
     });
@@ -138,7 +146,11 @@ const hostileAnswers = (x: string) => {
     ][Math.min(i++, 2)];
 };
 
-const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture, reference: new Map<string, string>() };
+const ctx = {
+  browser: null as unknown as Browser,
+  fx: null as unknown as Fixture,
+  reference: new Map<string, string>(),
+};
 const X = suite('hardening: hostile settings', ctx);
 X.before(async () => {
   ctx.browser = await launchWithBfcache();
@@ -167,16 +179,26 @@ const scan = (page: Page): Promise<Scan> =>
       for (const el of doc.querySelectorAll('*')) {
         for (const a of el.attributes) {
           if (/^on/i.test(a.name)) bad.push(`${where}: <${el.localName} ${a.name}>`);
-          if (URL_ATTRS.includes(a.name.toLowerCase()) && /^\s*javascript:/i.test(a.value.replace(/[\0-\x1f\x7f]/g, ''))) bad.push(`${where}: <${el.localName} ${a.name}=${a.value}>`);
+          if (
+            URL_ATTRS.includes(a.name.toLowerCase()) &&
+            /^\s*javascript:/i.test(a.value.replace(/[\0-\x1f\x7f]/g, ''))
+          )
+            bad.push(`${where}: <${el.localName} ${a.name}=${a.value}>`);
         }
         // The one SVG we draw ourselves: the GDPR block's information icon (src/popup/form/Gdpr.tsx), no owner HTML near it.
         const ours = el.localName == 'svg' && !!el.parentElement?.matches('.mc-gdpr-info > a');
-        if (inFrame && !ours && /^(script|iframe|frame|object|embed|base|style|svg|math|template)$/.test(el.localName)) bad.push(`${where}: <${el.localName}> in a popup frame`);
+        if (inFrame && !ours && /^(script|iframe|frame|object|embed|base|style|svg|math|template)$/.test(el.localName))
+          bad.push(`${where}: <${el.localName}> in a popup frame`);
         if (inFrame && el.localName == 'meta' && el.getAttribute('http-equiv')) bad.push(`${where}: <meta http-equiv>`);
         // The frames link only our stylesheets, from the content host.
-        if (inFrame && el.localName == 'link' && (el.getAttribute('rel') != 'stylesheet' || !(el as HTMLLinkElement).href.startsWith(origin + '/')))
+        if (
+          inFrame &&
+          el.localName == 'link' &&
+          (el.getAttribute('rel') != 'stylesheet' || !(el as HTMLLinkElement).href.startsWith(origin + '/'))
+        )
           bad.push(`${where}: <link rel=${el.getAttribute('rel')} href=${el.getAttribute('href')}>`);
-        if (/^(input|select|textarea|button)$/.test(el.localName)) controls.push(`${where}:${el.localName}:${el.getAttribute('type') || ''}`);
+        if (/^(input|select|textarea|button)$/.test(el.localName))
+          controls.push(`${where}:${el.localName}:${el.getAttribute('type') || ''}`);
         if (el.localName == 'iframe') {
           const d = (el as HTMLIFrameElement).contentDocument;
           if (d) walk(d, `frame "${el.getAttribute('title')}"`, true);
@@ -196,7 +218,10 @@ interface Page1 {
 
 let n = 0;
 /** Opens a guarded host page for `settings` (served as 'localhost', not the provider's own site). */
-async function openWith(settings: Record<string, unknown>, o: { phone?: boolean; params?: Record<string, unknown>; submit?: () => Record<string, unknown> } = {}): Promise<Page1> {
+async function openWith(
+  settings: Record<string, unknown>,
+  o: { phone?: boolean; params?: Record<string, unknown>; submit?: () => Record<string, unknown> } = {},
+): Promise<Page1> {
   const uuid = `hx${++n}`;
   ctx.fx.forms.set(uuid, { settings, submit: o.submit });
   const start = JSON.stringify({ baseUrl: ctx.fx.host, uuid, lid: 'list1', ...o.params });
@@ -205,7 +230,9 @@ async function openWith(settings: Record<string, unknown>, o: { phone?: boolean;
 <script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${start}) })</script></body></html>`;
   const url = ctx.fx.page(`${uuid}.html`, html).replace('//127.0.0.1:', '//localhost:');
   const context = await ctx.browser.newContext(
-    o.phone ? { viewport: { width: 375, height: 700 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' } : { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' },
+    o.phone
+      ? { viewport: { width: 375, height: 700 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' }
+      : { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' },
   );
   const page = await context.newPage();
   const g = await guardPage(page);
@@ -279,7 +306,10 @@ async function phone(x: string): Promise<void> {
 
 /** A preview (no server call) with double opt-in: the double opt-in message; env 'dev', so appDomain is read. */
 async function preview(x: string): Promise<void> {
-  const p = await openWith({ ...hostileSettings(x), modalVariation: 'slide', hasDoubleOptIn: 'Y' }, { params: { isPreview: true, env: 'dev' } });
+  const p = await openWith(
+    { ...hostileSettings(x), modalVariation: 'slide', hasDoubleOptIn: 'Y' },
+    { params: { isPreview: true, env: 'dev' } },
+  );
   try {
     const { frame } = await shown(p.page, MODAL);
     await check(p, 'slide preview', x);

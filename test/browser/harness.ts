@@ -20,7 +20,15 @@ export const launch = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 
 /** How the fixture provider answers for one account (keyed by uuid). */
@@ -136,7 +144,10 @@ export async function startFixture(): Promise<Fixture> {
     }
     const file = normalize(join(DIST, decodeURIComponent(url.pathname)));
     if (!file.startsWith(DIST) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] || 'application/octet-stream',
+      'Cache-Control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -186,7 +197,12 @@ export async function newPage(
 }
 
 /** A host page carrying the Mailchimp-style snippet: embed.js, then dojoRequire + L.start(options). */
-export const snippetPage = (fx: Fixture, options: Record<string, unknown>, body = '<main><h1>Host page</h1></main>', embedPath = '/js/signup-forms/popup/embed.js'): string =>
+export const snippetPage = (
+  fx: Fixture,
+  options: Record<string, unknown>,
+  body = '<main><h1>Host page</h1></main>',
+  embedPath = '/js/signup-forms/popup/embed.js',
+): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head><body>${body}
 <script src="${fx.origin}${embedPath}"></script>
@@ -194,7 +210,11 @@ export const snippetPage = (fx: Fixture, options: Record<string, unknown>, body 
 </body></html>`;
 
 /** A host page carrying the data-attribute start: `<script async src=embed.js data-…>`. */
-export const dataAttrPage = (fx: Fixture, attrs: Record<string, string>, body = '<main><h1>Host page</h1></main>'): string =>
+export const dataAttrPage = (
+  fx: Fixture,
+  attrs: Record<string, string>,
+  body = '<main><h1>Host page</h1></main>',
+): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head><body>${body}
 <script async src="${fx.origin}/js/signup-forms/popup/embed.js" ${Object.entries(attrs)
@@ -223,9 +243,23 @@ export async function axe(page: Page): Promise<AxeViolation[]> {
   };
   for (const f of page.frames()) await inject(f);
   return page.evaluate(async (tags) => {
-    const w = window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } };
+    const w = window as unknown as {
+      axe: {
+        run(
+          ctx: unknown,
+          o: unknown,
+        ): Promise<{
+          violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+        }>;
+      };
+    };
     const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, iframes: true });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)),
+    }));
   }, AXE_TAGS);
 }
 

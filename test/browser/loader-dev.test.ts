@@ -12,7 +12,15 @@ test('env dev: popup built directly from embed.dev.js, stylesheets from //{appDo
   const fx = await startFixture();
   try {
     fx.forms.set('dev1', { settings: { popupDelay: 0, version: '1.1', appDomain: fx.host, fields: [EMAIL_FIELD] } });
-    const url = fx.page('dev.html', snippetPage(fx, { baseUrl: fx.host, uuid: 'dev1', lid: 'l', env: 'dev' }, HOST_BODY, '/js/signup-forms/popup/embed.dev.js'));
+    const url = fx.page(
+      'dev.html',
+      snippetPage(
+        fx,
+        { baseUrl: fx.host, uuid: 'dev1', lid: 'l', env: 'dev' },
+        HOST_BODY,
+        '/js/signup-forms/popup/embed.dev.js',
+      ),
+    );
     const { page, context, log } = await newPage(browser);
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -21,9 +29,15 @@ test('env dev: popup built directly from embed.dev.js, stylesheets from //{appDo
     await page.goto(url);
     const { frame } = await shown(page, MODAL);
     const sheets = await frame.$$eval('link[rel=stylesheet]', (l) => l.map((x) => (x as HTMLLinkElement).href));
-    assert.equal(sheets, ['common.css', 'modal.css', 'layout-1.css'].map((f) => `${fx.origin}/css/signup-forms/popup/${f}`));
+    assert.equal(
+      sheets,
+      ['common.css', 'modal.css', 'layout-1.css'].map((f) => `${fx.origin}/css/signup-forms/popup/${f}`),
+    );
     assert.ok(await frame.$('input[name=EMAIL]'), 'the form is built');
-    assert.not.ok(scripts.some((s) => s.endsWith('popup.js')), `no popup.js fetched: ${scripts}`);
+    assert.not.ok(
+      scripts.some((s) => s.endsWith('popup.js')),
+      `no popup.js fetched: ${scripts}`,
+    );
     // The stylesheets applied: the dialog has the width of spec 9.3's default max_width.
     assert.is(await frame.$eval('.mc-dialog', (d) => (d as HTMLElement).offsetWidth), 768);
     assert.equal(log.errors, []);

@@ -48,66 +48,110 @@ const account = (settings: Record<string, unknown> | undefined, extra: Record<st
 };
 const mounts = (page: Page) => page.evaluate(() => (window as unknown as { __mounts?: Mount[] }).__mounts || []);
 const waitMount = (page: Page, ms = 4000) =>
-  page.waitForFunction(() => ((window as unknown as { __mounts?: unknown[] }).__mounts || []).length > 0, null, { timeout: ms });
-const start = (uuid: string, more: Record<string, unknown> = {}) => ({ baseUrl: ctx.fx.host, uuid, lid: 'list1', cdnUrl: ctx.cdn, ...more });
-const popupLoads = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('/popup.js')));
-
-L('the Mailchimp snippet starts it: settings by JSONP, then the versioned popup.js gets params and settings', async () => {
-  const uuid = account({ popupDelay: 0, version: '1.0', template: 2, title: 'x' });
-  const { page, log, context } = await newPage(ctx.browser);
-  await page.goto(ctx.fx.page(`snippet-${uuid}`, snippetPage(ctx.fx, start(uuid, { f_id: 'form9' }))));
-  await waitMount(page);
-  const [m] = await mounts(page);
-  assert.equal(m.p, {
-    baseUrl: ctx.fx.host, uuid, lid: 'list1', fId: 'form9', dev: false, uniqueMethods: false,
-    ignoreCookie: false, isPreview: false, cdn: ctx.cdn,
+  page.waitForFunction(() => ((window as unknown as { __mounts?: unknown[] }).__mounts || []).length > 0, null, {
+    timeout: ms,
   });
-  assert.equal(m.s, { popupDelay: 0, version: '1.0', template: 2, title: 'x' });
-  const calls = ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid);
-  assert.is(calls.length, 1);
-  assert.equal({ ...calls[0].query, c: undefined }, { u: uuid, id: 'list1', f_id: 'form9', c: undefined });
-  assert.match(calls[0].query.c, /^__mcsf\d+$/);
-  assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/1.0/popup.js`]);
-  // Nothing global but dojoRequire and our one namespace: no AMD require/define to break other loaders.
-  const globals = await page.evaluate(() => ({
-    require: typeof (window as unknown as Record<string, unknown>).require,
-    define: typeof (window as unknown as Record<string, unknown>).define,
-    dojoRequire: typeof window.dojoRequire,
-    callbacks: Object.keys(window).filter((k) => /^__mcsf\d/.test(k)),
-  }));
-  assert.equal(globals, { require: 'undefined', define: 'undefined', dojoRequire: 'function', callbacks: [] });
-  assert.equal(log.errors, []);
-  await context.close();
+const start = (uuid: string, more: Record<string, unknown> = {}) => ({
+  baseUrl: ctx.fx.host,
+  uuid,
+  lid: 'list1',
+  cdnUrl: ctx.cdn,
+  ...more,
 });
+const popupLoads = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => u.endsWith('/popup.js')),
+  );
 
-L('uniqueMethods and version 1.1 choose unique-methods/1.1/popup.js; the content host defaults to embed.js’s', async () => {
-  const uuid = account({ popupDelay: 0, version: '1.1' });
-  const { page, context } = await newPage(ctx.browser);
-  await page.goto(ctx.fx.page(`um-${uuid}`, snippetPage(ctx.fx, start(uuid, { uniqueMethods: true }))));
-  await waitMount(page);
-  assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/unique-methods/1.1/popup.js`]);
-  // Without cdnUrl the content host is where embed.js came from (the fixture serves dist/ there).
-  const uuid2 = account({ popupDelay: 0 });
-  await page.goto(ctx.fx.page(`nocdn-${uuid2}`, snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid: uuid2, lid: 'l' })));
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')));
-  assert.equal(await popupLoads(page), [`${ctx.fx.origin}/js/signup-forms/popup/1.0/popup.js`]);
-  await context.close();
-});
+L(
+  'the Mailchimp snippet starts it: settings by JSONP, then the versioned popup.js gets params and settings',
+  async () => {
+    const uuid = account({ popupDelay: 0, version: '1.0', template: 2, title: 'x' });
+    const { page, log, context } = await newPage(ctx.browser);
+    await page.goto(ctx.fx.page(`snippet-${uuid}`, snippetPage(ctx.fx, start(uuid, { f_id: 'form9' }))));
+    await waitMount(page);
+    const [m] = await mounts(page);
+    assert.equal(m.p, {
+      baseUrl: ctx.fx.host,
+      uuid,
+      lid: 'list1',
+      fId: 'form9',
+      dev: false,
+      uniqueMethods: false,
+      ignoreCookie: false,
+      isPreview: false,
+      cdn: ctx.cdn,
+    });
+    assert.equal(m.s, { popupDelay: 0, version: '1.0', template: 2, title: 'x' });
+    const calls = ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid);
+    assert.is(calls.length, 1);
+    assert.equal({ ...calls[0].query, c: undefined }, { u: uuid, id: 'list1', f_id: 'form9', c: undefined });
+    assert.match(calls[0].query.c, /^__mcsf\d+$/);
+    assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/1.0/popup.js`]);
+    // Nothing global but dojoRequire and our one namespace: no AMD require/define to break other loaders.
+    const globals = await page.evaluate(() => ({
+      require: typeof (window as unknown as Record<string, unknown>).require,
+      define: typeof (window as unknown as Record<string, unknown>).define,
+      dojoRequire: typeof window.dojoRequire,
+      callbacks: Object.keys(window).filter((k) => /^__mcsf\d/.test(k)),
+    }));
+    assert.equal(globals, { require: 'undefined', define: 'undefined', dojoRequire: 'function', callbacks: [] });
+    assert.equal(log.errors, []);
+    await context.close();
+  },
+);
+
+L(
+  'uniqueMethods and version 1.1 choose unique-methods/1.1/popup.js; the content host defaults to embed.js’s',
+  async () => {
+    const uuid = account({ popupDelay: 0, version: '1.1' });
+    const { page, context } = await newPage(ctx.browser);
+    await page.goto(ctx.fx.page(`um-${uuid}`, snippetPage(ctx.fx, start(uuid, { uniqueMethods: true }))));
+    await waitMount(page);
+    assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/unique-methods/1.1/popup.js`]);
+    // Without cdnUrl the content host is where embed.js came from (the fixture serves dist/ there).
+    const uuid2 = account({ popupDelay: 0 });
+    await page.goto(
+      ctx.fx.page(`nocdn-${uuid2}`, snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid: uuid2, lid: 'l' })),
+    );
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')),
+    );
+    assert.equal(await popupLoads(page), [`${ctx.fx.origin}/js/signup-forms/popup/1.0/popup.js`]);
+    await context.close();
+  },
+);
 
 L('the data-attribute start reads every parameter from the script tag', async () => {
   const uuid = account({ popupDelay: 0 });
   const { page, log, context } = await newPage(ctx.browser);
   const html = dataAttrPage(ctx.fx, {
-    'base-url': ctx.fx.host, uuid, lid: 'L7', 'f-id': 'F1', env: 'dev', 'unique-methods': '', 'ignore-cookie': 'true',
-    'is-preview': 'false', 'cdn-url': ctx.cdn,
+    'base-url': ctx.fx.host,
+    uuid,
+    lid: 'L7',
+    'f-id': 'F1',
+    env: 'dev',
+    'unique-methods': '',
+    'ignore-cookie': 'true',
+    'is-preview': 'false',
+    'cdn-url': ctx.cdn,
   });
   await page.goto(ctx.fx.page(`data-${uuid}`, html));
   await waitMount(page);
   const [m] = await mounts(page);
   assert.equal(m.p, {
-    baseUrl: ctx.fx.host, uuid, lid: 'L7', fId: 'F1', dev: true, uniqueMethods: true, ignoreCookie: true,
-    isPreview: false, cdn: ctx.cdn,
+    baseUrl: ctx.fx.host,
+    uuid,
+    lid: 'L7',
+    fId: 'F1',
+    dev: true,
+    uniqueMethods: true,
+    ignoreCookie: true,
+    isPreview: false,
+    cdn: ctx.cdn,
   });
   assert.equal(log.errors, []);
   await context.close();
@@ -142,37 +186,50 @@ L('settings result "error", or not an object, shows nothing and loads no popup.j
   }
 });
 
-L('campaign ids: subscribed sets the closed cookie and shows nothing; not subscribed or a failed call shows it', async () => {
-  const yes = account({ popupDelay: 0 }, { subscribed: true });
-  const { page, context } = await newPage(ctx.browser);
-  await page.goto(ctx.fx.page(`sub-${yes}`, snippetPage(ctx.fx, start(yes))) + '?mc_eid=E1&mc_cid=C1');
-  await page.waitForFunction(() => document.cookie.includes('MCPopupClosed='));
-  const q = ctx.fx.calls('is-email-subscribed').find((c) => c.query.u === yes)!.query;
-  assert.equal([q.mc_eid, q.mc_cid, q.id], ['E1', 'C1', 'list1']);
-  await sleep(500);
-  assert.equal(await mounts(page), []);
-  assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === yes).length, 0);
-  const [cookie] = (await context.cookies()).filter((c) => c.name === 'MCPopupClosed');
-  assert.is(cookie.sameSite, 'Lax');
-  assert.is(cookie.path, '/');
-  // About 365 days (spec 9.2 default frequency).
-  assert.ok(Math.abs(cookie.expires - (Date.now() / 1000 + 365 * 86400)) < 120, `expires ${cookie.expires}`);
-  await context.close();
+L(
+  'campaign ids: subscribed sets the closed cookie and shows nothing; not subscribed or a failed call shows it',
+  async () => {
+    const yes = account({ popupDelay: 0 }, { subscribed: true });
+    const { page, context } = await newPage(ctx.browser);
+    await page.goto(ctx.fx.page(`sub-${yes}`, snippetPage(ctx.fx, start(yes))) + '?mc_eid=E1&mc_cid=C1');
+    await page.waitForFunction(() => document.cookie.includes('MCPopupClosed='));
+    const q = ctx.fx.calls('is-email-subscribed').find((c) => c.query.u === yes)!.query;
+    assert.equal([q.mc_eid, q.mc_cid, q.id], ['E1', 'C1', 'list1']);
+    await sleep(500);
+    assert.equal(await mounts(page), []);
+    assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === yes).length, 0);
+    const [cookie] = (await context.cookies()).filter((c) => c.name === 'MCPopupClosed');
+    assert.is(cookie.sameSite, 'Lax');
+    assert.is(cookie.path, '/');
+    // About 365 days (spec 9.2 default frequency).
+    assert.ok(Math.abs(cookie.expires - (Date.now() / 1000 + 365 * 86400)) < 120, `expires ${cookie.expires}`);
+    await context.close();
 
-  for (const [label, extra] of [['not subscribed', { subscribed: false }], ['call fails', { mode: '404' }]] as const) {
-    // A '404' account fails every call: what matters is that the failed check still goes on to the settings call.
-    const uuid = account({ popupDelay: 0 }, extra);
-    const { page: p2, log, context: c2 } = await newPage(ctx.browser);
-    await p2.goto(ctx.fx.page(`nsub-${uuid}`, snippetPage(ctx.fx, start(uuid))) + '?mc_eid=E2&mc_cid=C2');
-    await p2.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')), null, { timeout: 8000 });
-    assert.is(ctx.fx.calls('is-email-subscribed').filter((c) => c.query.u === uuid).length, 1, label);
-    assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 1, label);
-    if (label === 'not subscribed') await waitMount(p2);
-    assert.not.ok((await c2.cookies()).some((c) => c.name === 'MCPopupClosed'), label);
-    assert.equal(log.errors, [], label);
-    await c2.close();
-  }
-});
+    for (const [label, extra] of [
+      ['not subscribed', { subscribed: false }],
+      ['call fails', { mode: '404' }],
+    ] as const) {
+      // A '404' account fails every call: what matters is that the failed check still goes on to the settings call.
+      const uuid = account({ popupDelay: 0 }, extra);
+      const { page: p2, log, context: c2 } = await newPage(ctx.browser);
+      await p2.goto(ctx.fx.page(`nsub-${uuid}`, snippetPage(ctx.fx, start(uuid))) + '?mc_eid=E2&mc_cid=C2');
+      await p2.waitForFunction(
+        () => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
+        null,
+        { timeout: 8000 },
+      );
+      assert.is(ctx.fx.calls('is-email-subscribed').filter((c) => c.query.u === uuid).length, 1, label);
+      assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 1, label);
+      if (label === 'not subscribed') await waitMount(p2);
+      assert.not.ok(
+        (await c2.cookies()).some((c) => c.name === 'MCPopupClosed'),
+        label,
+      );
+      assert.equal(log.errors, [], label);
+      await c2.close();
+    }
+  },
+);
 
 L('closed or subscribed cookie: nothing, not even the settings call; ignoreCookie shows it anyway', async () => {
   for (const name of ['MCPopupClosed', 'MCPopupSubscribed']) {
@@ -221,7 +278,9 @@ L('delay trigger: popupDelay seconds, and the 1 s default', async () => {
     page.goto(ctx.fx.page(`delay-${uuid}`, snippetPage(ctx.fx, start(uuid)))),
     page2.goto(ctx.fx.page(`delay-${dflt}`, snippetPage(ctx.fx, start(dflt)))),
   ]);
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')));
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
+  );
   await sleep(1000);
   assert.equal(await mounts(page), [], 'not before 2 s');
   await waitMount(page, 3000);
@@ -236,7 +295,9 @@ L('exit trigger: a real mouse leaving the window opens it; moving inside does no
   const uuid = account({ popupDelay: 'exit' });
   const { page, context } = await newPage(ctx.browser);
   await page.goto(ctx.fx.page(`exit-${uuid}`, snippetPage(ctx.fx, start(uuid), TALL)));
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')));
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
+  );
   await sleep(200);
   await page.mouse.move(600, 400);
   await page.mouse.move(300, 100, { steps: 5 });
@@ -249,7 +310,11 @@ L('exit trigger: a real mouse leaving the window opens it; moving inside does no
 
 L('exit trigger on a screen under 640 px opens after 1 s without a mouse', async () => {
   const uuid = account({ popupDelay: 'exit' });
-  const { page, context } = await newPage(ctx.browser, { width: 390, height: 800 }, { screen: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const { page, context } = await newPage(
+    ctx.browser,
+    { width: 390, height: 800 },
+    { screen: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  );
   await page.goto(ctx.fx.page(`exitm-${uuid}`, snippetPage(ctx.fx, start(uuid), TALL)));
   await waitMount(page, 3000);
   await context.close();
@@ -260,7 +325,9 @@ L('middle and bottom triggers follow real wheel scrolling', async () => {
     const uuid = account({ popupDelay: kind });
     const { page, context } = await newPage(ctx.browser);
     await page.goto(ctx.fx.page(`${kind}-${uuid}`, snippetPage(ctx.fx, start(uuid), TALL)));
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')));
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
+    );
     await sleep(200);
     await page.mouse.move(600, 400);
     // The page is ~4000 px tall and 800 px high: the scrollable range is ~3200 px, its middle ~1600 px.
@@ -281,25 +348,30 @@ L('middle and bottom triggers follow real wheel scrolling', async () => {
   }
 });
 
-L('a provider that hangs, 404s, 500s, answers text/html under nosniff, never calls back or answers late breaks nothing', async () => {
-  const modes = ['hang', '404', '500', 'html', 'never', 'late'] as const;
-  const pages = [];
-  for (const mode of modes) {
-    const uuid = account({ popupDelay: 0 }, { mode, delayMs: mode === 'late' ? JSONP_TIMEOUT_MS + 800 : 0 });
-    const opened = await newPage(ctx.browser);
-    await opened.page.goto(ctx.fx.page(`fault-${uuid}`, snippetPage(ctx.fx, start(uuid))), { waitUntil: 'domcontentloaded' });
-    pages.push({ mode, ...opened });
-  }
-  await sleep(JSONP_TIMEOUT_MS + 2000);
-  for (const { mode, page, log, context } of pages) {
-    assert.equal(log.errors, [], mode);
-    assert.equal(await mounts(page), [], mode);
-    // The script tag is gone and no callback global is left behind but the no-op of a timed-out call.
-    const left = await page.evaluate(() => document.querySelectorAll('script[src*="/subscribe/"]').length);
-    assert.is(left, 0, mode);
-    await context.close();
-  }
-});
+L(
+  'a provider that hangs, 404s, 500s, answers text/html under nosniff, never calls back or answers late breaks nothing',
+  async () => {
+    const modes = ['hang', '404', '500', 'html', 'never', 'late'] as const;
+    const pages = [];
+    for (const mode of modes) {
+      const uuid = account({ popupDelay: 0 }, { mode, delayMs: mode === 'late' ? JSONP_TIMEOUT_MS + 800 : 0 });
+      const opened = await newPage(ctx.browser);
+      await opened.page.goto(ctx.fx.page(`fault-${uuid}`, snippetPage(ctx.fx, start(uuid))), {
+        waitUntil: 'domcontentloaded',
+      });
+      pages.push({ mode, ...opened });
+    }
+    await sleep(JSONP_TIMEOUT_MS + 2000);
+    for (const { mode, page, log, context } of pages) {
+      assert.equal(log.errors, [], mode);
+      assert.equal(await mounts(page), [], mode);
+      // The script tag is gone and no callback global is left behind but the no-op of a timed-out call.
+      const left = await page.evaluate(() => document.querySelectorAll('script[src*="/subscribe/"]').length);
+      assert.is(left, 0, mode);
+      await context.close();
+    }
+  },
+);
 
 L('two loaders and two starts on one page: one settings request, one popup', async () => {
   const uuid = account({ popupDelay: 0 });
@@ -331,7 +403,13 @@ window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${JSON.s
   const { page, context } = await newPage(ctx.browser);
   await page.goto(ctx.fx.page(`dojo-${uuid}`, html));
   await waitMount(page);
-  assert.equal(await page.evaluate(() => [(window as unknown as Record<string, unknown>).__theirs, (window as unknown as Record<string, unknown>).__got]), ['app/Thing', 'theirs']);
+  assert.equal(
+    await page.evaluate(() => [
+      (window as unknown as Record<string, unknown>).__theirs,
+      (window as unknown as Record<string, unknown>).__got,
+    ]),
+    ['app/Thing', 'theirs'],
+  );
   await context.close();
 });
 

@@ -15,18 +15,36 @@ const rich = (origin: string) => ({
   useRewards: true,
   rewardsUrl: 'https://example.com/rewards',
   imageUrl: `${origin}/blog/favicon.svg`,
-  description: '<h2>The Lighthouse Letter</h2><p>One e-mail a week, <a href="https://example.com/about">about us</a>.</p>',
+  description:
+    '<h2>The Lighthouse Letter</h2><p>One e-mail a week, <a href="https://example.com/about">about us</a>.</p>',
   footer: '<p>We respect your privacy.</p>',
 });
 
 const CASES: [string, Record<string, unknown>][] = [
   ...[1, 2, 3, 4, 5].map((template): [string, Record<string, unknown>] => [`modal template ${template}`, { template }]),
-  ...[1, 2, 3, 4, 5].map((template): [string, Record<string, unknown>] => [`slide template ${template}`, { modalVariation: 'slide', template }]),
+  ...[1, 2, 3, 4, 5].map((template): [string, Record<string, unknown>] => [
+    `slide template ${template}`,
+    { modalVariation: 'slide', template },
+  ]),
   ['fixed', { modalVariation: 'fixed' }],
-  ['modal, strict content, coloured', { baseFontSize: 14, styles: { backgroundColor: '#fdf6e3', headingColor: '#073642', paragraphColor: '#073642', button: { color: '#005f87', text_color: '#ffffff', style: 'full' } } }],
+  [
+    'modal, strict content, coloured',
+    {
+      baseFontSize: 14,
+      styles: {
+        backgroundColor: '#fdf6e3',
+        headingColor: '#073642',
+        paragraphColor: '#073642',
+        button: { color: '#005f87', text_color: '#ffffff', style: 'full' },
+      },
+    },
+  ],
 ];
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 720 }])
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 720 },
+])
   A(`zero violations, every variation and template, at ${viewport.width} px`, async () => {
     const failures: string[] = [];
     for (const [name, s] of CASES) {

@@ -8,7 +8,8 @@ import { BANNER_FRAME_TITLE, FRAME_TITLE } from '../../src/constants';
 import { launch, newPage, snippetPage, startFixture, type Fixture, type PageLog } from './harness';
 
 /** The host page's body: a heading, a focusable control to return focus to, and enough text to scroll. */
-export const HOST_BODY = '<main><h1>Host page</h1><p><button id="host-button" type="button">Host button</button></p></main>';
+export const HOST_BODY =
+  '<main><h1>Host page</h1><p><button id="host-button" type="button">Host button</button></p></main>';
 
 /** A minimal form: one required e-mail field (spec 3.4). */
 export const EMAIL_FIELD = { type: 'email', name: 'EMAIL', label: 'Email address', required: true, merge_id: 0 };
@@ -42,12 +43,26 @@ export interface HostOptions {
 }
 
 /** Registers `settings` under a new account and opens a host page whose snippet starts the loader for it. */
-export async function openHost(browser: Browser, fx: Fixture, settings: Record<string, unknown>, o: HostOptions = {}): Promise<Opened> {
+export async function openHost(
+  browser: Browser,
+  fx: Fixture,
+  settings: Record<string, unknown>,
+  o: HostOptions = {},
+): Promise<Opened> {
   const uuid = `acct${++accounts}`;
   fx.forms.set(uuid, { settings: { fields: [EMAIL_FIELD], ...settings } });
-  const url = fx.page(`${uuid}.html`, snippetPage(fx, { baseUrl: fx.host, uuid, lid: 'list1', ...o.params }, HOST_BODY));
-  const { context, page, log } = await newPage(browser, o.viewport, { reducedMotion: o.reducedMotion || 'no-preference' });
-  if (o.block) await page.route((u) => u.pathname.endsWith(o.block!), (r) => r.abort());
+  const url = fx.page(
+    `${uuid}.html`,
+    snippetPage(fx, { baseUrl: fx.host, uuid, lid: 'list1', ...o.params }, HOST_BODY),
+  );
+  const { context, page, log } = await newPage(browser, o.viewport, {
+    reducedMotion: o.reducedMotion || 'no-preference',
+  });
+  if (o.block)
+    await page.route(
+      (u) => u.pathname.endsWith(o.block!),
+      (r) => r.abort(),
+    );
   await page.goto(o.sameHost ? url : url.replace('//127.0.0.1:', '//localhost:'));
   if (o.focusHost) await page.focus('#host-button');
   logs.set(page, log);
@@ -72,7 +87,11 @@ export async function shown(page: Page, sel: string): Promise<{ el: ElementHandl
     )
     .catch(async (e: Error) => {
       // Say what the page holds, so a failure names its cause.
-      const frames = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => `${f.title} [${f.style.cssText}] ${f.contentDocument?.body?.innerHTML.slice(0, 200)}`));
+      const frames = await page.evaluate(() =>
+        [...document.querySelectorAll('iframe')].map(
+          (f) => `${f.title} [${f.style.cssText}] ${f.contentDocument?.body?.innerHTML.slice(0, 200)}`,
+        ),
+      );
       throw Error(`${e.message}\nframes: ${JSON.stringify(frames)}\nlog: ${JSON.stringify(logs.get(page))}`);
     });
   const el = (await page.$(sel)) as ElementHandle<HTMLIFrameElement>;
@@ -80,10 +99,13 @@ export async function shown(page: Page, sel: string): Promise<{ el: ElementHandl
 }
 
 /** Waits until no frame matches `sel`. */
-export const gone = (page: Page, sel: string): Promise<unknown> => page.waitForFunction((s) => !document.querySelector(s), sel);
+export const gone = (page: Page, sel: string): Promise<unknown> =>
+  page.waitForFunction((s) => !document.querySelector(s), sel);
 
 /** The popup's cookies on the host page, by name. */
-export async function cookies(context: BrowserContext): Promise<Record<string, { value: string; expires: number; sameSite: string }>> {
+export async function cookies(
+  context: BrowserContext,
+): Promise<Record<string, { value: string; expires: number; sameSite: string }>> {
   const out: Record<string, { value: string; expires: number; sameSite: string }> = {};
   for (const c of await context.cookies()) out[c.name] = { value: c.value, expires: c.expires, sameSite: c.sameSite };
   return out;
@@ -104,7 +126,9 @@ export const focusAt = (page: Page): Promise<string> =>
  * The part of a popup frame that shows and takes clicks: the frame's box minus the top inset of its clip-path
  * (slide, fixed and the banner are viewport-tall frames clipped to their content, src/popup/piece.ts fit).
  */
-export async function visibleBox(el: ElementHandle<HTMLIFrameElement>): Promise<{ x: number; y: number; width: number; height: number }> {
+export async function visibleBox(
+  el: ElementHandle<HTMLIFrameElement>,
+): Promise<{ x: number; y: number; width: number; height: number }> {
   const box = (await el.boundingBox())!;
   const top = await el.evaluate((f) => {
     const m = /inset\((\d+(?:\.\d+)?)px/.exec(f.style.getPropertyValue('clip-path'));

@@ -56,10 +56,13 @@ const SHADOW_ROOM = 12;
  * room for its shadow.
  */
 const fitsContent = (g: BannerGeometry) =>
-  Math.abs(g.contentTop - SHADOW_ROOM - g.visibleTop) <= 1 && Math.abs(g.visibleBottom - g.viewport) <= 1 && Math.abs(g.contentBottom - g.viewport) <= 1;
+  Math.abs(g.contentTop - SHADOW_ROOM - g.visibleTop) <= 1 &&
+  Math.abs(g.visibleBottom - g.viewport) <= 1 &&
+  Math.abs(g.contentBottom - g.viewport) <= 1;
 
 T('mobile banner: its visible height follows its content on every resize (spec 9.1)', async () => {
-  const description = '<p>Get the weekly letter with every new post, recipe and event in town, straight to your inbox every Friday morning.</p>';
+  const description =
+    '<p>Get the weekly letter with every new post, recipe and event in town, straight to your inbox every Friday morning.</p>';
   const { page, context, log } = await openHost(
     ctx.browser,
     ctx.fx,
@@ -75,7 +78,12 @@ T('mobile banner: its visible height follows its content on every resize (spec 9
     let last = first;
     const heights = [first.contentBottom - first.contentTop];
     // Narrower (the text wraps to more lines), taller only, then wider (fewer lines), all still a mobile view.
-    for (const size of [{ width: 320, height: 560 }, { width: 320, height: 800 }, { width: 700, height: 900 }, { width: 375, height: 500 }]) {
+    for (const size of [
+      { width: 320, height: 560 },
+      { width: 320, height: 800 },
+      { width: 700, height: 900 },
+      { width: 375, height: 500 },
+    ]) {
       await resize(page, size);
       last = await geometry(page, el, frame);
       assert.ok(fitsContent(last), `after a resize to ${size.width}x${size.height}: ${JSON.stringify(last)}`);
@@ -92,7 +100,8 @@ T('mobile banner: its visible height follows its content on every resize (spec 9
 });
 
 /** Whether the popup frame's root has the mc-mobile class. */
-const mobileClass = (el: ElementHandle<HTMLIFrameElement>) => el.evaluate((f) => f.contentDocument!.documentElement.classList.contains('mc-mobile'));
+const mobileClass = (el: ElementHandle<HTMLIFrameElement>) =>
+  el.evaluate((f) => f.contentDocument!.documentElement.classList.contains('mc-mobile'));
 
 const LINES: [string, Record<string, unknown>, number][] = [
   ['default max_width 768', {}, 748],
@@ -101,26 +110,39 @@ const LINES: [string, Record<string, unknown>, number][] = [
 
 for (const variation of ['modal', 'slide'] as const)
   for (const [name, extra, line] of LINES)
-    T(`${variation} (${name}): a resize across the mobile-view line at ${line} px toggles mc-mobile in the frame`, async () => {
-      const { page, context, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 0, modalVariation: variation, ...extra }, { viewport: { width: 1280, height: 800 } });
-      try {
-        const { el } = await shown(page, MODAL);
-        assert.is(await mobileClass(el), false, 'desktop at 1280');
-        const steps: [number, boolean][] = [[line, true], [line + 1, false], [375, true], [1280, false]];
-        for (const [width, mobile] of steps) {
-          await resize(page, { width, height: 800 });
-          assert.is(await mobileClass(el), mobile, `at ${width} px`);
-          if (variation == 'slide') {
-            // The slide-in is a 400 px panel on a desktop view and the whole width on a mobile one (src/popup/place.ts).
-            const box = await visibleBox(el);
-            assert.is(Math.round(box.width), mobile ? width : 400, `slide width at ${width} px`);
+    T(
+      `${variation} (${name}): a resize across the mobile-view line at ${line} px toggles mc-mobile in the frame`,
+      async () => {
+        const { page, context, log } = await openHost(
+          ctx.browser,
+          ctx.fx,
+          { popupDelay: 0, modalVariation: variation, ...extra },
+          { viewport: { width: 1280, height: 800 } },
+        );
+        try {
+          const { el } = await shown(page, MODAL);
+          assert.is(await mobileClass(el), false, 'desktop at 1280');
+          const steps: [number, boolean][] = [
+            [line, true],
+            [line + 1, false],
+            [375, true],
+            [1280, false],
+          ];
+          for (const [width, mobile] of steps) {
+            await resize(page, { width, height: 800 });
+            assert.is(await mobileClass(el), mobile, `at ${width} px`);
+            if (variation == 'slide') {
+              // The slide-in is a 400 px panel on a desktop view and the whole width on a mobile one (src/popup/place.ts).
+              const box = await visibleBox(el);
+              assert.is(Math.round(box.width), mobile ? width : 400, `slide width at ${width} px`);
+            }
           }
+          assert.is(await page.$$eval('iframe', (f) => f.length), 1, 'the same one popup');
+          assert.equal(log.errors, []);
+        } finally {
+          await context.close();
         }
-        assert.is(await page.$$eval('iframe', (f) => f.length), 1, 'the same one popup');
-        assert.equal(log.errors, []);
-      } finally {
-        await context.close();
-      }
-    });
+      },
+    );
 
 T.run();

@@ -7,23 +7,60 @@
 import * as assert from 'uvu/assert';
 import { DAY_MS } from '../../src/constants';
 import { sleep } from './harness';
-import { BANNER, EMAIL_FIELD, MODAL, cookies, focusAt, gone, openHost, shown, visibleBox, popupSuite } from './popup-env';
+import {
+  BANNER,
+  EMAIL_FIELD,
+  MODAL,
+  cookies,
+  focusAt,
+  gone,
+  openHost,
+  shown,
+  visibleBox,
+  popupSuite,
+} from './popup-env';
 
 const { T, ctx } = popupSuite('popup shell');
 
-const open = (settings: Record<string, unknown>, o: Parameters<typeof openHost>[3] = {}) => openHost(ctx.browser, ctx.fx, settings, o);
+const open = (settings: Record<string, unknown>, o: Parameters<typeof openHost>[3] = {}) =>
+  openHost(ctx.browser, ctx.fx, settings, o);
 
 T('modal: opens after the delay as a labelled modal dialog, focus in, host inert and unscrollable', async () => {
-  const { page, context, log } = await open({ popupDelay: 1, description: '<h2>Our newsletter</h2><p>Weekly.</p>' }, { focusHost: true });
+  const { page, context, log } = await open(
+    { popupDelay: 1, description: '<h2>Our newsletter</h2><p>Weekly.</p>' },
+    { focusHost: true },
+  );
   assert.not.ok(await page.$(MODAL), 'nothing before the delay');
   const { frame } = await shown(page, MODAL);
-  const d = await frame.$eval('.mc-dialog', (el) => ({ role: el.getAttribute('role'), modal: el.getAttribute('aria-modal'), name: el.ownerDocument.getElementById(el.getAttribute('aria-labelledby') || '')?.textContent }));
+  const d = await frame.$eval('.mc-dialog', (el) => ({
+    role: el.getAttribute('role'),
+    modal: el.getAttribute('aria-modal'),
+    name: el.ownerDocument.getElementById(el.getAttribute('aria-labelledby') || '')?.textContent,
+  }));
   assert.equal(d, { role: 'dialog', modal: 'true', name: 'Our newsletter' });
   assert.is(await focusAt(page), 'frame:EMAIL', 'focus moves to the first field');
   // The opening animation runs once the frame is visible, not while it waited hidden for its stylesheets.
-  assert.is(await frame.evaluate(() => document.documentElement.classList.contains('mc-shown') && getComputedStyle(document.querySelector('.mc-dialog')!).animationName), 'mc-pop');
-  assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [true, 'hidden']);
-  assert.is(await frame.$eval('.mc-close', (b) => [b.tagName, b.getAttribute('aria-label'), b.getAttribute('data-action')].join()), 'BUTTON,Close,close-mc-modal');
+  assert.is(
+    await frame.evaluate(
+      () =>
+        document.documentElement.classList.contains('mc-shown') &&
+        getComputedStyle(document.querySelector('.mc-dialog')!).animationName,
+    ),
+    'mc-pop',
+  );
+  assert.equal(
+    await page.evaluate(() => [
+      (document.querySelector('main') as HTMLElement).inert,
+      document.documentElement.style.overflow,
+    ]),
+    [true, 'hidden'],
+  );
+  assert.is(
+    await frame.$eval('.mc-close', (b) =>
+      [b.tagName, b.getAttribute('aria-label'), b.getAttribute('data-action')].join(),
+    ),
+    'BUTTON,Close,close-mc-modal',
+  );
   assert.equal(log.errors, []);
   await context.close();
 });
@@ -37,7 +74,10 @@ T('modal: Tab and Shift+Tab stay inside the dialog and wrap', async () => {
     seen.push(await focusAt(page));
   }
   // From the e-mail field: Subscribe, Powered by, then wrapping to Close and the e-mail field again.
-  assert.ok(seen.every((s) => s.startsWith('frame:')), `focus left the dialog: ${seen}`);
+  assert.ok(
+    seen.every((s) => s.startsWith('frame:')),
+    `focus left the dialog: ${seen}`,
+  );
   assert.ok(seen.includes('frame:close-mc-modal'), `Tab wraps to the close control: ${seen}`);
   await page.keyboard.press('Shift+Tab');
   const back = await focusAt(page);
@@ -46,43 +86,58 @@ T('modal: Tab and Shift+Tab stay inside the dialog and wrap', async () => {
 });
 
 for (const [how, act] of [
-  ['the close control', async (p: import('playwright-core').Page) => (await (await p.$(MODAL))!.contentFrame())!.click('.mc-close')],
+  [
+    'the close control',
+    async (p: import('playwright-core').Page) => (await (await p.$(MODAL))!.contentFrame())!.click('.mc-close'),
+  ],
   ['Escape inside the frame', async (p: import('playwright-core').Page) => p.keyboard.press('Escape')],
   ['a click on the overlay', async (p: import('playwright-core').Page) => p.mouse.click(20, 20)],
 ] as const)
-  T(`modal: closes by ${how}; focus, overflow and the host come back; the closed cookie lives popupFrequency days`, async () => {
-    const { page, context } = await open({ popupDelay: 1, popupFrequency: 30 }, { focusHost: true });
+  T(
+    `modal: closes by ${how}; focus, overflow and the host come back; the closed cookie lives popupFrequency days`,
+    async () => {
+      const { page, context } = await open({ popupDelay: 1, popupFrequency: 30 }, { focusHost: true });
+      await shown(page, MODAL);
+      const before = Date.now();
+      await act(page);
+      await gone(page, MODAL);
+      assert.is(await focusAt(page), 'host:host-button');
+      assert.equal(
+        await page.evaluate(() => [
+          (document.querySelector('main') as HTMLElement).inert,
+          document.documentElement.style.overflow,
+        ]),
+        [false, ''],
+      );
+      const c = (await cookies(context)).MCPopupClosed;
+      assert.ok(c, 'closed cookie set');
+      assert.is(c.sameSite, 'Lax');
+      const days = (c.expires * 1000 - before) / DAY_MS;
+      assert.ok(days > 29.9 && days < 30.1, `expires in ${days} days`);
+      await context.close();
+    },
+  );
+
+T(
+  "closed cookie: not set on the provider's own site (spec 4.3), and a reload then shows nothing when it is set",
+  async () => {
+    const own = await openHost(ctx.browser, ctx.fx, { popupDelay: 0 }, { sameHost: true });
+    await shown(own.page, MODAL);
+    await own.page.keyboard.press('Escape');
+    await gone(own.page, MODAL);
+    assert.not.ok((await cookies(own.context)).MCPopupClosed);
+    await own.context.close();
+
+    const { page, context } = await open({ popupDelay: 0 });
     await shown(page, MODAL);
-    const before = Date.now();
-    await act(page);
+    await page.keyboard.press('Escape');
     await gone(page, MODAL);
-    assert.is(await focusAt(page), 'host:host-button');
-    assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [false, '']);
-    const c = (await cookies(context)).MCPopupClosed;
-    assert.ok(c, 'closed cookie set');
-    assert.is(c.sameSite, 'Lax');
-    const days = (c.expires * 1000 - before) / DAY_MS;
-    assert.ok(days > 29.9 && days < 30.1, `expires in ${days} days`);
+    await page.reload();
+    await sleep(600);
+    assert.not.ok(await page.$(MODAL), 'a closed popup stays closed');
     await context.close();
-  });
-
-T('closed cookie: not set on the provider\'s own site (spec 4.3), and a reload then shows nothing when it is set', async () => {
-  const own = await openHost(ctx.browser, ctx.fx, { popupDelay: 0 }, { sameHost: true });
-  await shown(own.page, MODAL);
-  await own.page.keyboard.press('Escape');
-  await gone(own.page, MODAL);
-  assert.not.ok((await cookies(own.context)).MCPopupClosed);
-  await own.context.close();
-
-  const { page, context } = await open({ popupDelay: 0 });
-  await shown(page, MODAL);
-  await page.keyboard.press('Escape');
-  await gone(page, MODAL);
-  await page.reload();
-  await sleep(600);
-  assert.not.ok(await page.$(MODAL), 'a closed popup stays closed');
-  await context.close();
-});
+  },
+);
 
 T('slide: a non-modal panel at the bottom right; Escape in the host page closes it; it animates out', async () => {
   const { page, context } = await open({ popupDelay: 0, modalVariation: 'slide' });
@@ -91,7 +146,13 @@ T('slide: a non-modal panel at the bottom right; Escape in the host page closes 
   assert.ok(box.x + box.width >= 1279 && box.y + box.height >= 799 && box.width <= 401, JSON.stringify(box));
   assert.ok(box.height > 100 && box.height < 800, `fits its content: ${box.height}`);
   assert.is(await frame.$eval('.mc-dialog', (d) => d.getAttribute('aria-modal')), 'false');
-  assert.equal(await page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]), [false, '']);
+  assert.equal(
+    await page.evaluate(() => [
+      (document.querySelector('main') as HTMLElement).inert,
+      document.documentElement.style.overflow,
+    ]),
+    [false, ''],
+  );
   assert.is(await focusAt(page), 'host:BODY', 'a slide-in does not take focus');
   // The clipped-off part of the frame takes no clicks: the host page above the panel is still usable.
   await page.evaluate(() => document.getElementById('host-button')!.style.setProperty('margin-left', '1100px'));
@@ -109,7 +170,12 @@ T('fixed and slide: no animation under prefers-reduced-motion', async () => {
     const { page, context } = await open({ popupDelay: 0, modalVariation }, { reducedMotion: 'reduce' });
     const { frame } = await shown(page, MODAL);
     await frame.click('.mc-close');
-    assert.not.ok(await page.evaluate(() => document.querySelector('iframe')?.contentDocument?.documentElement.classList.contains('mc-out')), modalVariation);
+    assert.not.ok(
+      await page.evaluate(() =>
+        document.querySelector('iframe')?.contentDocument?.documentElement.classList.contains('mc-out'),
+      ),
+      modalVariation,
+    );
     await gone(page, MODAL);
     await context.close();
   }
@@ -121,8 +187,14 @@ T('fixed: a full-width bar at the bottom, template 1, description cut to 50 char
   const { el, frame } = await shown(page, MODAL);
   const box = await visibleBox(el);
   assert.ok(box.width == 1280 && box.y + box.height >= 799 && box.height < 400, JSON.stringify(box));
-  assert.ok(await frame.evaluate(() => document.documentElement.classList.contains('mc-t1')), 'fixed forces template 1');
-  assert.is((await frame.textContent('.mc-description'))!.trim(), 'Get the weekly letter with every new post, recipe ...');
+  assert.ok(
+    await frame.evaluate(() => document.documentElement.classList.contains('mc-t1')),
+    'fixed forces template 1',
+  );
+  assert.is(
+    (await frame.textContent('.mc-description'))!.trim(),
+    'Get the weekly letter with every new post, recipe ...',
+  );
   assert.is(await frame.getAttribute('input[name=EMAIL]', 'placeholder'), 'Enter your email');
   await context.close();
 });
@@ -138,21 +210,38 @@ T('templates: 3 and 4 are 603 px wide; the image is an <img> in template 1 and a
     else assert.is(w, 768, `template ${template}`);
     const hasImg = !!(await frame.$('.mc-image img'));
     assert.is(hasImg, template == 1, `template ${template} <img>`);
-    if (template != 1) assert.match(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mc-image')), 'url(', `template ${template}`);
+    if (template != 1)
+      assert.match(
+        await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mc-image')),
+        'url(',
+        `template ${template}`,
+      );
     await context.close();
   }
 });
 
 T('mobile: the banner shows first, its call to action opens the modal; the banner close closes the popup', async () => {
   const phone = { width: 375, height: 700 };
-  const s = { popupDelay: 0, useMobileBanner: 'Y', bannerDescription: '<p>Get our letter</p>', bannerCtaLabel: 'Sign me up' };
+  const s = {
+    popupDelay: 0,
+    useMobileBanner: 'Y',
+    bannerDescription: '<p>Get our letter</p>',
+    bannerCtaLabel: 'Sign me up',
+  };
   const a = await open(s, { viewport: phone });
   const { el, frame } = await shown(a.page, BANNER);
   assert.not.ok(await a.page.$(MODAL));
   const box = await visibleBox(el);
   assert.ok(box.height > 40 && box.y + box.height >= 699 && box.width == 375, JSON.stringify(box));
-  assert.is(await frame.evaluate(() => document.querySelector('meta[name=viewport]')?.getAttribute('content')), 'width=device-width,initial-scale=1,maximum-scale=1');
-  assert.not.match(await a.page.evaluate(() => document.querySelector('meta[name=viewport]')!.getAttribute('content')!), 'maximum-scale', 'host zoom untouched');
+  assert.is(
+    await frame.evaluate(() => document.querySelector('meta[name=viewport]')?.getAttribute('content')),
+    'width=device-width,initial-scale=1,maximum-scale=1',
+  );
+  assert.not.match(
+    await a.page.evaluate(() => document.querySelector('meta[name=viewport]')!.getAttribute('content')!),
+    'maximum-scale',
+    'host zoom untouched',
+  );
   await frame.click('text=Sign me up');
   const m = await shown(a.page, MODAL);
   assert.not.ok(await a.page.$(BANNER), 'the banner gives way to the modal');
@@ -211,40 +300,80 @@ T('one popup: two loaders and a second mount leave one popup on the page', async
   await shown(page, MODAL);
   await page.evaluate(() => {
     const g = (window as unknown as { __mcsf: { mount(p: unknown, s: unknown): void } }).__mcsf;
-    g.mount({ baseUrl: location.host, uuid: 'x', lid: 'y', fId: '', dev: false, uniqueMethods: false, ignoreCookie: true, isPreview: false, cdn: location.origin + '/' }, { popupDelay: 0 });
+    g.mount(
+      {
+        baseUrl: location.host,
+        uuid: 'x',
+        lid: 'y',
+        fId: '',
+        dev: false,
+        uniqueMethods: false,
+        ignoreCookie: true,
+        isPreview: false,
+        cdn: location.origin + '/',
+      },
+      { popupDelay: 0 },
+    );
   });
   await sleep(300);
   assert.is(await page.$$eval('iframe', (f) => f.length), 1);
   await context.close();
 });
 
-T('countries.js: fetched beside popup.js only when a form has an address field, then the select lists them', async () => {
-  const address = { type: 'address', name: 'ADDRESS', label: 'Address', required: false, merge_id: 3 };
-  for (const withAddress of [true, false]) {
-    const { page, context } = await open({ popupDelay: 0, fields: withAddress ? [EMAIL_FIELD, address] : [EMAIL_FIELD] });
-    const { frame } = await shown(page, MODAL);
-    const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('countries.js')));
-    if (withAddress) {
-      await frame.waitForFunction(() => document.querySelectorAll('select[name="ADDRESS[country]"] option').length > 230);
-      assert.is(await frame.$eval('select[name="ADDRESS[country]"] option[value="262"]', (o) => o.textContent), 'United Kingdom');
-      assert.is(await frame.$eval('select[name="ADDRESS[country]"]', (s) => (s as HTMLSelectElement).value), '', 'empty default');
-      assert.equal(await fetched(), ['/js/signup-forms/popup/1.0/countries.js'], 'beside popup.js, once');
-    } else {
-      await sleep(300);
-      assert.equal(await fetched(), [], 'no address field, no country list');
+T(
+  'countries.js: fetched beside popup.js only when a form has an address field, then the select lists them',
+  async () => {
+    const address = { type: 'address', name: 'ADDRESS', label: 'Address', required: false, merge_id: 3 };
+    for (const withAddress of [true, false]) {
+      const { page, context } = await open({
+        popupDelay: 0,
+        fields: withAddress ? [EMAIL_FIELD, address] : [EMAIL_FIELD],
+      });
+      const { frame } = await shown(page, MODAL);
+      const fetched = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name).pathname)
+            .filter((p) => p.endsWith('countries.js')),
+        );
+      if (withAddress) {
+        await frame.waitForFunction(
+          () => document.querySelectorAll('select[name="ADDRESS[country]"] option').length > 230,
+        );
+        assert.is(
+          await frame.$eval('select[name="ADDRESS[country]"] option[value="262"]', (o) => o.textContent),
+          'United Kingdom',
+        );
+        assert.is(
+          await frame.$eval('select[name="ADDRESS[country]"]', (s) => (s as HTMLSelectElement).value),
+          '',
+          'empty default',
+        );
+        assert.equal(await fetched(), ['/js/signup-forms/popup/1.0/countries.js'], 'beside popup.js, once');
+      } else {
+        await sleep(300);
+        assert.equal(await fetched(), [], 'no address field, no country list');
+      }
+      await context.close();
     }
-    await context.close();
-  }
-});
+  },
+);
 
 T('countries.js blocked: the country is asked as text, so a required address can still be completed', async () => {
   const address = { type: 'address', name: 'ADDRESS', label: 'Address', required: true, merge_id: 3 };
-  const { page, context, log } = await open({ popupDelay: 0, fields: [EMAIL_FIELD, address] }, { block: 'countries.js' });
+  const { page, context, log } = await open(
+    { popupDelay: 0, fields: [EMAIL_FIELD, address] },
+    { block: 'countries.js' },
+  );
   const { frame } = await shown(page, MODAL);
   await frame.waitForSelector('input[name="ADDRESS[country]"]');
   assert.is(await frame.$('select[name="ADDRESS[country]"]'), null);
   assert.is(await frame.getAttribute('input[name="ADDRESS[country]"]', 'autocomplete'), 'country-name');
-  assert.ok(log.console.some((m) => m.type == 'warning' && m.text.includes('country list')), 'one clear warning');
+  assert.ok(
+    log.console.some((m) => m.type == 'warning' && m.text.includes('country list')),
+    'one clear warning',
+  );
   assert.equal(log.errors, []);
   await context.close();
 });
@@ -252,12 +381,16 @@ T('countries.js blocked: the country is asked as text, so a required address can
 T('slide and fixed: content that grows late (a slow submit error) shifts nothing on the host page', async () => {
   for (const modalVariation of ['slide', 'fixed']) {
     const { page, context, uuid } = await open({ popupDelay: 0, modalVariation });
-    ctx.fx.forms.get(uuid)!.submit = () => ({ result: 'error', msg: 'That address cannot be subscribed right now. Please try again in a little while.' });
+    ctx.fx.forms.get(uuid)!.submit = () => ({
+      result: 'error',
+      msg: 'That address cannot be subscribed right now. Please try again in a little while.',
+    });
     await page.evaluate(() => {
       const w = window as unknown as { shift: number };
       w.shift = 0;
       new PerformanceObserver((l) => {
-        for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shift += e.value;
+        for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.shift += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const { frame } = await shown(page, MODAL);

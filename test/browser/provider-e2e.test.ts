@@ -49,7 +49,9 @@ async function popupFrame(page: Page): Promise<Frame> {
 async function submit(frame: Frame, email: string, expect: RegExp): Promise<void> {
   await frame.fill('input[type=email]', email);
   await frame.click('[type=submit]');
-  await frame.waitForFunction((src) => new RegExp(src).test(document.body.textContent || ''), expect.source, { timeout: 10000 });
+  await frame.waitForFunction((src) => new RegExp(src).test(document.body.textContent || ''), expect.source, {
+    timeout: 10000,
+  });
 }
 
 /** Provider calls a page made, by path. */
@@ -62,7 +64,7 @@ const providerCalls = (page: Page): string[] => {
   return calls;
 };
 
-E('the demo page\'s embed snippet to a row in the database, with no page error', async () => {
+E("the demo page's embed snippet to a row in the database, with no page error", async () => {
   const p = await provider();
   const { context, page, log } = await newPage(ctx.browser);
   try {
@@ -71,10 +73,16 @@ E('the demo page\'s embed snippet to a row in the database, with no page error',
     const frame = await popupFrame(page);
     await submit(frame, 'Browser.Person@example.com', /Thank you for subscribing!/);
     const rows = listSubscribers(p.db, demoForm('modal')!.lid);
-    assert.equal(rows.map((r) => [r.email, r.status]), [['Browser.Person@example.com', 'subscribed']]);
+    assert.equal(
+      rows.map((r) => [r.email, r.status]),
+      [['Browser.Person@example.com', 'subscribed']],
+    );
     assert.equal(calls, ['/subscribe/form-settings', '/subscribe/form-post-json']);
     assert.equal(log.errors, []);
-    assert.equal(log.console.filter((m) => m.type === 'error'), []);
+    assert.equal(
+      log.console.filter((m) => m.type === 'error'),
+      [],
+    );
   } finally {
     await context.close();
     await p.close();
@@ -87,7 +95,15 @@ E('double opt-in: the popup says to confirm, the mailbox link confirms the row',
   try {
     const f = demoForm('double-opt-in')!;
     await page.goto(`${p.origin}/demo?form=double-opt-in`);
-    await submit(await popupFrame(page), 'confirm.me@example.com', new RegExp(String(f.settings.doubleOptInSuccessMessage).slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await submit(
+      await popupFrame(page),
+      'confirm.me@example.com',
+      new RegExp(
+        String(f.settings.doubleOptInSuccessMessage)
+          .slice(0, 20)
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      ),
+    );
     assert.is(listSubscribers(p.db, f.lid)[0].status, 'pending');
     await page.goto(`${p.origin}/mailbox`);
     await page.click('a[href*="/subscribe/confirm?token="]');
@@ -99,7 +115,7 @@ E('double opt-in: the popup says to confirm, the mailbox link confirms the row',
   }
 });
 
-E('a rate-limited submit shows the provider\'s message in the form and stores nothing', async () => {
+E("a rate-limited submit shows the provider's message in the form and stores nothing", async () => {
   const p = await provider({ rateLimit: { perClient: { max: 0, windowMs: 60_000 }, perAddress: null } });
   const { context, page, log } = await newPage(ctx.browser);
   try {
@@ -114,40 +130,47 @@ E('a rate-limited submit shows the provider\'s message in the form and stores no
   }
 });
 
-E('the owner preview renders every demo form with popup.js, switches variants and width, and calls no provider', async () => {
-  const p = await provider();
-  const { context, page, log } = await newPage(ctx.browser);
-  try {
-    const calls = providerCalls(page);
-    await page.goto(`${p.origin}/preview`);
-    const rendered = (title: string) =>
-      page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(`Rendered ${t}`), title, { timeout: 10000 });
-    const stage = async () => (await (await page.$('#stage'))!.contentFrame())!;
-    const popupFrames = async () => (await stage()).evaluate(() => document.querySelectorAll('iframe').length);
-    for (const f of DEMO_FORMS) {
-      await page.selectOption('#form', f.key);
-      await rendered(f.title);
-      assert.ok((await popupFrames()) >= 1, `${f.key}: no popup frame in the stage`);
+E(
+  'the owner preview renders every demo form with popup.js, switches variants and width, and calls no provider',
+  async () => {
+    const p = await provider();
+    const { context, page, log } = await newPage(ctx.browser);
+    try {
+      const calls = providerCalls(page);
+      await page.goto(`${p.origin}/preview`);
+      const rendered = (title: string) =>
+        page.waitForFunction(
+          (t) => (document.getElementById('status')?.textContent || '').startsWith(`Rendered ${t}`),
+          title,
+          { timeout: 10000 },
+        );
+      const stage = async () => (await (await page.$('#stage'))!.contentFrame())!;
+      const popupFrames = async () => (await stage()).evaluate(() => document.querySelectorAll('iframe').length);
+      for (const f of DEMO_FORMS) {
+        await page.selectOption('#form', f.key);
+        await rendered(f.title);
+        assert.ok((await popupFrames()) >= 1, `${f.key}: no popup frame in the stage`);
+      }
+      await page.selectOption('#form', 'modal');
+      await rendered('Modal');
+      await page.selectOption('#variant', 'slide');
+      await rendered('Modal, slide');
+      assert.match(await page.inputValue('#json'), /"modalVariation": "slide"/);
+      await page.check('#phone');
+      await page.waitForFunction(() => /phone width/.test(document.getElementById('status')?.textContent || ''));
+      assert.is(await page.$eval('#stage', (e) => (e as HTMLElement).getBoundingClientRect().width), 375);
+      // Broken JSON is reported, not thrown.
+      await page.fill('#json', '{ not json');
+      await page.waitForFunction(() => /^Not rendered/.test(document.getElementById('status')?.textContent || ''));
+      assert.equal(calls, []);
+      assert.equal(log.errors, []);
+      assert.is(listSubscribers(p.db).length, 0);
+    } finally {
+      await context.close();
+      await p.close();
     }
-    await page.selectOption('#form', 'modal');
-    await rendered('Modal');
-    await page.selectOption('#variant', 'slide');
-    await rendered('Modal, slide');
-    assert.match(await page.inputValue('#json'), /"modalVariation": "slide"/);
-    await page.check('#phone');
-    await page.waitForFunction(() => /phone width/.test(document.getElementById('status')?.textContent || ''));
-    assert.is(await page.$eval('#stage', (e) => (e as HTMLElement).getBoundingClientRect().width), 375);
-    // Broken JSON is reported, not thrown.
-    await page.fill('#json', '{ not json');
-    await page.waitForFunction(() => /^Not rendered/.test(document.getElementById('status')?.textContent || ''));
-    assert.equal(calls, []);
-    assert.equal(log.errors, []);
-    assert.is(listSubscribers(p.db).length, 0);
-  } finally {
-    await context.close();
-    await p.close();
-  }
-});
+  },
+);
 
 E('the owner preview: the template switch and an edit of the settings JSON re-render the popup live', async () => {
   const p = await provider();
@@ -157,7 +180,9 @@ E('the owner preview: the template switch and an edit of the settings JSON re-re
     await page.goto(`${p.origin}/preview?form=modal`);
     const status = () => page.$eval('#status', (e) => e.textContent || '');
     const rendered = (prefix: string) =>
-      page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(t), prefix, { timeout: 10000 });
+      page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(t), prefix, {
+        timeout: 10000,
+      });
     /** The popup's modal frame inside the stage, once shown and holding a dialog. */
     const popup = async (): Promise<Frame> => {
       const stage = (await (await page.$('#stage'))!.contentFrame())!;
@@ -167,7 +192,8 @@ E('the owner preview: the template switch and an edit of the settings JSON re-re
       }, `iframe[title="${FRAME_TITLE}"]`);
       return (await (await stage.$(`iframe[title="${FRAME_TITLE}"]`))!.contentFrame())!;
     };
-    const template = async (f: Frame) => f.evaluate(() => (/\bmc-t(\d)\b/.exec(document.documentElement.className) || [])[1]);
+    const template = async (f: Frame) =>
+      f.evaluate(() => (/\bmc-t(\d)\b/.exec(document.documentElement.className) || [])[1]);
     const width = async (f: Frame) => f.$eval('.mc-dialog', (d) => (d as HTMLElement).offsetWidth);
 
     await rendered('Rendered Modal, modal, template 2');
@@ -193,12 +219,23 @@ E('the owner preview: the template switch and an edit of the settings JSON re-re
     await page.fill('#json', JSON.stringify(settings, null, 2));
     await rendered('Rendered Modal, modal, template 4');
     await page.waitForFunction((sel) => {
-      const doc = (document.getElementById('stage') as HTMLIFrameElement).contentDocument!.querySelector<HTMLIFrameElement>(sel)?.contentDocument;
+      const doc = (
+        document.getElementById('stage') as HTMLIFrameElement
+      ).contentDocument!.querySelector<HTMLIFrameElement>(sel)?.contentDocument;
       return !!doc && (doc.querySelector('button[type=submit]')?.textContent || '').trim() == 'Count me in';
     }, `iframe[title="${FRAME_TITLE}"]`);
     f = await popup();
     assert.is((await f.textContent('.mc-description h2'))!.trim(), 'Edited live');
-    assert.is(await f.$eval('.mc-dialog', (d) => d.getAttribute('aria-labelledby') && d.ownerDocument.getElementById(d.getAttribute('aria-labelledby')!)!.textContent), 'Edited live', 'the new heading names the dialog');
+    assert.is(
+      await f.$eval(
+        '.mc-dialog',
+        (d) =>
+          d.getAttribute('aria-labelledby') &&
+          d.ownerDocument.getElementById(d.getAttribute('aria-labelledby')!)!.textContent,
+      ),
+      'Edited live',
+      'the new heading names the dialog',
+    );
     assert.is(await template(f), '4', 'template from the JSON');
     assert.is(await page.inputValue('#template'), '4', 'the switch follows the JSON');
     const stage = (await (await page.$('#stage'))!.contentFrame())!;

@@ -42,7 +42,11 @@ const capture = (fn: (res: ServerResponse) => void): { status: number; html: str
 export const homeHtml = (): string => capture((res) => homePage(res, content, data, 'blog.test')).html;
 
 /** A post page as the server renders it (`replyTo` a comment id, `form` a failed submission). */
-export const postHtml = (slug: string, replyTo = 0, form: FormState | null = null): { status: number; html: string } => {
+export const postHtml = (
+  slug: string,
+  replyTo = 0,
+  form: FormState | null = null,
+): { status: number; html: string } => {
   const post = content.posts.find((p) => p.slug == slug);
   if (!post) throw Error(`no post ${slug}`);
   return capture((res) => postPage(res, form ? 422 : 200, content, data, 'blog.test', post, replyTo, form));
@@ -115,7 +119,10 @@ export const load = (html: string, o: WinOptions = {}): Win => {
     scrollTo: (x: number, y: number) => void scrollTos.push([x, y]),
   }) as unknown as Window;
   const fire = (target: EventTarget, type: string, fields: Record<string, unknown> = {}) => {
-    const e = target instanceof EventTarget && !('nodeType' in target) ? new Event(type, { bubbles: true, cancelable: true }) : new Ev(type, { bubbles: true, cancelable: true });
+    const e =
+      target instanceof EventTarget && !('nodeType' in target)
+        ? new Event(type, { bubbles: true, cancelable: true })
+        : new Ev(type, { bubbles: true, cancelable: true });
     Object.assign(e, fields);
     target.dispatchEvent(e);
     return e;

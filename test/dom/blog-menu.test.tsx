@@ -5,9 +5,10 @@ import { initMenu } from '../../src/blog/client/menu';
 import { homeHtml, load, wait, type Win } from './blog-env';
 
 const widths = (x: Win, title: number, toggles: [number, number]) => {
-  const set = (el: Element | null, v: number) => el && Object.defineProperty(el, 'offsetWidth', { value: v, configurable: true });
+  const set = (el: Element | null, v: number) =>
+    el && Object.defineProperty(el, 'offsetWidth', { value: v, configurable: true });
   set(x.d.querySelector('.site-title span'), title);
-  x.d.querySelectorAll('.toggles button').forEach((b, i) => set(b, toggles[i]));
+  for (const [i, b] of [...x.d.querySelectorAll('.toggles button')].entries()) set(b, toggles[i]);
 };
 
 test('the toggle is shown and opens and closes the menu, with aria-expanded; Escape closes and returns focus', () => {
@@ -101,7 +102,10 @@ test('double-tap-to-go: touch above 800 px, items with submenus and thumbnails; 
     const x = load(homeHtml(), { innerWidth: width });
     initMenu(x.d, x.w);
     const link = x.d.querySelector(sel) as Element;
-    const tap = () => (x.fire(link, 'pointerdown', { pointerType }), x.fire(link, 'click').defaultPrevented);
+    const tap = () => {
+      x.fire(link, 'pointerdown', { pointerType });
+      return x.fire(link, 'click').defaultPrevented;
+    };
     const first = tap();
     if (first) assert.ok(link.parentElement?.classList.contains('focus'), 'first tap opens the item');
     assert.equal([first, tap()], want, `${pointerType} ${width} ${sel}`);
@@ -112,7 +116,10 @@ test('double-tap-to-go: a tap elsewhere starts over', () => {
   const x = load(homeHtml(), { innerWidth: 1280 });
   initMenu(x.d, x.w);
   const [a, b] = [...x.d.querySelectorAll('.menu-item-has-children > a')];
-  const tap = (el: Element) => (x.fire(el, 'pointerdown', { pointerType: 'touch' }), x.fire(el, 'click').defaultPrevented);
+  const tap = (el: Element) => {
+    x.fire(el, 'pointerdown', { pointerType: 'touch' });
+    return x.fire(el, 'click').defaultPrevented;
+  };
   assert.ok(tap(a));
   assert.ok(tap(b), 'another item needs its own first tap');
   assert.not.ok(a.parentElement?.classList.contains('focus'));

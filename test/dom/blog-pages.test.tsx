@@ -8,7 +8,8 @@ import type { Site } from '../../src/blog/content/site';
 import { homeHtml, postHtml } from './blog-env';
 
 const dom = (html: string) => parseHTML(html).document as unknown as Document;
-const attrs = (el: Element | null, names: string[]) => (el ? Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])) : null);
+const attrs = (el: Element | null, names: string[]) =>
+  el ? Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])) : null;
 
 test('every page: no-js root switched in <head>, the blog script deferred, statistics ids on <body>, the popup embed', () => {
   const d = dom(homeHtml());
@@ -17,13 +18,25 @@ test('every page: no-js root switched in <head>, the blog script deferred, stati
   assert.ok(d.head.querySelector('script')?.textContent?.includes("className='js'"));
   assert.equal(attrs(d.querySelector('script[src="/blog/blog.js"]'), ['defer']), { defer: '' });
   assert.ok(d.querySelector('link[rel=stylesheet][href="/blog/blog.css"]'));
-  assert.equal(attrs(d.body, ['data-blog', 'data-post', 'data-mode']), { 'data-blog': '4217', 'data-post': '0', 'data-mode': 'home' });
+  assert.equal(attrs(d.body, ['data-blog', 'data-post', 'data-mode']), {
+    'data-blog': '4217',
+    'data-post': '0',
+    'data-mode': 'home',
+  });
   const embed = d.querySelector('script[src="/js/signup-forms/popup/embed.js"]');
   assert.equal(attrs(embed, ['async', 'data-base-url', 'data-uuid', 'data-lid', 'data-f-id']), {
-    async: '', 'data-base-url': 'blog.test', 'data-uuid': '6c1f4e2b9a7d3c5e8f0a1b2c3', 'data-lid': 'a1b2c3d4e7', 'data-f-id': '00a103',
+    async: '',
+    'data-base-url': 'blog.test',
+    'data-uuid': '6c1f4e2b9a7d3c5e8f0a1b2c3',
+    'data-lid': 'a1b2c3d4e7',
+    'data-f-id': '00a103',
   });
   const post = dom(postHtml('lamp-room-at-dawn').html);
-  assert.equal(attrs(post.body, ['data-blog', 'data-post', 'data-mode']), { 'data-blog': '4217', 'data-post': '101', 'data-mode': 'post' });
+  assert.equal(attrs(post.body, ['data-blog', 'data-post', 'data-mode']), {
+    'data-blog': '4217',
+    'data-post': '101',
+    'data-mode': 'post',
+  });
   assert.ok(post.querySelector('script[src="/js/signup-forms/popup/embed.js"]'));
 });
 
@@ -31,12 +44,25 @@ test('header: the toggles are named buttons with aria-expanded and aria-controls
   const d = dom(homeHtml());
   assert.is(d.querySelector('.skip-link')?.getAttribute('href'), '#content');
   assert.ok(d.getElementById('content'));
-  assert.is(d.querySelector('h1.site-title span')?.textContent, 'The Remarkably Long and Winding Chronicles of a Harbour Lighthouse Keeper and Her Cat');
+  assert.is(
+    d.querySelector('h1.site-title span')?.textContent,
+    'The Remarkably Long and Winding Chronicles of a Harbour Lighthouse Keeper and Her Cat',
+  );
   const menu = d.querySelector('.menu-toggle');
-  assert.equal(attrs(menu, ['type', 'aria-controls', 'aria-expanded', 'hidden']), { type: 'button', 'aria-controls': 'primary-menu', 'aria-expanded': 'false', hidden: '' });
+  assert.equal(attrs(menu, ['type', 'aria-controls', 'aria-expanded', 'hidden']), {
+    type: 'button',
+    'aria-controls': 'primary-menu',
+    'aria-expanded': 'false',
+    hidden: '',
+  });
   assert.is(menu?.textContent, 'Menu');
   const widgets = d.querySelector('.widgets-toggle');
-  assert.equal(attrs(widgets, ['type', 'aria-controls', 'aria-expanded', 'hidden']), { type: 'button', 'aria-controls': 'secondary', 'aria-expanded': 'false', hidden: '' });
+  assert.equal(attrs(widgets, ['type', 'aria-controls', 'aria-expanded', 'hidden']), {
+    type: 'button',
+    'aria-controls': 'secondary',
+    'aria-expanded': 'false',
+    hidden: '',
+  });
   assert.ok(d.getElementById('primary-menu') && d.getElementById('secondary'));
   assert.is(d.getElementById('site-navigation')?.getAttribute('aria-label'), 'Main');
   const parents = d.querySelectorAll('#primary-menu > li.menu-item-has-children');
@@ -45,7 +71,14 @@ test('header: the toggles are named buttons with aria-expanded and aria-controls
 });
 
 test('header: a site without a menu has no menu list', () => {
-  const site: Site = { title: 'T', tagline: '', blogId: 1, menu: [], about: '', popup: { uuid: 'u', lid: 'l', fId: '' } };
+  const site: Site = {
+    title: 'T',
+    tagline: '',
+    blogId: 1,
+    menu: [],
+    about: '',
+    popup: { uuid: 'u', lid: 'l', fId: '' },
+  };
   const d = dom(renderToString(<Header site={site} titleIsHeading={false} />));
   assert.is(d.querySelector('#site-navigation ul'), null);
   assert.is(d.querySelector('.site-title')?.tagName, 'P');
@@ -54,12 +87,26 @@ test('header: a site without a menu has no menu list', () => {
 test('home: post list with thumbnails, titles, dates and comment counts; widgets panel with recent posts and comments', () => {
   const d = dom(homeHtml());
   const posts = [...d.querySelectorAll('.posts article.post')];
-  assert.equal(posts.map((p) => p.querySelector('.entry-title a')?.getAttribute('href')), [
-    '/posts/lamp-room-at-dawn', '/posts/keepers-logbook-and-charts', '/posts/storm-season-notes', '/posts/fresnel-the-cat',
-  ]);
+  assert.equal(
+    posts.map((p) => p.querySelector('.entry-title a')?.getAttribute('href')),
+    [
+      '/posts/lamp-room-at-dawn',
+      '/posts/keepers-logbook-and-charts',
+      '/posts/storm-season-notes',
+      '/posts/fresnel-the-cat',
+    ],
+  );
   const thumb = posts[0].querySelector('.post-thumbnail > a');
-  assert.equal(attrs(thumb, ['href', 'tabindex', 'aria-hidden']), { href: '/posts/lamp-room-at-dawn', tabindex: '-1', 'aria-hidden': 'true' });
-  assert.equal(attrs(thumb?.querySelector('img') || null, ['alt', 'width', 'height']), { alt: '', width: '480', height: '270' });
+  assert.equal(attrs(thumb, ['href', 'tabindex', 'aria-hidden']), {
+    href: '/posts/lamp-room-at-dawn',
+    tabindex: '-1',
+    'aria-hidden': 'true',
+  });
+  assert.equal(attrs(thumb?.querySelector('img') || null, ['alt', 'width', 'height']), {
+    alt: '',
+    width: '480',
+    height: '270',
+  });
   assert.match(posts[2].querySelector('.entry-meta')?.textContent || '', /5 October 2026 · 5 comments/);
   const secondary = d.getElementById('secondary');
   assert.is(secondary?.tagName, 'ASIDE');
@@ -74,18 +121,34 @@ test('post: one h1, video placeholders as plain links around 480x360 thumbnails 
   assert.is(d.querySelectorAll('h1').length, 1);
   assert.is(d.querySelector('h1')?.textContent, 'The lamp room at dawn');
   const videos = [...d.querySelectorAll('.video')];
-  assert.equal(videos.map((v) => attrs(v, ['id', 'data-src', 'data-query'])), [
-    { id: 'video-1', 'data-src': 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE', 'data-query': 'start=30&cc_load_policy=1' },
-    { id: 'video-2', 'data-src': 'https://player.vimeo.com/video/76979871', 'data-query': '' },
-  ]);
+  assert.equal(
+    videos.map((v) => attrs(v, ['id', 'data-src', 'data-query'])),
+    [
+      {
+        id: 'video-1',
+        'data-src': 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE',
+        'data-query': 'start=30&cc_load_policy=1',
+      },
+      { id: 'video-2', 'data-src': 'https://player.vimeo.com/video/76979871', 'data-query': '' },
+    ],
+  );
   assert.is(videos[0].querySelector('a')?.getAttribute('href'), 'https://www.youtube.com/watch?v=M7lc1UVf-VE');
-  assert.equal(attrs(videos[0].querySelector('img'), ['width', 'height', 'alt']), { width: '480', height: '360', alt: "The lantern's last sweep as the sun rises over Black Skerry" });
+  assert.equal(attrs(videos[0].querySelector('img'), ['width', 'height', 'alt']), {
+    width: '480',
+    height: '360',
+    alt: "The lantern's last sweep as the sun rises over Black Skerry",
+  });
 });
 
 test('post: comments toggle (link text + named button), comments area, threaded comments, labelled form with honeypot', () => {
   const d = dom(postHtml('storm-season-notes').html);
   assert.is(d.querySelector('.comments-link')?.getAttribute('href'), '#comments');
-  assert.equal(attrs(d.querySelector('.comments-toggle'), ['type', 'aria-controls', 'aria-expanded', 'hidden']), { type: 'button', 'aria-controls': 'comments', 'aria-expanded': 'false', hidden: '' });
+  assert.equal(attrs(d.querySelector('.comments-toggle'), ['type', 'aria-controls', 'aria-expanded', 'hidden']), {
+    type: 'button',
+    'aria-controls': 'comments',
+    'aria-expanded': 'false',
+    hidden: '',
+  });
   assert.is(d.querySelector('.comment-list > li > article')?.id, 'comment-1');
   assert.is(d.querySelectorAll('.comment-list article').length, 5);
   assert.is(d.querySelector('#comment-3')?.closest('li')?.className, 'comment depth-3');
@@ -95,7 +158,11 @@ test('post: comments toggle (link text + named button), comments area, threaded 
     assert.ok(d.querySelector(`label[for="${input.id}"]`), `label for ${input.id}`);
   }
   const hp = d.getElementById('comment-website_url');
-  assert.equal(attrs(hp, ['name', 'tabindex', 'autocomplete']), { name: 'website_url', tabindex: '-1', autocomplete: 'off' });
+  assert.equal(attrs(hp, ['name', 'tabindex', 'autocomplete']), {
+    name: 'website_url',
+    tabindex: '-1',
+    autocomplete: 'off',
+  });
   assert.is(hp?.closest('p')?.getAttribute('aria-hidden'), 'true');
   assert.is(d.querySelector('button[type=submit]')?.textContent, 'Post comment');
   assert.is(d.querySelector('[role=alert]'), null);
@@ -112,8 +179,14 @@ test('post: a reply form names its comment; a failed form shows its messages and
   assert.is(failed.status, 422);
   const d = dom(failed.html);
   const alert = d.querySelector('[role=alert]');
-  assert.equal([...(alert?.querySelectorAll('a') || [])].map((a) => a.getAttribute('href')), ['#comment-author', '#comment-email']);
-  assert.equal(attrs(d.getElementById('comment-author'), ['aria-invalid', 'aria-describedby']), { 'aria-invalid': 'true', 'aria-describedby': 'comment-author-error' });
+  assert.equal(
+    [...(alert?.querySelectorAll('a') || [])].map((a) => a.getAttribute('href')),
+    ['#comment-author', '#comment-email'],
+  );
+  assert.equal(attrs(d.getElementById('comment-author'), ['aria-invalid', 'aria-describedby']), {
+    'aria-invalid': 'true',
+    'aria-describedby': 'comment-author-error',
+  });
   assert.is(d.getElementById('comment-author-error')?.textContent, 'Please enter your name.');
   assert.is(d.getElementById('comment-email')?.getAttribute('value'), 'x');
   assert.is(d.getElementById('comment-body')?.textContent, 'Typed');

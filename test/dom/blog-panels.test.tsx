@@ -8,7 +8,11 @@ import { homeHtml, load, postHtml, wait } from './blog-env';
 const post = (url = 'http://blog.test/posts/storm-season-notes') => {
   const x = load(postHtml('storm-season-notes').html, { url });
   initComments(x.d, x.w);
-  return { ...x, area: x.d.getElementById('comments') as HTMLElement, btn: x.d.querySelector('.comments-toggle') as HTMLElement };
+  return {
+    ...x,
+    area: x.d.getElementById('comments') as HTMLElement,
+    btn: x.d.querySelector('.comments-toggle') as HTMLElement,
+  };
 };
 
 test('comments: closed and inert on load, toggle shown; opening moves focus to the first focusable element', () => {
@@ -42,7 +46,12 @@ test('comments: the animating state is set while sliding and ends by a timer (no
 
 test("comments: visible on load when the hash contains 'comment' or 'respond'", () => {
   const cases: [string, boolean][] = [
-    ['', false], ['#comments', true], ['#comment-3', true], ['#respond', true], ['#content', false], ['#video-1', false],
+    ['', false],
+    ['#comments', true],
+    ['#comment-3', true],
+    ['#respond', true],
+    ['#content', false],
+    ['#video-1', false],
   ];
   for (const [hash, open] of cases) {
     const x = post('http://blog.test/posts/storm-season-notes' + hash);
@@ -66,7 +75,10 @@ test('comments: clicking the toggle text opens the panel and leaves the link to 
 });
 
 test('comments: a form sent back with errors keeps the panel open', () => {
-  const failed = postHtml('storm-season-notes', 0, { input: { author: '', email: '', url: '', body: '', parent: '' }, errors: { author: 'Please enter your name.' } });
+  const failed = postHtml('storm-season-notes', 0, {
+    input: { author: '', email: '', url: '', body: '', parent: '' },
+    errors: { author: 'Please enter your name.' },
+  });
   const x = load(failed.html);
   initComments(x.d, x.w);
   assert.ok(x.d.getElementById('comments')?.classList.contains('open'));

@@ -6,7 +6,10 @@ import { initStats } from '../../src/blog/client/stats';
 import { homeHtml, load, postHtml, type WinOptions } from './blog-env';
 
 const logbook = (o: WinOptions = {}) => {
-  const x = load(postHtml('keepers-logbook-and-charts').html, { url: 'http://blog.test/posts/keepers-logbook-and-charts', ...o });
+  const x = load(postHtml('keepers-logbook-and-charts').html, {
+    url: 'http://blog.test/posts/keepers-logbook-and-charts',
+    ...o,
+  });
   initStats(x.d, x.w);
   return x;
 };
@@ -19,7 +22,9 @@ const sent = (beacons: [string, string][]) =>
   });
 
 test('a page view with blog id and post id', () => {
-  assert.equal(sent(logbook().beacons), [[BLOG_STATS_PATH, { t: 'view', b: 4217, p: 102, u: '/posts/keepers-logbook-and-charts' }]]);
+  assert.equal(sent(logbook().beacons), [
+    [BLOG_STATS_PATH, { t: 'view', b: 4217, p: 102, u: '/posts/keepers-logbook-and-charts' }],
+  ]);
   const home = load(homeHtml(), { url: 'http://blog.test/' });
   initStats(home.d, home.w);
   assert.equal(sent(home.beacons), [[BLOG_STATS_PATH, { t: 'view', b: 4217, p: 0, u: '/' }]]);
@@ -39,10 +44,19 @@ test('clicks on downloads, outbound and other links, with the mode; same-page li
   click('.comments-link');
   click('.skip-link');
   assert.equal(sent(x.beacons).slice(1), [
-    [BLOG_STATS_PATH, { t: 'click', b: 4217, p: 102, m: 'post', k: 'download', h: 'http://blog.test/blog/files/weather-log-2026.pdf' }],
-    [BLOG_STATS_PATH, { t: 'click', b: 4217, p: 102, m: 'post', k: 'download', h: 'http://blog.test/blog/files/tide-tables.zip' }],
+    [
+      BLOG_STATS_PATH,
+      { t: 'click', b: 4217, p: 102, m: 'post', k: 'download', h: 'http://blog.test/blog/files/weather-log-2026.pdf' },
+    ],
+    [
+      BLOG_STATS_PATH,
+      { t: 'click', b: 4217, p: 102, m: 'post', k: 'download', h: 'http://blog.test/blog/files/tide-tables.zip' },
+    ],
     [BLOG_STATS_PATH, { t: 'click', b: 4217, p: 102, m: 'post', k: 'outbound', h: 'https://www.nlb.org.uk/' }],
-    [BLOG_STATS_PATH, { t: 'click', b: 4217, p: 102, m: 'post', k: 'link', h: 'http://blog.test/posts/storm-season-notes' }],
+    [
+      BLOG_STATS_PATH,
+      { t: 'click', b: 4217, p: 102, m: 'post', k: 'link', h: 'http://blog.test/posts/storm-season-notes' },
+    ],
   ]);
 });
 

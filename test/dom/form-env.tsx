@@ -15,7 +15,17 @@ import type { LoaderParams } from '../../src/types';
 
 const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
 const g = globalThis as unknown as Record<string, unknown>;
-for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'CustomEvent', 'Text', 'DocumentFragment', 'HTMLInputElement', 'HTMLSelectElement'])
+for (const k of [
+  'Node',
+  'Element',
+  'HTMLElement',
+  'Event',
+  'CustomEvent',
+  'Text',
+  'DocumentFragment',
+  'HTMLInputElement',
+  'HTMLSelectElement',
+])
   g[k] = (window as unknown as Record<string, unknown>)[k];
 g.window = window;
 // countries.js has loaded (in a browser it is fetched beside popup.js when an address field renders).
@@ -42,25 +52,45 @@ g.location = { protocol: 'http:', href: 'http://host.test/' };
 // bubbled event would reach Preact's handler proxy with the wrong element. Call listeners as browsers do.
 {
   let proto = (window as unknown as { HTMLElement: { prototype: object } }).HTMLElement.prototype;
-  while (!Object.prototype.hasOwnProperty.call(proto, 'addEventListener')) proto = Object.getPrototypeOf(proto);
+  while (!Object.hasOwn(proto, 'addEventListener')) proto = Object.getPrototypeOf(proto);
   type Fn = (this: unknown, e: Event) => unknown;
-  const p = proto as { addEventListener: (t: string, l: unknown, o?: unknown) => void; removeEventListener: (t: string, l: unknown, o?: unknown) => void };
+  const p = proto as {
+    addEventListener: (t: string, l: unknown, o?: unknown) => void;
+    removeEventListener: (t: string, l: unknown, o?: unknown) => void;
+  };
   const add = p.addEventListener;
   const remove = p.removeEventListener;
   const wrapped = new WeakMap<Fn, Fn>();
   const wrap = (l: Fn): Fn => {
-    if (!wrapped.has(l)) wrapped.set(l, function (e: Event) { return l.call(e.currentTarget, e); });
+    if (!wrapped.has(l)) wrapped.set(l, (e: Event) => l.call(e.currentTarget, e));
     return wrapped.get(l)!;
   };
-  p.addEventListener = function (t, l, o) { add.call(this, t, typeof l == 'function' ? wrap(l as Fn) : l, o); };
-  p.removeEventListener = function (t, l, o) { remove.call(this, t, typeof l == 'function' ? wrap(l as Fn) : l, o); };
+  p.addEventListener = function (t, l, o) {
+    add.call(this, t, typeof l == 'function' ? wrap(l as Fn) : l, o);
+  };
+  p.removeEventListener = function (t, l, o) {
+    remove.call(this, t, typeof l == 'function' ? wrap(l as Fn) : l, o);
+  };
 }
 
 /** Loader parameters of the mounted forms: provider p.test, uuid U, list L, form F. */
-export const PARAMS: LoaderParams = { baseUrl: 'p.test', uuid: 'U', lid: 'L', fId: 'F', dev: false, uniqueMethods: false, ignoreCookie: false, isPreview: false, cdn: '' };
+export const PARAMS: LoaderParams = {
+  baseUrl: 'p.test',
+  uuid: 'U',
+  lid: 'L',
+  fId: 'F',
+  dev: false,
+  uniqueMethods: false,
+  ignoreCookie: false,
+  isPreview: false,
+  cdn: '',
+};
 
 /** The raw settings of a seeded demo form (src/server/seed/forms.ts) with `over` merged in. */
-export const demo = (key: string, over: Record<string, unknown> = {}): Record<string, unknown> => ({ ...demoForm(key)!.settings, ...over });
+export const demo = (key: string, over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...demoForm(key)!.settings,
+  ...over,
+});
 
 /** A mounted form and what it told the shell. */
 export interface Mounted {
@@ -148,10 +178,13 @@ export const click = (el: Element): void => fire(el, 'click');
 
 /** The JSONP script tags the form added to the head for `path` (form-post-json), newest last. */
 export const calls = (path = 'form-post-json'): HTMLScriptElement[] =>
-  Array.from(document.head.querySelectorAll('script')).filter((s) => (s.getAttribute('src') || '').includes('/subscribe/' + path)) as unknown as HTMLScriptElement[];
+  Array.from(document.head.querySelectorAll('script')).filter((s) =>
+    (s.getAttribute('src') || '').includes('/subscribe/' + path),
+  ) as unknown as HTMLScriptElement[];
 
 /** The query of a JSONP call as a plain object. */
-export const query = (s: HTMLScriptElement): Record<string, string> => Object.fromEntries(new URL('http:' + s.getAttribute('src')).searchParams);
+export const query = (s: HTMLScriptElement): Record<string, string> =>
+  Object.fromEntries(new URL('http:' + s.getAttribute('src')).searchParams);
 
 /** Answers the newest submit call with `data` as the provider's JSONP reply would; null: the script failed to load. */
 export const reply = (data: unknown): void => {
@@ -166,7 +199,9 @@ export const reply = (data: unknown): void => {
 };
 
 /** Empties the head of earlier calls' script tags. */
-export const forgetCalls = (): void => calls().forEach((s) => s.remove());
+export const forgetCalls = (): void => {
+  for (const s of calls()) s.remove();
+};
 
 /** Waits `ms` real milliseconds, then flushes Preact. */
 export const wait = async (ms: number): Promise<void> => {

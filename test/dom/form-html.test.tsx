@@ -8,12 +8,22 @@ import { Html } from '../../src/popup/html/Html';
 
 /** Markup with each element's attributes sorted by name (linkedom keeps them in reverse order of setting). */
 const norm = (n: Node): string =>
-  Array.from(n.childNodes).map((c) => {
-    if (c.nodeType != 1) return c.nodeType == 3 ? (c.textContent || '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : '';
-    const el = c as Element;
-    const a = Array.from(el.attributes).sort((x, y) => x.name.localeCompare(y.name)).map((x) => ` ${x.name}="${x.value.replace(/&/g, '&amp;')}"`).join('');
-    return /^(br|img|hr|wbr)$/.test(el.localName) ? `<${el.localName}${a}>` : `<${el.localName}${a}>${norm(el)}</${el.localName}>`;
-  }).join('');
+  Array.from(n.childNodes)
+    .map((c) => {
+      if (c.nodeType != 1)
+        return c.nodeType == 3
+          ? (c.textContent || '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+          : '';
+      const el = c as Element;
+      const a = Array.from(el.attributes)
+        .sort((x, y) => x.name.localeCompare(y.name))
+        .map((x) => ` ${x.name}="${x.value.replace(/&/g, '&amp;')}"`)
+        .join('');
+      return /^(br|img|hr|wbr)$/.test(el.localName)
+        ? `<${el.localName}${a}>`
+        : `<${el.localName}${a}>${norm(el)}</${el.localName}>`;
+    })
+    .join('');
 
 const clean = (html: string): string => {
   const d = document.createElement('div');
@@ -23,9 +33,18 @@ const clean = (html: string): string => {
 
 test('sanitize: formatting kept, links get target and rel', () => {
   assert.is(clean('<p>Hi <b>there</b> <em>you</em><br></p>'), '<p>Hi <b>there</b> <em>you</em><br></p>');
-  assert.is(clean('<a href="https://x.com/a?b=1&amp;c=2" title="t">x</a>'), '<a href="https://x.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank" title="t">x</a>');
-  assert.is(clean('<a href="mailto:a@b.co">m</a>'), '<a href="mailto:a@b.co" rel="noopener noreferrer" target="_blank">m</a>');
-  assert.is(clean('<img src="https://x.com/i.png" alt="logo" width="10">'), '<img alt="logo" src="https://x.com/i.png" width="10">');
+  assert.is(
+    clean('<a href="https://x.com/a?b=1&amp;c=2" title="t">x</a>'),
+    '<a href="https://x.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank" title="t">x</a>',
+  );
+  assert.is(
+    clean('<a href="mailto:a@b.co">m</a>'),
+    '<a href="mailto:a@b.co" rel="noopener noreferrer" target="_blank">m</a>',
+  );
+  assert.is(
+    clean('<img src="https://x.com/i.png" alt="logo" width="10">'),
+    '<img alt="logo" src="https://x.com/i.png" width="10">',
+  );
   assert.is(clean('plain &lt;text&gt;'), 'plain &lt;text&gt;');
   assert.is(clean(''), '');
 });
@@ -65,11 +84,17 @@ test('sanitize: nodes belong to the target document', () => {
 
 test('Html: renders sanitized nodes and replaces them on change', async () => {
   const root = container();
-  await act(() => { render(<Html html={'<b>one</b><script>x</script>'} className="d" />, root); });
+  await act(() => {
+    render(<Html html={'<b>one</b><script>x</script>'} className="d" />, root);
+  });
   assert.is(root.innerHTML, '<div class="d"><b>one</b></div>');
-  await act(() => { render(<Html html={'<i>two</i>'} className="d" />, root); });
+  await act(() => {
+    render(<Html html={'<i>two</i>'} className="d" />, root);
+  });
   assert.is(root.innerHTML, '<div class="d"><i>two</i></div>');
-  await act(() => { render(<Html html={'<i>s</i>'} tag="span" />, root); });
+  await act(() => {
+    render(<Html html={'<i>s</i>'} tag="span" />, root);
+  });
   assert.is(root.innerHTML, '<span><i>s</i></span>');
 });
 

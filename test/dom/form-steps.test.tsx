@@ -28,8 +28,14 @@ test('useEmailStep Y: the e-mail step with Continue, which validates it before t
   assert.equal(buttons(m), ['Subscribe'], 'required SMS: no opt-out');
   // The required acknowledgement (5.5) with the program's legal text, and the program image.
   const ack = m.$('#mc-SMSPHONE-ack');
-  assert.equal([ack.getAttribute('name'), ack.getAttribute('type'), ack.getAttribute('value')], ['mc-SMSPHONE-ack', 'checkbox', 'true']);
-  assert.is(m.$('label[for="mc-SMSPHONE-ack"]').textContent, SMSPHONE.smsProgramData && (SMSPHONE.smsProgramData as { requiredTemplate: string }[])[0].requiredTemplate);
+  assert.equal(
+    [ack.getAttribute('name'), ack.getAttribute('type'), ack.getAttribute('value')],
+    ['mc-SMSPHONE-ack', 'checkbox', 'true'],
+  );
+  assert.is(
+    m.$('label[for="mc-SMSPHONE-ack"]').textContent,
+    SMSPHONE.smsProgramData && (SMSPHONE.smsProgramData as { requiredTemplate: string }[])[0].requiredTemplate,
+  );
   // The seed's program image is a path on the provider, which would resolve against the host page: not shown.
   assert.is(m.$$('.mc-sms-img').length, 0);
   // Submit without the acknowledgement: refused, marked; the SMS phone itself always passes (5.2).
@@ -44,14 +50,20 @@ test('useEmailStep Y: the e-mail step with Continue, which validates it before t
   submit(m);
   assert.is(calls().length, 1);
   const q = query(calls()[0]);
-  assert.equal([q.EMAIL, q.SMSPHONE, q['mc-SMSPHONE-ack'], q.popup], ['someone@example.com', 'not a number', 'true', 'true']);
+  assert.equal(
+    [q.EMAIL, q.SMSPHONE, q['mc-SMSPHONE-ack'], q.popup],
+    ['someone@example.com', 'not a number', 'true', 'true'],
+  );
   m.unmount();
   forgetCalls();
 });
 
 test('useEmailStep N: only the SMS step, only the SMS field validated and sent (4.4, 5.5)', () => {
   forgetCalls();
-  const img = { ...OPTIONAL_SMS, smsProgramData: [{ ...(OPTIONAL_SMS.smsProgramData as object[])[0], imgSrc: 'https://cdn.test/flag.svg' }] };
+  const img = {
+    ...OPTIONAL_SMS,
+    smsProgramData: [{ ...(OPTIONAL_SMS.smsProgramData as object[])[0], imgSrc: 'https://cdn.test/flag.svg' }],
+  };
   const m = mount(demo('sms', { useEmailStep: 'N', fields: [EMAIL, img] }));
   assert.is(m.$('.mc-sms-img').getAttribute('src'), 'https://cdn.test/flag.svg');
   assert.is(m.$('.mc-sms-img').getAttribute('alt'), '');
@@ -105,7 +117,10 @@ test('text-to-join on a mobile view: sms: link in the parent window, closes afte
   }
   const m = mount(demo('sms', { useEmailStep: 'N', fields: [EMAIL, OPTIONAL_SMS] }), { mobile: true });
   const join = m.$('.mc-ttt-join');
-  assert.equal([join.textContent, join.getAttribute('href'), join.getAttribute('target')], ['Join via text', 'sms:+15555550123?&body=SIGNUP', '_parent']);
+  assert.equal(
+    [join.textContent, join.getAttribute('href'), join.getAttribute('target')],
+    ['Join via text', 'sms:+15555550123?&body=SIGNUP', '_parent'],
+  );
   assert.is(m.$$('button[type=submit]').length, 0, 'no submit while the panel shows');
   click(join);
   assert.is(m.closes, 0, 'not at once');
@@ -127,10 +142,19 @@ test('GDPR block: shown by the rules of 2.2 and 5.5, with its parts and ids gdpr
   const m = mount(demo('gdpr'));
   const block = m.$('fieldset.mc-gdpr');
   assert.is(block.querySelector('legend')!.textContent, 'Marketing Permissions');
-  assert.is(m.$('.mc-gdpr-description').textContent, 'Please select all the ways you would like to hear from Demo Goods:');
+  assert.is(
+    m.$('.mc-gdpr-description').textContent,
+    'Please select all the ways you would like to hear from Demo Goods:',
+  );
   assert.equal(
-    m.$$('.mc-gdpr input').map((i) => [i.id, i.getAttribute('name'), i.getAttribute('type'), m.$(`label[for="${i.id}"]`).textContent]),
-    [['gdpr-101', 'gdpr[101]', 'checkbox', 'Email'], ['gdpr-102', 'gdpr[102]', 'checkbox', 'Direct Mail'], ['gdpr-103', 'gdpr[103]', 'checkbox', 'Customized Online Advertising']],
+    m
+      .$$('.mc-gdpr input')
+      .map((i) => [i.id, i.getAttribute('name'), i.getAttribute('type'), m.$(`label[for="${i.id}"]`).textContent]),
+    [
+      ['gdpr-101', 'gdpr[101]', 'checkbox', 'Email'],
+      ['gdpr-102', 'gdpr[102]', 'checkbox', 'Direct Mail'],
+      ['gdpr-103', 'gdpr[103]', 'checkbox', 'Customized Online Advertising'],
+    ],
   );
   assert.ok(m.$('.mc-gdpr-legal').textContent!.startsWith('You can change your mind'));
   assert.ok(m.$('.mc-gdpr-info a').getAttribute('href')!.startsWith('https://'));

@@ -17,7 +17,15 @@ test('the submit query: u, id, f_id, popup=true, every field, the honeypot (7.1 
   assert.ok(s.getAttribute('src')!.startsWith('//p.test/subscribe/form-post-json?'));
   const { c, ...q } = query(s);
   assert.ok(/^\w+$/.test(c), 'callback name');
-  assert.equal(q, { u: 'U', id: 'L', f_id: 'F', popup: 'true', EMAIL: 'someone@example.com', FNAME: 'Ann & Bo', b_U_L: '' });
+  assert.equal(q, {
+    u: 'U',
+    id: 'L',
+    f_id: 'F',
+    popup: 'true',
+    EMAIL: 'someone@example.com',
+    FNAME: 'Ann & Bo',
+    b_U_L: '',
+  });
   reply({ result: 'success', msg: 'ok' });
   m.unmount();
   forgetCalls();
@@ -62,7 +70,11 @@ test('success outcomes: message, 24 px Arial unless custom, form hidden and rese
     assert.is(area.getAttribute('role'), 'status');
     assert.is(area.textContent, (r.msg as string).replace(/<[^>]+>/g, ''), JSON.stringify(r));
     const wrap = area.firstElementChild!;
-    assert.is(/font-size:\s*24px/.test(wrap.getAttribute('style') || '') && /Arial/.test(wrap.getAttribute('style') || ''), wrapped, 'wrapper ' + r.type);
+    assert.is(
+      /font-size:\s*24px/.test(wrap.getAttribute('style') || '') && /Arial/.test(wrap.getAttribute('style') || ''),
+      wrapped,
+      'wrapper ' + r.type,
+    );
     assert.ok(m.$('form').hasAttribute('hidden'), 'form hidden');
     assert.equal(m.status, ['success']);
     assert.is((m.$('#mc-EMAIL-0') as HTMLInputElement).value, '', 'form reset');
@@ -80,11 +92,21 @@ test('error outcomes: flash message, fields by merge_id marked, others valid, gd
   fill(m);
   type(m.$('#mc-PLAN-0'), 'Free');
   tick(m.$('#mc-FREQ-0'));
-  for (const [k, v] of [['addr1', '1 Main St'], ['city', 'Town'], ['state', 'ST'], ['zip', '12345']]) type(m.$(`[name="ADDRESS[${k}]"]`), v);
+  for (const [k, v] of [
+    ['addr1', '1 Main St'],
+    ['city', 'Town'],
+    ['state', 'ST'],
+    ['zip', '12345'],
+  ])
+    type(m.$(`[name="ADDRESS[${k}]"]`), v);
   type(m.$('#mc-ADDRESS-5'), '30');
   submit(m);
   assert.is(calls().length, 1);
-  reply({ result: 'error', msg: 'Please fix the <b>marked</b> fields.', errors: { 0: 'someone@example.com is already subscribed.', 9: 'That site is unreachable.' } });
+  reply({
+    result: 'error',
+    msg: 'Please fix the <b>marked</b> fields.',
+    errors: { 0: 'someone@example.com is already subscribed.', 9: 'That site is unreachable.' },
+  });
   assert.is(m.$('.mc-flash').textContent, 'Please fix the marked fields.');
   assert.is(m.$('.mc-flash b').textContent, 'marked');
   assert.is(m.$('.mc-flash').getAttribute('role'), 'alert');
@@ -102,7 +124,12 @@ test('error outcomes: flash message, fields by merge_id marked, others valid, gd
   const g = mount(demo('gdpr'));
   fill(g);
   submit(g);
-  reply({ result: 'error', msg: 'Consent needed', type: 'gdpr_error', errors: { msg: 'Please pick at least one way to hear from us.' } });
+  reply({
+    result: 'error',
+    msg: 'Consent needed',
+    type: 'gdpr_error',
+    errors: { msg: 'Please pick at least one way to hear from us.' },
+  });
   assert.is(g.$('.mc-gdpr-msg').textContent, 'Please pick at least one way to hear from us.');
   assert.is(g.$('.mc-flash').textContent, 'Consent needed');
   assert.is(attr(g.$('#mc-EMAIL-0'), 'aria-invalid'), null);
@@ -153,7 +180,10 @@ test('preview submit: no call, the double opt-in or normal message, restored aft
     }
     submit(m);
     assert.is(calls().length, 0, 'no call');
-    assert.ok(m.$('.mc-success').textContent!.startsWith(msg), JSON.stringify([msg, m.$('.mc-success').textContent, m.$$('.mc-error').map((e) => e.textContent)]));
+    assert.ok(
+      m.$('.mc-success').textContent!.startsWith(msg),
+      JSON.stringify([msg, m.$('.mc-success').textContent, m.$$('.mc-error').map((e) => e.textContent)]),
+    );
     assert.ok(m.$('form').hasAttribute('hidden'));
     assert.equal(m.status, ['success']);
     await wait(120);

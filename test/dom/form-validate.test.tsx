@@ -11,7 +11,17 @@ const state = (m: ReturnType<typeof mount>, name: string) => {
   return { err, invalid: inv.every((x) => x == 'true'), neutral: inv.every((x) => x == null) };
 };
 
-const T = { ...DEFAULT_MESSAGES, required: 'Needed!', email: 'Bad e-mail', phone: 'Bad phone', url: 'Bad URL', number: 'Digits!', birthday: 'Bad birthday', date: 'Bad date', address: 'Whole address please' };
+const T = {
+  ...DEFAULT_MESSAGES,
+  required: 'Needed!',
+  email: 'Bad e-mail',
+  phone: 'Bad phone',
+  url: 'Bad URL',
+  number: 'Digits!',
+  birthday: 'Bad birthday',
+  date: 'Bad date',
+  address: 'Whole address please',
+};
 
 test('blur: each type with good and bad values, messages from translations (5.1, 5.2, 5.3)', () => {
   // [field name, sub-input values by input name, expected message ('' = valid)]
@@ -35,8 +45,22 @@ test('blur: each type with good and bad values, messages from translations (5.1,
     ['DATE', { 'DATE[day]': '31', 'DATE[month]': '12', 'DATE[year]': '2024' }, ''],
     ['DATE', { 'DATE[day]': '1', 'DATE[month]': '1', 'DATE[year]': '0' }, 'Bad date'],
     ['DATE', { 'DATE[day]': '32', 'DATE[month]': '1', 'DATE[year]': '2024' }, 'Bad date'],
-    ['ADDRESS', { 'ADDRESS[addr1]': '1 Main St', 'ADDRESS[city]': 'Town', 'ADDRESS[state]': 'ST', 'ADDRESS[zip]': '12345', 'ADDRESS[country]': '164' }, ''],
-    ['ADDRESS', { 'ADDRESS[addr1]': '1 Main St', 'ADDRESS[city]': 'Town', 'ADDRESS[state]': 'ST', 'ADDRESS[zip]': '12345' }, 'Whole address please'],
+    [
+      'ADDRESS',
+      {
+        'ADDRESS[addr1]': '1 Main St',
+        'ADDRESS[city]': 'Town',
+        'ADDRESS[state]': 'ST',
+        'ADDRESS[zip]': '12345',
+        'ADDRESS[country]': '164',
+      },
+      '',
+    ],
+    [
+      'ADDRESS',
+      { 'ADDRESS[addr1]': '1 Main St', 'ADDRESS[city]': 'Town', 'ADDRESS[state]': 'ST', 'ADDRESS[zip]': '12345' },
+      'Whole address please',
+    ],
     ['ADDRESS', { 'ADDRESS[addr2]': 'Flat 2' }, 'Whole address please'],
     ['COMPANY', { COMPANY: '<anything>' }, ''],
   ];
@@ -83,7 +107,12 @@ test('help text hidden while invalid; aria-describedby points at the error, then
   assert.is(attr(zip, 'aria-describedby'), 'mc-ADDRESS-err');
   assert.is(m.$('#mc-ADDRESS-err').textContent, DEFAULT_MESSAGES.address);
   assert.is(attr(m.$('#mc-ADDRESS-err'), 'aria-live'), 'polite');
-  for (const [k, v] of [['addr1', '1 Main St'], ['city', 'Town'], ['state', 'ST']]) type(m.$(`[name="ADDRESS[${k}]"]`), v);
+  for (const [k, v] of [
+    ['addr1', '1 Main St'],
+    ['city', 'Town'],
+    ['state', 'ST'],
+  ])
+    type(m.$(`[name="ADDRESS[${k}]"]`), v);
   type(m.$('#mc-ADDRESS-5'), '262');
   leave(zip);
   assert.is(m.$('#mc-ADDRESS-help').textContent, 'Where should we send the catalogue?');
@@ -98,7 +127,9 @@ test('blur inside a group waits until focus leaves the whole field', () => {
   const day = m.$('#mc-BIRTHDAY-1');
   type(month, '99');
   // Focus moves from month to day: still inside the field, no verdict yet.
-  month.dispatchEvent(Object.assign(new window.Event('focusout', { bubbles: true }), { relatedTarget: day }) as unknown as Event);
+  month.dispatchEvent(
+    Object.assign(new window.Event('focusout', { bubbles: true }), { relatedTarget: day }) as unknown as Event,
+  );
   assert.is(state(m, 'BIRTHDAY').err, '');
   leave(day);
   assert.is(state(m, 'BIRTHDAY').err, DEFAULT_MESSAGES.birthday);
@@ -112,21 +143,38 @@ test('submit: every field checked, one message per field, required choices, no c
   type(m.$('#mc-EMAIL-0'), 'bad');
   type(m.$('#mc-WEBSITE-0'), 'ftp://files.example.com/x');
   submit(m);
-  const errs = Object.fromEntries(m.$$('.mc-error').map((e) => [e.id, e.textContent]).filter(([, t]) => t));
+  const errs = Object.fromEntries(
+    m
+      .$$('.mc-error')
+      .map((e) => [e.id, e.textContent])
+      .filter(([, t]) => t),
+  );
   assert.equal(errs, {
     'mc-EMAIL-err': DEFAULT_MESSAGES.email,
     'mc-ADDRESS-err': DEFAULT_MESSAGES.required,
     'mc-PLAN-err': DEFAULT_MESSAGES.required,
     'mc-FREQ-err': DEFAULT_MESSAGES.required,
   });
-  for (const [name, ok] of [['WEBSITE', true], ['FNAME', true], ['TOPICS', true], ['FREQ', false], ['EMAIL', false]] as const)
+  for (const [name, ok] of [
+    ['WEBSITE', true],
+    ['FNAME', true],
+    ['TOPICS', true],
+    ['FREQ', false],
+    ['EMAIL', false],
+  ] as const)
     assert.is(state(m, name).invalid, !ok, name);
   assert.is(calls().length, before, 'no request');
   assert.ok(m.resizes > resized, 'frame refitted');
   assert.equal(m.status, []);
   // Fix them all: the form is valid and posts.
   type(m.$('#mc-EMAIL-0'), 'someone@example.com');
-  for (const [k, v] of [['addr1', '1 Main St'], ['city', 'Town'], ['state', 'ST'], ['zip', 'SW1A 1AA']]) type(m.$(`[name="ADDRESS[${k}]"]`), v);
+  for (const [k, v] of [
+    ['addr1', '1 Main St'],
+    ['city', 'Town'],
+    ['state', 'ST'],
+    ['zip', 'SW1A 1AA'],
+  ])
+    type(m.$(`[name="ADDRESS[${k}]"]`), v);
   type(m.$('#mc-ADDRESS-5'), '262');
   type(m.$('#mc-PLAN-0'), 'Premium');
   tick(m.$('#mc-FREQ-1'));

@@ -9,14 +9,18 @@ import { parseHTML } from 'linkedom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body><main><p id="child">Text</p></main></body></html>');
+const { window, document } = parseHTML(
+  '<!doctype html><html lang="en"><head></head><body><main><p id="child">Text</p></main></body></html>',
+);
 // linkedom's window is a proxy whose listener methods cannot be wrapped; the window `arm` scrolls is a plain
 // EventTarget (Node's, which honours `passive`) carrying the two sizes it reads.
 const win = Object.assign(new EventTarget(), { scrollY: 0, innerHeight: 800 });
 const g = globalThis as unknown as Record<string, unknown>;
 g.window = win;
 g.document = document;
-const nav = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
+const nav = {
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+};
 const scr = { width: 1280 };
 Object.defineProperty(globalThis, 'navigator', { value: nav, configurable: true, writable: true });
 Object.defineProperty(globalThis, 'screen', { value: scr, configurable: true, writable: true });
@@ -70,7 +74,11 @@ const realSetTimeout = globalThis.setTimeout;
 const geometry = (scrollY: number, innerHeight = 800, scrollHeight = 3000) => {
   win.scrollY = scrollY;
   win.innerHeight = innerHeight;
-  Object.defineProperty(document.documentElement, 'scrollHeight', { value: scrollHeight, configurable: true, writable: true });
+  Object.defineProperty(document.documentElement, 'scrollHeight', {
+    value: scrollHeight,
+    configurable: true,
+    writable: true,
+  });
 };
 const scrollTo = (y: number) => {
   geometry(y);
@@ -88,7 +96,8 @@ test.before.each(() => {
   added = [];
   removed = [];
   timers = [];
-  nav.userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  nav.userAgent =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
   scr.width = 1280;
   geometry(0);
   g.setTimeout = (fn: () => void, ms: number) => {
@@ -109,7 +118,10 @@ for (const [kind, short, reached] of [
   test(`'${kind}': one passive scroll listener on window; fires once at ${reached} px of 2200, then it is removed`, () => {
     const n = armed(kind);
     assert.is(n.fired, 0, 'not at the top of the page');
-    assert.equal(added.map((a) => [a.target, a.type, a.options]), [['window', 'scroll', { passive: true }]]);
+    assert.equal(
+      added.map((a) => [a.target, a.type, a.options]),
+      [['window', 'scroll', { passive: true }]],
+    );
     assert.is(timers.length, 0, 'no timer');
     scrollTo(300);
     scrollTo(short);
@@ -118,7 +130,10 @@ for (const [kind, short, reached] of [
     scrollTo(reached);
     assert.is(n.fired, 1, `fires at ${reached} px`);
     assert.equal(live(), [], 'the listener is removed once fired');
-    assert.equal(removed.map((r) => [r.target, r.type, r.fn == added[0].fn]), [['window', 'scroll', true]]);
+    assert.equal(
+      removed.map((r) => [r.target, r.type, r.fn == added[0].fn]),
+      [['window', 'scroll', true]],
+    );
     scrollTo(3000);
     scrollTo(reached);
     scrollTo(0);
@@ -148,7 +163,10 @@ test('a page too short to scroll has reached both points at once', () => {
 
 test("'exit' on a desktop browser: one passive mouseleave listener on the root element; fires once when the pointer leaves", () => {
   const n = armed('exit');
-  assert.equal(added.map((a) => [a.target, a.type, a.options]), [['root', 'mouseleave', { passive: true }]]);
+  assert.equal(
+    added.map((a) => [a.target, a.type, a.options]),
+    [['root', 'mouseleave', { passive: true }]],
+  );
   assert.is(timers.length, 0, 'no timer');
   // Scrolling and a pointer leaving a child (mouseleave does not bubble) are not exit intent.
   scrollTo(2200);
@@ -164,7 +182,11 @@ test("'exit' on a desktop browser: one passive mouseleave listener on the root e
 
 test(`'exit' on Edge or a screen under 640 px: a ${EXIT_FALLBACK_MS} ms timer instead, no listener; fires once`, () => {
   const cases: [string, string, number][] = [
-    ['Edge', 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0', 1920],
+    [
+      'Edge',
+      'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',
+      1920,
+    ],
     ['a phone-sized screen', nav.userAgent, 375],
   ];
   for (const [name, ua, width] of cases) {
@@ -174,7 +196,11 @@ test(`'exit' on Edge or a screen under 640 px: a ${EXIT_FALLBACK_MS} ms timer in
     scr.width = width;
     const n = armed('exit');
     assert.equal(added, [], `${name}: no listener`);
-    assert.equal(timers.map((t) => t.ms), [EXIT_FALLBACK_MS], name);
+    assert.equal(
+      timers.map((t) => t.ms),
+      [EXIT_FALLBACK_MS],
+      name,
+    );
     root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
     assert.is(n.fired, 0, `${name}: the pointer does not fire it`);
     timers[0].fn();
@@ -188,7 +214,10 @@ test('a delay: one timer of that many ms, no listener; fires once when it runs',
     timers = [];
     const n = armed(ms);
     assert.equal(added, [], `${ms} ms: no listener`);
-    assert.equal(timers.map((t) => t.ms), [ms]);
+    assert.equal(
+      timers.map((t) => t.ms),
+      [ms],
+    );
     scrollTo(2200);
     assert.is(n.fired, 0, `${ms} ms: only the timer fires it`);
     timers[0].fn();

@@ -8,7 +8,8 @@ import * as assert from 'uvu/assert';
 
 const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
 const g = globalThis as unknown as Record<string, unknown>;
-for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'Text', 'DocumentFragment']) g[k] = (window as unknown as Record<string, unknown>)[k];
+for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'Text', 'DocumentFragment'])
+  g[k] = (window as unknown as Record<string, unknown>)[k];
 g.window = window;
 g.document = document;
 g.DOMParser = DOMParser;
@@ -25,7 +26,17 @@ const { buildFrame } = await import('../../src/popup/frame');
 const { normalize } = await import('../../src/popup/settings');
 const { ERR_NO_IFRAME, FRAME_TITLE } = await import('../../src/constants');
 
-const P = { baseUrl: 'p.test', uuid: 'U', lid: 'L', fId: '', dev: false, uniqueMethods: false, ignoreCookie: false, isPreview: true, cdn: '' };
+const P = {
+  baseUrl: 'p.test',
+  uuid: 'U',
+  lid: 'L',
+  fId: '',
+  dev: false,
+  uniqueMethods: false,
+  ignoreCookie: false,
+  isPreview: true,
+  cdn: '',
+};
 const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email', required: true, merge_id: 0 };
 
 /** Renders `node` into a fresh container and returns it. */
@@ -37,13 +48,17 @@ const show = (node: Parameters<typeof render>[0]): HTMLElement => {
   });
   return el;
 };
-const click = (el: Element | null) => act(() => void el!.dispatchEvent(new window.Event('click', { bubbles: true }) as unknown as Event));
+const click = (el: Element | null) =>
+  act(() => void el!.dispatchEvent(new window.Event('click', { bubbles: true }) as unknown as Event));
 
 test('CloseButton: a real button named by its label, with its data-action, that closes', () => {
   let closed = 0;
   const el = show(<CloseButton label="Close" action="close-mc-modal" onClose={() => closed++} />);
   const b = el.querySelector('button')!;
-  assert.equal([b.getAttribute('type'), b.getAttribute('aria-label'), b.getAttribute('data-action')], ['button', 'Close', 'close-mc-modal']);
+  assert.equal(
+    [b.getAttribute('type'), b.getAttribute('aria-label'), b.getAttribute('data-action')],
+    ['button', 'Close', 'close-mc-modal'],
+  );
   assert.is(b.textContent!.trim(), '×', 'shows the × glyph; aria-label names it');
   click(b);
   assert.is(closed, 1);
@@ -52,7 +67,10 @@ test('CloseButton: a real button named by its label, with its data-action, that 
 test('Banner: sanitized description, the call to action opens, the close closes (spec 2.2, 4.2)', () => {
   let opened = 0;
   let closed = 0;
-  const s = normalize({ bannerDescription: '<p onclick="x()">Get <b>news</b></p><script>bad()</script>', bannerCtaLabel: 'Sign up' });
+  const s = normalize({
+    bannerDescription: '<p onclick="x()">Get <b>news</b></p><script>bad()</script>',
+    bannerCtaLabel: 'Sign up',
+  });
   const el = show(<Banner s={s} onOpen={() => opened++} onClose={() => closed++} />);
   const d = el.querySelector('.mc-banner-description')!;
   assert.is(d.innerHTML, '<p>Get <b>news</b></p>');
@@ -86,7 +104,7 @@ test('Badges: powered-by always; rewards only under the rule of spec 9.3', () =>
   }
 });
 
-test('Modal: a dialog named by the description\'s first heading, else by FRAME_TITLE; modal only for the modal variation', () => {
+test("Modal: a dialog named by the description's first heading, else by FRAME_TITLE; modal only for the modal variation", () => {
   const cases: [Record<string, unknown>, string, string, boolean][] = [
     [{ description: '<h2>Join the letter</h2><p>Weekly</p>' }, 'true', 'heading', true],
     [{ description: '<p>No heading here</p>' }, 'true', 'title', true],
@@ -94,7 +112,15 @@ test('Modal: a dialog named by the description\'s first heading, else by FRAME_T
     [{ modalVariation: 'fixed', description: '<h3>Fixed</h3>' }, 'false', 'title', false],
   ];
   for (const [raw, modal, named, overlay] of cases) {
-    const el = show(<Modal s={normalize({ fields: [EMAIL], ...raw })} p={P} mobile={false} onClose={() => undefined} onResize={() => undefined} />);
+    const el = show(
+      <Modal
+        s={normalize({ fields: [EMAIL], ...raw })}
+        p={P}
+        mobile={false}
+        onClose={() => undefined}
+        onResize={() => undefined}
+      />,
+    );
     const d = el.querySelector('[role="dialog"]')!;
     assert.is(d.getAttribute('aria-modal'), modal, JSON.stringify(raw));
     if (named == 'heading') {
@@ -113,7 +139,15 @@ test('Modal: a dialog named by the description\'s first heading, else by FRAME_T
 
 test('Modal: the overlay and the close control close; the closeLabel setting names the control', () => {
   let closed = 0;
-  const el = show(<Modal s={normalize({ fields: [EMAIL], closeLabel: 'Dismiss' })} p={P} mobile={false} onClose={() => closed++} onResize={() => undefined} />);
+  const el = show(
+    <Modal
+      s={normalize({ fields: [EMAIL], closeLabel: 'Dismiss' })}
+      p={P}
+      mobile={false}
+      onClose={() => closed++}
+      onResize={() => undefined}
+    />,
+  );
   click(el.querySelector('.mc-overlay'));
   click(el.querySelector('.mc-close'));
   assert.is(closed, 2);
@@ -122,13 +156,29 @@ test('Modal: the overlay and the close control close; the closeLabel setting nam
 
 test('Modal: the image is a decorative <img> in template 1 and a CSS background in the others (spec 9.3)', () => {
   for (const template of [1, 2, 3, 4, 5]) {
-    const el = show(<Modal s={normalize({ fields: [EMAIL], template, imageUrl: 'https://img.example/a.png' })} p={P} mobile={false} onClose={() => undefined} onResize={() => undefined} />);
+    const el = show(
+      <Modal
+        s={normalize({ fields: [EMAIL], template, imageUrl: 'https://img.example/a.png' })}
+        p={P}
+        mobile={false}
+        onClose={() => undefined}
+        onResize={() => undefined}
+      />,
+    );
     const img = el.querySelector('.mc-image img');
     assert.is(!!img, template == 1, `template ${template}`);
     if (img) assert.equal([img.getAttribute('src'), img.getAttribute('alt')], ['https://img.example/a.png', '']);
     assert.ok(el.querySelector('.mc-image'));
   }
-  const none = show(<Modal s={normalize({ fields: [EMAIL], imageUrl: 'javascript:alert(1)' })} p={P} mobile={false} onClose={() => undefined} onResize={() => undefined} />);
+  const none = show(
+    <Modal
+      s={normalize({ fields: [EMAIL], imageUrl: 'javascript:alert(1)' })}
+      p={P}
+      mobile={false}
+      onClose={() => undefined}
+      onResize={() => undefined}
+    />,
+  );
   assert.not.ok(none.querySelector('.mc-image'), 'an unsafe image address shows no image');
 });
 
@@ -136,13 +186,24 @@ test('inertHost: every other child of body inert, the kept ones not, and the und
   document.body.innerHTML = '<main></main><aside inert></aside><iframe></iframe>';
   const [main, aside, frame] = [...document.body.children];
   const undo = inertHost(document as unknown as Document, [frame as unknown as Element]);
-  assert.equal([main.hasAttribute('inert'), aside.hasAttribute('inert'), frame.hasAttribute('inert')], [true, true, false]);
+  assert.equal(
+    [main.hasAttribute('inert'), aside.hasAttribute('inert'), frame.hasAttribute('inert')],
+    [true, true, false],
+  );
   undo();
-  assert.equal([main.hasAttribute('inert'), aside.hasAttribute('inert')], [false, true], 'what was inert before stays inert');
+  assert.equal(
+    [main.hasAttribute('inert'), aside.hasAttribute('inert')],
+    [false, true],
+    'what was inert before stays inert',
+  );
 });
 
 test('buildFrame: without an iframe element it fails with the text of spec 8', () => {
-  for (const el of [null, undefined, document.createElement('div'), {}]) assert.throws(() => buildFrame(el, { title: 't', sheets: [] }), (e: Error) => e.message == ERR_NO_IFRAME);
+  for (const el of [null, undefined, document.createElement('div'), {}])
+    assert.throws(
+      () => buildFrame(el, { title: 't', sheets: [] }),
+      (e: Error) => e.message == ERR_NO_IFRAME,
+    );
   assert.is(ERR_NO_IFRAME, 'You must specify an iframe attribute to an iframe element');
 });
 

@@ -12,7 +12,9 @@ const { document } = parseHTML('<!doctype html><html><head></head><body></body><
 const doc = document as unknown as Document;
 
 const ALLOWED = new Set(
-  'a abbr b bdi bdo blockquote br caption center cite code col colgroup dd del dfn div dl dt em figcaption figure font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strike strong sub sup table tbody td tfoot th thead tr tt u ul var wbr'.split(' '),
+  'a abbr b bdi bdo blockquote br caption center cite code col colgroup dd del dfn div dl dt em figcaption figure font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strike strong sub sup table tbody td tfoot th thead tr tt u ul var wbr'.split(
+    ' ',
+  ),
 );
 
 const CORPUS = [
@@ -86,7 +88,8 @@ const problems = (frag: DocumentFragment): string[] => {
         for (const a of Array.from(el.attributes)) {
           if (/^on/i.test(a.name)) out.push(`handler ${a.name}`);
           if (/^(id|name|class|srcdoc|action|formaction|srcset)$/.test(a.name)) out.push(`attribute ${a.name}`);
-          if ((a.name == 'href' || a.name == 'src') && !/^(https?:|\/\/|mailto:)/i.test(a.value)) out.push(`url ${a.value}`);
+          if ((a.name == 'href' || a.name == 'src') && !/^(https?:|\/\/|mailto:)/i.test(a.value))
+            out.push(`url ${a.value}`);
           if (a.name == 'style' && /url|expression|fixed|absolute/i.test(a.value)) out.push(`style ${a.value}`);
         }
         walk(el);
@@ -102,7 +105,13 @@ test('XSS corpus: only allow-listed elements and attributes survive, with safe U
 });
 
 test('raw-text elements and comments never turn their content into markup', () => {
-  for (const html of ['<xmp><b>x</b></xmp>', '<style>b{}</style>', '<script><b>x</b></script>', '<!-- <b>x</b> -->', '<title><b>x</b></title>']) {
+  for (const html of [
+    '<xmp><b>x</b></xmp>',
+    '<style>b{}</style>',
+    '<script><b>x</b></script>',
+    '<!-- <b>x</b> -->',
+    '<title><b>x</b></title>',
+  ]) {
     const div = doc.createElement('div');
     div.appendChild(sanitize(html, doc));
     assert.is(div.querySelector('b'), null, html);
@@ -145,7 +154,12 @@ test('decode: named and numeric references; invalid code points become U+FFFD; u
 
 test('formatting an editor writes comes through whole', () => {
   const div = doc.createElement('div');
-  div.appendChild(sanitize('<h2>Title</h2><p>One <strong>two</strong> <a href="https://x.example/?a=1&amp;b=2">three</a></p><ul><li>a</li><li>b</li></ul><p>end<br>line</p>', doc));
+  div.appendChild(
+    sanitize(
+      '<h2>Title</h2><p>One <strong>two</strong> <a href="https://x.example/?a=1&amp;b=2">three</a></p><ul><li>a</li><li>b</li></ul><p>end<br>line</p>',
+      doc,
+    ),
+  );
   assert.is(div.querySelectorAll('h2,p,strong,a,ul,li,br').length, 9);
   assert.is(div.querySelector('a')!.getAttribute('href'), 'https://x.example/?a=1&b=2');
   assert.is(div.querySelector('ul')!.textContent, 'ab');

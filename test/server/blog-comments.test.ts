@@ -12,8 +12,17 @@ let p: TestProvider;
 let dist: string;
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const body = (o: Record<string, string>) =>
-  new URLSearchParams({ author: 'Bo Lind', email: 'bo@example.org', url: '', body: 'A fine post.', parent: '', [HONEYPOT]: '', ...o }).toString();
-const post = (slug: string, o: Record<string, string>) => request(p.origin, `/posts/${slug}/comments`, { method: 'POST', headers: FORM, body: body(o) });
+  new URLSearchParams({
+    author: 'Bo Lind',
+    email: 'bo@example.org',
+    url: '',
+    body: 'A fine post.',
+    parent: '',
+    [HONEYPOT]: '',
+    ...o,
+  }).toString();
+const post = (slug: string, o: Record<string, string>) =>
+  request(p.origin, `/posts/${slug}/comments`, { method: 'POST', headers: FORM, body: body(o) });
 const count = () => (p.db.prepare('SELECT count(*) AS n FROM blog_comments').get() as { n: number }).n;
 
 test.before(async () => {
@@ -32,11 +41,20 @@ test('the home page is the blog, with the popup embed pointing at this server; t
   assert.is(r.status, 200);
   assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
   assert.ok(r.text.startsWith('<!doctype html>'));
-  for (const slug of ['lamp-room-at-dawn', 'keepers-logbook-and-charts', 'storm-season-notes', 'fresnel-the-cat']) assert.ok(r.text.includes(`href="/posts/${slug}"`), slug);
+  for (const slug of ['lamp-room-at-dawn', 'keepers-logbook-and-charts', 'storm-season-notes', 'fresnel-the-cat'])
+    assert.ok(r.text.includes(`href="/posts/${slug}"`), slug);
   // The embed names a seeded demo form (the slide-in), so the popup the provider serves is the one it shows.
   const slide = form('slide');
-  assert.ok(r.text.includes(`<script async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" data-lid="${slide.lid}" data-f-id="${slide.fId}">`), 'embed');
-  const settings = await request(p.origin, `/subscribe/form-settings?${new URLSearchParams({ u: DEMO_UUID, id: slide.lid, f_id: slide.fId, c: 'cb' })}`);
+  assert.ok(
+    r.text.includes(
+      `<script async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" data-lid="${slide.lid}" data-f-id="${slide.fId}">`,
+    ),
+    'embed',
+  );
+  const settings = await request(
+    p.origin,
+    `/subscribe/form-settings?${new URLSearchParams({ u: DEMO_UUID, id: slide.lid, f_id: slide.fId, c: 'cb' })}`,
+  );
   assert.match(settings.text, /^\/\*\*\/cb\(\{"result":"success"/, 'the same server answers the embed');
   assert.match((await request(p.origin, '/demo')).text, /L\.start/);
   // A forged Host header never lands in the embed.
@@ -48,7 +66,12 @@ test('a post shows its threaded seed comments, never an e-mail address; unknown 
   const r = await request(p.origin, '/posts/storm-season-notes');
   assert.is(r.status, 200);
   assert.ok(r.text.includes('<h1 class="entry-title">Storm season notes</h1>'));
-  assert.ok(/id="comment-1"[\s\S]*<ol class="children"><li class="comment depth-2"><article id="comment-2"[\s\S]*<ol class="children"><li class="comment depth-3"><article id="comment-3"/.test(r.text), 'nesting');
+  assert.ok(
+    /id="comment-1"[\s\S]*<ol class="children"><li class="comment depth-2"><article id="comment-2"[\s\S]*<ol class="children"><li class="comment depth-3"><article id="comment-3"/.test(
+      r.text,
+    ),
+    'nesting',
+  );
   assert.ok(!r.text.includes('@example.org'), 'no e-mail');
   assert.ok(r.text.includes('<a class="comments-link" href="#comments">5 comments</a>'));
   assert.is((await request(p.origin, '/posts/no-such-post')).status, 404);
@@ -77,7 +100,11 @@ test('a reply nests under its parent; a parent from another post is refused', as
   assert.is(r.status, 303);
   const id = /comment-(\d+)/.exec(String(r.headers.location))![1];
   const page = await request(p.origin, '/posts/lamp-room-at-dawn');
-  assert.ok(new RegExp(`id="comment-6"[\\s\\S]*?<ol class="children"><li class="comment depth-2"><article id="comment-${id}"`).test(page.text));
+  assert.ok(
+    new RegExp(
+      `id="comment-6"[\\s\\S]*?<ol class="children"><li class="comment depth-2"><article id="comment-${id}"`,
+    ).test(page.text),
+  );
   const form = await request(p.origin, '/posts/lamp-room-at-dawn?replytocom=6');
   assert.ok(form.text.includes('Reply to Lucía Ferrer') && form.text.includes('name="parent" value="6"'));
   const before = count();
@@ -95,7 +122,9 @@ test('an invalid comment is shown again with clear messages tied to its fields, 
   assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
   assert.ok(r.text.includes('<div class="form-errors" role="alert" id="comment-errors">'));
   assert.ok(r.text.includes('<a href="#comment-author">Please enter your name.</a>'));
-  assert.ok(r.text.includes('<a href="#comment-email">Please enter a valid e-mail address, like name@example.com.</a>'));
+  assert.ok(
+    r.text.includes('<a href="#comment-email">Please enter a valid e-mail address, like name@example.com.</a>'),
+  );
   assert.ok(r.text.includes('aria-invalid="true" aria-describedby="comment-author-error"'));
   assert.ok(r.text.includes('<span class="field-error" id="comment-email-error">'));
   assert.ok(r.text.includes('>Kept text</textarea>'), 'what was typed is kept');
@@ -113,11 +142,22 @@ test('the honeypot: a filled trap gets the same redirect and stores nothing', as
 
 test('the comment endpoint refuses other methods, types and oversized bodies', async () => {
   assert.is((await request(p.origin, '/posts/storm-season-notes/comments')).status, 405);
-  const json = await request(p.origin, '/posts/storm-season-notes/comments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const json = await request(p.origin, '/posts/storm-season-notes/comments', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   assert.is(json.status, 415);
-  const big = await request(p.origin, '/posts/storm-season-notes/comments', { method: 'POST', headers: FORM, body: body({ body: 'x'.repeat(70 * 1024) }) });
+  const big = await request(p.origin, '/posts/storm-season-notes/comments', {
+    method: 'POST',
+    headers: FORM,
+    body: body({ body: 'x'.repeat(70 * 1024) }),
+  });
   assert.is(big.status, 413);
-  assert.is((await request(p.origin, '/posts/storm-season-notes', { method: 'POST', headers: FORM, body: body({}) })).status, 405);
+  assert.is(
+    (await request(p.origin, '/posts/storm-season-notes', { method: 'POST', headers: FORM, body: body({}) })).status,
+    405,
+  );
 });
 
 test('blog files: the built script, content images and downloads; nothing outside their folders', async () => {
@@ -129,7 +169,13 @@ test('blog files: the built script, content images and downloads; nothing outsid
   assert.is(svg.status, 200);
   assert.is(svg.headers['content-type'], 'image/svg+xml');
   assert.is((await request(p.origin, '/blog/files/weather-log-2026.pdf')).headers['content-type'], 'application/pdf');
-  for (const path of ['/blog/nope.js', '/blog/../package.json', '/blog/%2e%2e/%2e%2e/package.json', '/blog/images/../site.json', '/blog/images/']) {
+  for (const path of [
+    '/blog/nope.js',
+    '/blog/../package.json',
+    '/blog/%2e%2e/%2e%2e/package.json',
+    '/blog/images/../site.json',
+    '/blog/images/',
+  ]) {
     assert.is((await request(p.origin, path)).status, 404, path);
   }
 });

@@ -8,12 +8,18 @@ import { request, startTest, type TestProvider } from './helpers';
 
 let p: TestProvider;
 const beacon = (o: unknown, headers: Record<string, string> = {}) =>
-  request(p.origin, BLOG_STATS_PATH, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers }, body: typeof o == 'string' ? o : JSON.stringify(o) });
+  request(p.origin, BLOG_STATS_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers },
+    body: typeof o == 'string' ? o : JSON.stringify(o),
+  });
 const views = () => p.db.prepare('SELECT blog, post, path FROM blog_page_views ORDER BY id').all();
 const clicks = () => p.db.prepare('SELECT blog, post, mode, kind, href FROM blog_clicks ORDER BY id').all();
 
 test.before(async () => {
-  p = await startTest({ routes: [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: join(process.cwd(), 'dist') })] });
+  p = await startTest({
+    routes: [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: join(process.cwd(), 'dist') })],
+  });
   // The tables are created on the blog's first request.
   assert.is((await request(p.origin, '/')).status, 200);
 });
@@ -29,8 +35,15 @@ test('a page view is recorded with its blog id, post id and path', async () => {
 });
 
 test('a link click is recorded with blog id, post id, mode, kind and address', async () => {
-  assert.is((await beacon({ t: 'click', b: 4217, p: 102, m: 'post', k: 'download', h: 'http://x.test/blog/files/a.pdf' })).status, 204);
-  assert.is((await beacon({ t: 'click', b: 4217, p: 0, m: 'home', k: 'outbound', h: 'https://www.nlb.org.uk/' })).status, 204);
+  assert.is(
+    (await beacon({ t: 'click', b: 4217, p: 102, m: 'post', k: 'download', h: 'http://x.test/blog/files/a.pdf' }))
+      .status,
+    204,
+  );
+  assert.is(
+    (await beacon({ t: 'click', b: 4217, p: 0, m: 'home', k: 'outbound', h: 'https://www.nlb.org.uk/' })).status,
+    204,
+  );
   assert.equal(clicks(), [
     { blog: 4217, post: 102, mode: 'post', kind: 'download', href: 'http://x.test/blog/files/a.pdf' },
     { blog: 4217, post: 0, mode: 'home', kind: 'outbound', href: 'https://www.nlb.org.uk/' },
@@ -40,7 +53,12 @@ test('a link click is recorded with blog id, post id, mode, kind and address', a
 test('malformed beacons are refused and nothing is recorded', async () => {
   const v = views().length;
   const c = clicks().length;
-  for (const bad of ['', 'not json', '{"t":"view","b":1,"p":1,"u":"http://evil.test/"}', '{"t":"click","b":1,"p":1,"m":"x","k":"hash","h":"http://x.test/"}']) {
+  for (const bad of [
+    '',
+    'not json',
+    '{"t":"view","b":1,"p":1,"u":"http://evil.test/"}',
+    '{"t":"click","b":1,"p":1,"m":"x","k":"hash","h":"http://x.test/"}',
+  ]) {
     assert.is((await beacon(bad)).status, 400, bad);
   }
   assert.is((await beacon('x'.repeat(5000))).status, 400);

@@ -6,7 +6,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Database from 'better-sqlite3';
 import { PROVIDER_MAX_URL } from '../../src/constants';
-import { call, callQuery, DEMO_FORMS, DEMO_UUID, form, parseJsonp, request, startTest, subscribe, type TestProvider } from './helpers';
+import {
+  call,
+  callQuery,
+  DEMO_FORMS,
+  DEMO_UUID,
+  form,
+  parseJsonp,
+  request,
+  startTest,
+  subscribe,
+  type TestProvider,
+} from './helpers';
 
 let p: TestProvider;
 test.before(async () => {
@@ -16,7 +27,7 @@ test.after(async () => {
   await p.cleanup();
 });
 
-test('form-settings answers every demo form\'s stored settings, relative image URLs made absolute', async () => {
+test("form-settings answers every demo form's stored settings, relative image URLs made absolute", async () => {
   for (const f of DEMO_FORMS) {
     const { data } = await call(p.origin, 'form-settings', callQuery(f));
     const want: Record<string, unknown> = { ...f.settings, appDomain: p.host };
@@ -32,16 +43,36 @@ test('form-settings: Y/N strings, popupDelay and the fields of spec 3.2/3.4 in t
   assert.is(data.useEmailStep, 'Y');
   assert.is(data.popupDelay, 1);
   const fields = data.fields as Record<string, unknown>[];
-  assert.equal(fields.map((f) => [f.type, f.name, f.merge_id]), [['email', 'EMAIL', 0], ['smsphone', 'SMSPHONE', 15]]);
-  const variants = await Promise.all(['modal', 'fixed', 'slide'].map((k) => call(p.origin, 'form-settings', callQuery(form(k)))));
-  assert.equal(variants.map((v) => v.data.modalVariation), ['modal', 'fixed', 'slide']);
-  const templates = await Promise.all([1, 2, 3, 4, 5].map((t) => call(p.origin, 'form-settings', callQuery(form(`template-${t}`)))));
-  assert.equal(templates.map((v) => v.data.template), [1, 2, 3, 4, 5]);
+  assert.equal(
+    fields.map((f) => [f.type, f.name, f.merge_id]),
+    [
+      ['email', 'EMAIL', 0],
+      ['smsphone', 'SMSPHONE', 15],
+    ],
+  );
+  const variants = await Promise.all(
+    ['modal', 'fixed', 'slide'].map((k) => call(p.origin, 'form-settings', callQuery(form(k)))),
+  );
+  assert.equal(
+    variants.map((v) => v.data.modalVariation),
+    ['modal', 'fixed', 'slide'],
+  );
+  const templates = await Promise.all(
+    [1, 2, 3, 4, 5].map((t) => call(p.origin, 'form-settings', callQuery(form(`template-${t}`)))),
+  );
+  assert.equal(
+    templates.map((v) => v.data.template),
+    [1, 2, 3, 4, 5],
+  );
 });
 
 test('form-settings without f_id answers the list\'s form; unknown ids answer result "error"', async () => {
   const f = form('gdpr');
-  const { data } = await call(p.origin, 'form-settings', new URLSearchParams({ u: DEMO_UUID, id: f.lid, c: 'cb' }).toString());
+  const { data } = await call(
+    p.origin,
+    'form-settings',
+    new URLSearchParams({ u: DEMO_UUID, id: f.lid, c: 'cb' }).toString(),
+  );
   assert.is(data.hasGdprEnabled, true);
   const qs: Record<string, string>[] = [
     { u: 'other', id: f.lid, f_id: f.fId },
@@ -67,7 +98,20 @@ test('JSONP answers: /**/ prefix, script type, nosniff, no caching', async () =>
 });
 
 test('the callback must be one identifier path of at most 64 characters, else 400 for every call', async () => {
-  const bad = ['', '1cb', 'a-b', 'alert(1)', 'a..b', 'a.', '.a', 'a b', 'a;b', 'é', 'a'.repeat(65), 'x.'.repeat(32) + 'y'];
+  const bad = [
+    '',
+    '1cb',
+    'a-b',
+    'alert(1)',
+    'a..b',
+    'a.',
+    '.a',
+    'a b',
+    'a;b',
+    'é',
+    'a'.repeat(65),
+    'x.'.repeat(32) + 'y',
+  ];
   const good = ['cb', '$', '_', 'a.b.c', '__mcsf123', 'a'.repeat(64), 'jQuery123_456', '$.x'];
   for (const path of ['form-settings', 'is-email-subscribed', 'form-post-json']) {
     for (const c of bad) {
@@ -88,7 +132,9 @@ test('the callback must be one identifier path of at most 64 characters, else 40
 test('U+2028 and U+2029 in settings are escaped in the script', async () => {
   const f = form('template-5');
   const settings = { ...f.settings, successMsg: 'line\u2028sep\u2029para' };
-  p.db.prepare('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?').run(JSON.stringify(settings), f.lid, f.fId);
+  p.db
+    .prepare('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?')
+    .run(JSON.stringify(settings), f.lid, f.fId);
   const r = await request(p.origin, `/subscribe/form-settings?${callQuery(f)}`);
   assert.not.ok(/[\u2028\u2029]/.test(r.text));
   assert.ok(r.text.includes('line\\u2028sep\\u2029para'));
@@ -106,10 +152,15 @@ test('settings are served from memory but an edit from any connection shows on t
   // Another connection, as an owner's sqlite3 shell or a second process would be.
   const other = new Database(p.dbPath);
   try {
-    other.prepare('UPDATE forms SET settings = json_set(settings, \'$.successMsg\', ?) WHERE list_id = ? AND f_id = ?').run('Edited elsewhere', f.lid, f.fId);
+    other
+      .prepare("UPDATE forms SET settings = json_set(settings, '$.successMsg', ?) WHERE list_id = ? AND f_id = ?")
+      .run('Edited elsewhere', f.lid, f.fId);
     assert.is((await call(p.origin, 'form-settings', callQuery(f))).data.successMsg, 'Edited elsewhere');
     // A submit reads the same fresh settings.
-    assert.is((await subscribe(p.origin, 'template-4', { EMAIL: 'fresh@example.com', FNAME: 'F', LNAME: 'L' })).data.msg, 'Edited elsewhere');
+    assert.is(
+      (await subscribe(p.origin, 'template-4', { EMAIL: 'fresh@example.com', FNAME: 'F', LNAME: 'L' })).data.msg,
+      'Edited elsewhere',
+    );
     // Moving the list to another account hides the form at once; moving it back shows it again.
     other.prepare('UPDATE lists SET uuid = ? WHERE id = ?').run('someone-else', f.lid);
     assert.equal((await call(p.origin, 'form-settings', callQuery(f))).data, { result: 'error' });
@@ -122,12 +173,14 @@ test('settings are served from memory but an edit from any connection shows on t
   }
   // Another Host gets its own absolute image URLs from the same cached form.
   const g = form('modal');
-  const r = await request(p.origin, `/subscribe/form-settings?${callQuery(g)}`, { headers: { Host: 'shop.example:9000' } });
+  const r = await request(p.origin, `/subscribe/form-settings?${callQuery(g)}`, {
+    headers: { Host: 'shop.example:9000' },
+  });
   assert.is(parseJsonp(r.text).appDomain, 'shop.example:9000');
   assert.is((await call(p.origin, 'form-settings', callQuery(g))).data.appDomain, p.host);
 });
 
-test('a repeated parameter is answered in the call\'s terms: settings error, not subscribed', async () => {
+test("a repeated parameter is answered in the call's terms: settings error, not subscribed", async () => {
   const f = form('modal');
   const r = await call(p.origin, 'form-settings', `${callQuery(f)}&id=${f.lid}`);
   assert.equal(r.data, { result: 'error' });
@@ -148,7 +201,9 @@ test('URLs over the limit get 414, on every path', async () => {
 test('is-email-subscribed: true only for a subscribed member and a campaign of that list', async () => {
   const f = form('template-2');
   await subscribe(p.origin, 'template-2', { EMAIL: 'member@example.com', FNAME: 'M' });
-  const mail = p.db.prepare("SELECT link FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'").get('member@example.com') as { link: string };
+  const mail = p.db
+    .prepare("SELECT link FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'")
+    .get('member@example.com') as { link: string };
   const link = new URL(mail.link);
   const eid = link.searchParams.get('mc_eid') || '';
   const cid = link.searchParams.get('mc_cid') || '';
@@ -158,14 +213,20 @@ test('is-email-subscribed: true only for a subscribed member and a campaign of t
   assert.equal(await ask({ u: DEMO_UUID, id: f.lid, mc_eid: eid, mc_cid: cid }), { isEmailSubscribed: true });
   assert.equal(await ask({ u: DEMO_UUID, id: f.lid, mc_eid: eid, mc_cid: 'nope' }), { isEmailSubscribed: false });
   assert.equal(await ask({ u: DEMO_UUID, id: f.lid, mc_eid: 'nope', mc_cid: cid }), { isEmailSubscribed: false });
-  assert.equal(await ask({ u: DEMO_UUID, id: form('modal').lid, mc_eid: eid, mc_cid: `c${form('modal').lid}` }), { isEmailSubscribed: false });
+  assert.equal(await ask({ u: DEMO_UUID, id: form('modal').lid, mc_eid: eid, mc_cid: `c${form('modal').lid}` }), {
+    isEmailSubscribed: false,
+  });
   assert.equal(await ask({ u: 'other', id: f.lid, mc_eid: eid, mc_cid: cid }), { isEmailSubscribed: false });
   assert.equal(await ask({}), { isEmailSubscribed: false });
   // A pending double opt-in subscriber is not subscribed yet.
   const d = form('double-opt-in');
   await subscribe(p.origin, 'double-opt-in', { EMAIL: 'pend@example.com' });
-  const { eid: pendingEid } = p.db.prepare('SELECT eid FROM subscribers WHERE email = ?').get('pend@example.com') as { eid: string };
-  assert.equal(await ask({ u: DEMO_UUID, id: d.lid, mc_eid: pendingEid, mc_cid: `c${d.lid}` }), { isEmailSubscribed: false });
+  const { eid: pendingEid } = p.db.prepare('SELECT eid FROM subscribers WHERE email = ?').get('pend@example.com') as {
+    eid: string;
+  };
+  assert.equal(await ask({ u: DEMO_UUID, id: d.lid, mc_eid: pendingEid, mc_cid: `c${d.lid}` }), {
+    isEmailSubscribed: false,
+  });
 });
 
 test('unknown paths are 404; a non-GET on a call is 405', async () => {

@@ -17,11 +17,17 @@ const f = form('captcha');
 const base = { u: DEMO_UUID, id: f.lid, popup: 'true', f_id: f.fId };
 
 /** Reads the hidden inputs and the question of a challenge page. */
-const unescape = (v: string) =>
-  v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const unescapeHtml = (v: string) =>
+  v
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 const readChallenge = (html: string) => {
   const hidden: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) hidden[unescape(m[1])] = unescape(m[2]);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    hidden[unescapeHtml(m[1])] = unescapeHtml(m[2]);
   const q = /What is (\d+) plus (\d+)\?/.exec(html);
   if (!q) throw Error('no question on the page');
   return { hidden, answer: String(Number(q[1]) + Number(q[2])) };
@@ -35,7 +41,10 @@ const post = (fields: Record<string, string>) =>
   });
 
 test('GET shows a human check carrying the fields; the right answer subscribes', async () => {
-  const r = await request(p.origin, `/subscribe/post?${new URLSearchParams({ ...base, EMAIL: 'human@example.com', FNAME: 'Hu "<Man>"' })}`);
+  const r = await request(
+    p.origin,
+    `/subscribe/post?${new URLSearchParams({ ...base, EMAIL: 'human@example.com', FNAME: 'Hu "<Man>"' })}`,
+  );
   assert.is(r.status, 200);
   assert.is(r.headers['x-frame-options'], 'DENY');
   assert.match(String(r.headers['content-security-policy']), /frame-ancestors 'none'/);
@@ -101,7 +110,10 @@ test('captcha answers count against the per-client limit: past it, 429 and nobod
     assert.is(over.status, 429);
     assert.is(over.headers['retry-after'], '60');
     assert.match(over.text, /Too many signup attempts from your network/);
-    assert.equal(listSubscribers(t.db, f.lid).map((r) => r.email), ['ok@example.com']);
+    assert.equal(
+      listSubscribers(t.db, f.lid).map((r) => r.email),
+      ['ok@example.com'],
+    );
   } finally {
     await t.cleanup();
   }
@@ -151,8 +163,16 @@ test('checkAnswer: expiry, form binding and malformed input', () => {
 
 test('bad requests: unknown form 404, repeated field 400, wrong body type 415, huge body 413, PUT 405', async () => {
   assert.is((await request(p.origin, '/subscribe/post?u=x&id=y')).status, 404);
-  assert.is((await request(p.origin, `/subscribe/post?${new URLSearchParams(base)}&EMAIL=a@example.com&EMAIL=b@example.com`)).status, 400);
-  const json = await request(p.origin, '/subscribe/post', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  assert.is(
+    (await request(p.origin, `/subscribe/post?${new URLSearchParams(base)}&EMAIL=a@example.com&EMAIL=b@example.com`))
+      .status,
+    400,
+  );
+  const json = await request(p.origin, '/subscribe/post', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   assert.is(json.status, 415);
   const big = await post({ ...base, EMAIL: 'big@example.com', FNAME: 'x'.repeat(40 * 1024) });
   assert.is(big.status, 413);

@@ -33,7 +33,9 @@ async function serve(dbPath: string, limited = false): Promise<Running> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  const exit = new Promise<{ code: number | null; signal: string | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: string | null }>((r) =>
+    child.on('exit', (code, signal) => r({ code, signal })),
+  );
   const origin = await new Promise<string>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`no address in: ${out}`)), 15000);
     const read = (d: Buffer) => {
@@ -114,8 +116,13 @@ D('kill -9 during a stream of subscribes: integrity ok, every answered success s
     const missing = answered.filter((e) => (has.get(e) as { n: number }).n !== 1);
     assert.equal(missing, [], `${missing.length} of ${answered.length} answered subscribes are not stored`);
     // The store holds the answered ones and at most the ones cut off mid-request, nothing else.
-    const rows = (db.prepare("SELECT count(*) AS n FROM subscribers WHERE email LIKE 'stream.%'").get() as { n: number }).n;
-    assert.ok(rows >= answered.length && rows <= answered.length + failed.length, `${rows} rows for ${answered.length} answered`);
+    const rows = (
+      db.prepare("SELECT count(*) AS n FROM subscribers WHERE email LIKE 'stream.%'").get() as { n: number }
+    ).n;
+    assert.ok(
+      rows >= answered.length && rows <= answered.length + failed.length,
+      `${rows} rows for ${answered.length} answered`,
+    );
   } finally {
     db.close();
   }
@@ -172,7 +179,9 @@ const slowSubscribe = (origin: string, email: string) => {
   sock.setEncoding('utf8');
   sock.on('data', (d: string) => (reply += d));
   sock.on('error', (e: NodeJS.ErrnoException) => (error = e.code || e.message));
-  const closed = new Promise<{ reply: string; error: string | null }>((r) => sock.on('close', () => r({ reply, error })));
+  const closed = new Promise<{ reply: string; error: string | null }>((r) =>
+    sock.on('close', () => r({ reply, error })),
+  );
   sock.write(`GET /subscribe/form-post-json?${q} HTTP/1.1\r\nHost: ${u.host}\r\n`);
   return { email, closed, finish: () => sock.write('X-Slow: 1\r\n\r\n') };
 };
@@ -222,18 +231,31 @@ D('SIGTERM under load: accepted requests answered in full, later ones refused, e
   const all = outcomes.flat();
   for (const o of all) {
     // An answer that started is whole: never cut mid-answer.
-    if (o.started) assert.ok(o.complete && o.status === 200 && succeeded(o.body) && !o.error, `${o.email} cut mid-answer: ${JSON.stringify(o)}`);
+    if (o.started)
+      assert.ok(
+        o.complete && o.status === 200 && succeeded(o.body) && !o.error,
+        `${o.email} cut mid-answer: ${JSON.stringify(o)}`,
+      );
     // No answer at all: refused at the door; or, for a connection that reached the listen queue in the instant between
     // the server's last accept and its close, reset by the kernel unread. The store check below proves none was read.
-    else assert.ok(o.error === 'ECONNREFUSED' || o.error === 'ECONNRESET' || o.error === 'EPIPE', `${o.email}: ${JSON.stringify(o)}`);
+    else
+      assert.ok(
+        o.error === 'ECONNREFUSED' || o.error === 'ECONNRESET' || o.error === 'EPIPE',
+        `${o.email}: ${JSON.stringify(o)}`,
+      );
   }
   // Requests after the close are refused: every worker ended on a refused connection.
-  for (const mine of outcomes) assert.is(mine[mine.length - 1].error, 'ECONNREFUSED', 'a worker was not refused in the end');
+  for (const mine of outcomes)
+    assert.is(mine[mine.length - 1].error, 'ECONNREFUSED', 'a worker was not refused in the end');
 
   const db = new Database(dbPath);
   try {
     assert.is(db.pragma('integrity_check', { simple: true }), 'ok');
-    const stored = new Set((db.prepare("SELECT email FROM subscribers WHERE email LIKE 'term.%'").all() as { email: string }[]).map((r) => r.email));
+    const stored = new Set(
+      (db.prepare("SELECT email FROM subscribers WHERE email LIKE 'term.%'").all() as { email: string }[]).map(
+        (r) => r.email,
+      ),
+    );
     // What the store holds is exactly what was answered: nothing answered is lost, and no request was taken in and
     // then left without its answer (a reset without an answer means the server never read the request).
     const answered = [...all.filter((o) => o.started).map((o) => o.email), ...slow.map((x) => x.email)];

@@ -7,7 +7,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect } from 'node:net';
 import {
-  PROVIDER_HEADERS_TIMEOUT_MS, PROVIDER_REQUEST_TIMEOUT_MS, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS, RATE_CLIENT_MAX,
+  PROVIDER_HEADERS_TIMEOUT_MS,
+  PROVIDER_REQUEST_TIMEOUT_MS,
+  RATE_ADDRESS_MAX,
+  RATE_ADDRESS_WINDOW_MS,
+  RATE_CLIENT_MAX,
   RATE_CLIENT_WINDOW_MS,
 } from '../../src/constants';
 import { limitersFor } from '../../src/server/app';
@@ -62,7 +66,12 @@ test('callback injection is a 400 with no script: alert(1)//, arrays, repeats, 5
 
 test('a 20 kB URL is a 414 on every path; a URL past the header limit is refused; the server keeps serving', async () => {
   const pad = 'x'.repeat(20_000);
-  for (const path of [...CALLS.map((c) => `/subscribe/${c}?c=cb&EMAIL=`), '/demo?form=', '/preview?x=', '/js/signup-forms/popup/embed.js?']) {
+  for (const path of [
+    ...CALLS.map((c) => `/subscribe/${c}?c=cb&EMAIL=`),
+    '/demo?form=',
+    '/preview?x=',
+    '/js/signup-forms/popup/embed.js?',
+  ]) {
     const r = await request(p.origin, path + pad);
     assert.is(r.status, 414, path);
     assert.not.ok(r.text.includes(pad.slice(0, 100)), 'the URL is not echoed');
@@ -78,7 +87,12 @@ test('a 20 kB URL is a 414 on every path; a URL past the header limit is refused
  * Connects, sends `head`, then one `unit` every 50 ms up to `units` of them (nothing at all when `head` is empty and
  * `unit` is ''): what the client had sent when the server closed the connection, and what the server said.
  */
-const drip = (origin: string, head: string, unit: (i: number) => string, units: number): Promise<{ reply: string; sent: number; closed: boolean }> =>
+const drip = (
+  origin: string,
+  head: string,
+  unit: (i: number) => string,
+  units: number,
+): Promise<{ reply: string; sent: number; closed: boolean }> =>
   new Promise((resolve) => {
     const u = new URL(origin);
     const sock = connect(Number(u.port), u.hostname);
@@ -109,13 +123,23 @@ test('slow clients: a head or a body dripped, or nothing sent, gets 408 and the 
     assert.is(t.server.headersTimeout, 300);
     assert.is(t.server.requestTimeout, 600);
     // 400 units at 50 ms would take 20 s: the server must end each of these long before the request is complete.
-    const slowHead = await drip(t.origin, 'GET /subscribe/form-settings?c=cb HTTP/1.1\r\nHost: example.test\r\n', (i) => `X-Slow-${i}: zzzzzzzzzz\r\n`, 400);
+    const slowHead = await drip(
+      t.origin,
+      'GET /subscribe/form-settings?c=cb HTTP/1.1\r\nHost: example.test\r\n',
+      (i) => `X-Slow-${i}: zzzzzzzzzz\r\n`,
+      400,
+    );
     assert.ok(slowHead.closed && slowHead.sent < 400, `the whole head was waited for (${slowHead.sent} lines)`);
     assert.match(slowHead.reply, /^HTTP\/1\.1 408 /);
     const idle = await drip(t.origin, '', () => '', 400);
     assert.ok(idle.closed && idle.sent < 400, 'an idle connection is closed');
     const body = 'u=x&id=y&EMAIL=' + 'a'.repeat(400);
-    const slowBody = await drip(t.origin, `POST /subscribe/post HTTP/1.1\r\nHost: example.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`, (i) => body[i - 1] || '', 400);
+    const slowBody = await drip(
+      t.origin,
+      `POST /subscribe/post HTTP/1.1\r\nHost: example.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`,
+      (i) => body[i - 1] || '',
+      400,
+    );
     assert.ok(slowBody.closed && slowBody.sent < 400, `the whole body was waited for (${slowBody.sent} bytes)`);
     assert.match(slowBody.reply, /^HTTP\/1\.1 408 /);
     // A normal request on the same server is unaffected.
@@ -136,7 +160,10 @@ test('e-mail edge cases: 64/254 limits, case and spaces fold to one row, CR/LF a
     [`m@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(56)}.com`, true],
     [`m@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(57)}.com`, false],
   ];
-  assert.equal(limits.map(([e]) => e.length), [76, 77, 254, 255]);
+  assert.equal(
+    limits.map(([e]) => e.length),
+    [76, 77, 254, 255],
+  );
   for (const [email, ok] of limits) {
     const { data } = await subscribe(p.origin, 'template-2', { EMAIL: email });
     assert.is(data.result, ok ? 'success' : 'error', `${email.length}`);
@@ -151,10 +178,18 @@ test('e-mail edge cases: 64/254 limits, case and spaces fold to one row, CR/LF a
   }
   assert.is(new Set(answers).size, 1, 'every spelling answers exactly as the first');
   assert.is(count(p, 'SELECT count(*) AS n FROM subscribers WHERE list_id = ?', f.lid), before + 1);
-  const row = p.db.prepare("SELECT email FROM subscribers WHERE contact_key = 'e:fold.me@example.com'").get() as { email: string };
+  const row = p.db.prepare("SELECT email FROM subscribers WHERE contact_key = 'e:fold.me@example.com'").get() as {
+    email: string;
+  };
   assert.not.match(row.email, /^\s|\s$/);
   const rows0 = stored(p);
-  for (const EMAIL of ['crlf@example.com\r\nBcc: victim@example.com', 'lf@example.com\n', '\r\ncr@example.com', 'c\rr@example.com', 'nul@example.com\u0000']) {
+  for (const EMAIL of [
+    'crlf@example.com\r\nBcc: victim@example.com',
+    'lf@example.com\n',
+    '\r\ncr@example.com',
+    'c\rr@example.com',
+    'nul@example.com\u0000',
+  ]) {
     const { data } = await subscribe(p.origin, 'template-2', { EMAIL });
     assert.is(data.result, 'error', JSON.stringify(EMAIL));
     assert.equal(data.errors, { 0: 'Please enter a valid email address.' }, JSON.stringify(EMAIL));
@@ -179,12 +214,26 @@ test('arrays and odd names where a single value belongs: an error answer, never 
   }
   assert.equal(stored(p), rows0);
   // Prototype names and bracket names are plain names: answered, never merged into objects.
-  for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'EMAIL[]', 'EMAIL[0]', '__proto__[EMAIL]']) {
-    const { data } = await call(p.origin, 'form-post-json', `${callQuery(f)}&${encodeURIComponent(name)}=x&EMAIL=${encodeURIComponent(`odd.${name.length}@example.com`)}`);
+  for (const name of [
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'EMAIL[]',
+    'EMAIL[0]',
+    '__proto__[EMAIL]',
+  ]) {
+    const { data } = await call(
+      p.origin,
+      'form-post-json',
+      `${callQuery(f)}&${encodeURIComponent(name)}=x&EMAIL=${encodeURIComponent(`odd.${name.length}@example.com`)}`,
+    );
     assert.ok(data.result === 'success' || data.result === 'error', name);
   }
   assert.equal((await call(p.origin, 'form-settings', `${callQuery(f)}&u=x`)).data, { result: 'error' });
-  assert.equal((await call(p.origin, 'is-email-subscribed', `${callQuery(f)}&mc_cid=a&mc_cid=b`)).data, { isEmailSubscribed: false });
+  assert.equal((await call(p.origin, 'is-email-subscribed', `${callQuery(f)}&mc_cid=a&mc_cid=b`)).data, {
+    isEmailSubscribed: false,
+  });
   assert.equal((await call(p.origin, 'form-settings', `c=cb&u[]=${DEMO_UUID}&id=${f.lid}`)).data, { result: 'error' });
 });
 
@@ -193,7 +242,11 @@ test('a filled honeypot is answered like a success and stores nothing, even with
   const trap = `b_${DEMO_UUID}_${f.lid}`;
   const real = await subscribe(p.origin, 'double-opt-in', { EMAIL: 'real.person@example.com' });
   const rows0 = stored(p);
-  for (const fields of [{ EMAIL: 'bot@example.com', [trap]: 'x' }, { EMAIL: 'not-an-address', [trap]: '1' }, { [trap]: 'spam' }]) {
+  for (const fields of [
+    { EMAIL: 'bot@example.com', [trap]: 'x' },
+    { EMAIL: 'not-an-address', [trap]: '1' },
+    { [trap]: 'spam' },
+  ]) {
     const { data } = await subscribe(p.origin, 'double-opt-in', fields);
     assert.equal(Object.keys(data).sort(), Object.keys(real.data).sort());
     assert.equal({ ...data, webEngagementCookieValue: '' }, { ...real.data, webEngagementCookieValue: '' });
@@ -224,10 +277,14 @@ test('per-client rate limit: every submit counts, the next is a JSONP error with
 });
 
 test('behind a trusted proxy, clients are told apart by the address the proxy saw (last X-Forwarded-For entry)', async () => {
-  const t = await startTest({ rateLimit: { perClient: { max: 1, windowMs: 60_000 }, perAddress: null, trustProxy: true } });
+  const t = await startTest({
+    rateLimit: { perClient: { max: 1, windowMs: 60_000 }, perAddress: null, trustProxy: true },
+  });
   try {
     const via = async (xff: string, EMAIL: string) => {
-      const r = await request(t.origin, `/subscribe/form-post-json?${callQuery(form('modal'), { EMAIL })}`, { headers: { 'X-Forwarded-For': xff } });
+      const r = await request(t.origin, `/subscribe/form-post-json?${callQuery(form('modal'), { EMAIL })}`, {
+        headers: { 'X-Forwarded-For': xff },
+      });
       return JSON.parse(r.text.slice('/**/cb('.length, -2)).result as string;
     };
     assert.is(await via('203.0.113.7', 'p1@example.com'), 'success');
@@ -241,7 +298,11 @@ test('behind a trusted proxy, clients are told apart by the address the proxy sa
   const u = await startTest({ rateLimit: { perClient: { max: 1, windowMs: 60_000 }, perAddress: null } });
   try {
     assert.is((await subscribe(u.origin, 'modal', { EMAIL: 'q1@example.com' })).data.result, 'success');
-    const r = await request(u.origin, `/subscribe/form-post-json?${callQuery(form('modal'), { EMAIL: 'q2@example.com' })}`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    const r = await request(
+      u.origin,
+      `/subscribe/form-post-json?${callQuery(form('modal'), { EMAIL: 'q2@example.com' })}`,
+      { headers: { 'X-Forwarded-For': '203.0.113.9' } },
+    );
     assert.match(r.text, /"result":"error"/);
   } finally {
     await u.cleanup();
@@ -253,13 +314,17 @@ test('per-address rate limit: stored signups of one address, any case, any list;
   try {
     assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'Often@example.com' })).data.result, 'success');
     // Invalid submits never reach the count: a visitor fixing a typo is not limited.
-    for (let i = 0; i < 3; i++) assert.is((await subscribe(t.origin, 'template-1', { EMAIL: 'often@example.com' })).data.result, 'error');
+    for (let i = 0; i < 3; i++)
+      assert.is((await subscribe(t.origin, 'template-1', { EMAIL: 'often@example.com' })).data.result, 'error');
     assert.is((await subscribe(t.origin, 'slide', { EMAIL: 'OFTEN@example.com ' })).data.result, 'success');
     const rows0 = stored(t);
     const { data } = await subscribe(t.origin, 'double-opt-in', { EMAIL: 'often@EXAMPLE.com' });
     assert.equal(data, { result: 'error', msg: MSG_RATE_ADDRESS });
     assert.equal(stored(t), rows0, 'no row and no confirmation e-mail');
-    assert.is((await subscribe(t.origin, 'double-opt-in', { EMAIL: 'someone.else@example.com' })).data.result, 'success');
+    assert.is(
+      (await subscribe(t.origin, 'double-opt-in', { EMAIL: 'someone.else@example.com' })).data.result,
+      'success',
+    );
   } finally {
     await t.cleanup();
   }
@@ -269,7 +334,8 @@ test('the default limits apply when none are given: one client, many addresses',
   const t = await startTest({ rateLimit: undefined });
   try {
     const results: unknown[] = [];
-    for (let i = 0; i <= RATE_CLIENT_MAX; i++) results.push((await subscribe(t.origin, 'modal', { EMAIL: `d${i}@example.com` })).data.result);
+    for (let i = 0; i <= RATE_CLIENT_MAX; i++)
+      results.push((await subscribe(t.origin, 'modal', { EMAIL: `d${i}@example.com` })).data.result);
     assert.equal(results.slice(0, RATE_CLIENT_MAX), Array(RATE_CLIENT_MAX).fill('success'));
     assert.is(results[RATE_CLIENT_MAX], 'error');
     assert.is(count(t, 'SELECT count(*) AS n FROM subscribers'), RATE_CLIENT_MAX);
@@ -281,11 +347,17 @@ test('the default limits apply when none are given: one client, many addresses',
   const lifted = (l: ReturnType<typeof limitersFor>) => [l.perClient, l.perAddress];
   assert.equal(lifted(limitersFor(undefined, { PROVIDER_RATE_LIMIT: 'off' })), [null, null]);
   assert.equal(lifted(limitersFor(false, {})), [null, null]);
-  assert.equal(lifted(limitersFor({ perClient: null }, {})).map((l) => l === null), [true, false]);
+  assert.equal(
+    lifted(limitersFor({ perClient: null }, {})).map((l) => l === null),
+    [true, false],
+  );
   assert.is(limitersFor(undefined, {}).client, directClient);
   assert.is(limitersFor(undefined, { PROVIDER_TRUST_PROXY: '1' }).client, proxiedClient);
   assert.is(limitersFor({ trustProxy: false }, { PROVIDER_TRUST_PROXY: '1' }).client, directClient);
-  assert.ok(RATE_CLIENT_MAX * (3_600_000 / RATE_CLIENT_WINDOW_MS) >= RATE_ADDRESS_MAX && RATE_ADDRESS_WINDOW_MS >= RATE_CLIENT_WINDOW_MS);
+  assert.ok(
+    RATE_CLIENT_MAX * (3_600_000 / RATE_CLIENT_WINDOW_MS) >= RATE_ADDRESS_MAX &&
+      RATE_ADDRESS_WINDOW_MS >= RATE_CLIENT_WINDOW_MS,
+  );
 });
 
 test('RateLimiter: windows end and restart; the key count stays bounded', () => {

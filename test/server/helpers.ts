@@ -24,7 +24,14 @@ export interface TestProvider extends Provider {
 export async function startTest(opts: Partial<ProviderOptions> = {}): Promise<TestProvider> {
   const dir = mkdtempSync(join(tmpdir(), 'provider-test-'));
   const dbPath = join(dir, 'data', 'provider.sqlite');
-  const p = await startProvider({ dbPath, distDir: join(dir, 'dist'), port: 0, quiet: true, rateLimit: false, ...opts });
+  const p = await startProvider({
+    dbPath,
+    distDir: join(dir, 'dist'),
+    port: 0,
+    quiet: true,
+    rateLimit: false,
+    ...opts,
+  });
   return {
     ...p,
     dir,
@@ -53,7 +60,13 @@ export const request = (
   new Promise((resolve, reject) => {
     const u = new URL(origin);
     const req = httpRequest(
-      { host: u.hostname, port: u.port, path, method: o.method || 'GET', headers: { Connection: 'close', ...o.headers } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path,
+        method: o.method || 'GET',
+        headers: { Connection: 'close', ...o.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (d: Buffer) => chunks.push(d));
@@ -79,7 +92,11 @@ export const callQuery = (f: DemoForm, extra: Record<string, string> = {}, cb = 
   new URLSearchParams({ u: DEMO_UUID, id: f.lid, f_id: f.fId, c: cb, ...extra }).toString();
 
 /** Makes a JSONP call and returns the status and the parsed data. */
-export async function call(origin: string, path: string, query: string): Promise<{ status: number; data: Record<string, unknown>; reply: Reply }> {
+export async function call(
+  origin: string,
+  path: string,
+  query: string,
+): Promise<{ status: number; data: Record<string, unknown>; reply: Reply }> {
   const reply = await request(origin, `/subscribe/${path}?${query}`);
   if (reply.status !== 200) throw Error(`${path}: HTTP ${reply.status} ${reply.text}`);
   const cb = new URLSearchParams(query).get('c') || 'cb';

@@ -20,9 +20,14 @@ test.after(async () => {
 
 /** The hrefs of a page's links, entities decoded as a browser would. */
 const links = (html: string): string[] =>
-  [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'"));
+  [...html.matchAll(/<a href="([^"]*)"/g)].map((m) =>
+    m[1]
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'"),
+  );
 
-test('mailbox: the confirmation e-mail\'s link, followed from the page, confirms; the welcome link proves it', async () => {
+test("mailbox: the confirmation e-mail's link, followed from the page, confirms; the welcome link proves it", async () => {
   const f = form('double-opt-in');
   const { data } = await subscribe(p.origin, 'double-opt-in', { EMAIL: 'Mail.Box@example.com', FNAME: 'Mia' });
   assert.is(data.type, 'confirmation');
@@ -47,7 +52,13 @@ test('mailbox: the confirmation e-mail\'s link, followed from the page, confirms
   assert.ok(welcome, 'the welcome e-mail is in the mailbox');
   assert.ok(after.text.indexOf('Welcome') < after.text.indexOf('Please confirm'), 'newest first');
   const w = new URL(welcome!).searchParams;
-  const q = new URLSearchParams({ u: DEMO_UUID, id: f.lid, mc_eid: w.get('mc_eid') || '', mc_cid: w.get('mc_cid') || '', c: 'cb' });
+  const q = new URLSearchParams({
+    u: DEMO_UUID,
+    id: f.lid,
+    mc_eid: w.get('mc_eid') || '',
+    mc_cid: w.get('mc_cid') || '',
+    c: 'cb',
+  });
   assert.equal((await call(p.origin, 'is-email-subscribed', q.toString())).data, { isEmailSubscribed: true });
 });
 
@@ -67,13 +78,22 @@ const parseCsv = (text: string): string[][] => {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
   assert.is(cell + row.join(''), '', 'the CSV ends with a line end');
   return rows;
@@ -86,7 +106,8 @@ test('npm run subscribers: a table of every subscriber, CSV export, one list, wh
 
   const table = cli();
   assert.is(table.status, 0, table.stderr);
-  for (const e of ['csv.one@example.com', 'csv.two@example.com', 'csv.gdpr@example.com', 'Mail.Box@example.com']) assert.ok(table.stdout.includes(e), e);
+  for (const e of ['csv.one@example.com', 'csv.two@example.com', 'csv.gdpr@example.com', 'Mail.Box@example.com'])
+    assert.ok(table.stdout.includes(e), e);
   const total = listSubscribers(p.db).length;
   assert.match(table.stdout, new RegExp(`\\n${total} subscribers\\n$`));
 
@@ -94,7 +115,17 @@ test('npm run subscribers: a table of every subscriber, CSV export, one list, wh
   assert.is(csv.status, 0, csv.stderr);
   const rows = parseCsv(csv.stdout);
   const [head, ...body] = rows;
-  assert.equal(head.slice(0, 9), ['email', 'status', 'list', 'form', 'sms_phone', 'sms_status', 'consents', 'created_at', 'confirmed_at']);
+  assert.equal(head.slice(0, 9), [
+    'email',
+    'status',
+    'list',
+    'form',
+    'sms_phone',
+    'sms_status',
+    'consents',
+    'created_at',
+    'confirmed_at',
+  ]);
   assert.is(body.length, total);
   const byEmail = (e: string) => Object.fromEntries(head.map((h, i) => [h, body.find((r) => r[0] === e)![i]]));
   const one = byEmail('csv.one@example.com');
@@ -107,9 +138,16 @@ test('npm run subscribers: a table of every subscriber, CSV export, one list, wh
 
   const one_list = cli('--csv', '--list', form('gdpr').lid);
   assert.is(one_list.status, 0);
-  assert.equal(parseCsv(one_list.stdout).slice(1).map((r) => r[0]), ['csv.gdpr@example.com']);
+  assert.equal(
+    parseCsv(one_list.stdout)
+      .slice(1)
+      .map((r) => r[0]),
+    ['csv.gdpr@example.com'],
+  );
 
-  const missing = spawnSync(process.execPath, ['dist-node/subscribers.mjs', '--db', join(p.dir, 'nope.sqlite')], { encoding: 'utf8' });
+  const missing = spawnSync(process.execPath, ['dist-node/subscribers.mjs', '--db', join(p.dir, 'nope.sqlite')], {
+    encoding: 'utf8',
+  });
   assert.is(missing.status, 1);
   assert.match(missing.stderr, /No database at/);
 });

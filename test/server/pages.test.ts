@@ -23,14 +23,19 @@ test.after(async () => {
   await p.cleanup();
 });
 
-test('the demo page at / and /demo carries the real snippet for the provider\'s host, and lists every form', async () => {
+test("the demo page at / and /demo carries the real snippet for the provider's host, and lists every form", async () => {
   for (const path of ['/', '/demo']) {
     const r = await request(p.origin, path);
     assert.is(r.status, 200, path);
     assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
     const first = DEMO_FORMS[0];
     assert.ok(r.text.includes(`<script src="//${p.host}/${JS_PATH}embed.js"></script>`), path);
-    assert.ok(r.text.includes(`L.start({"baseUrl":"${p.host}","uuid":"${DEMO_UUID}","lid":"${first.lid}","f_id":"${first.fId}"})`), path);
+    assert.ok(
+      r.text.includes(
+        `L.start({"baseUrl":"${p.host}","uuid":"${DEMO_UUID}","lid":"${first.lid}","f_id":"${first.fId}"})`,
+      ),
+      path,
+    );
     for (const f of DEMO_FORMS) {
       assert.ok(r.text.includes(`href="/demo?form=${f.key}"`), f.key);
       assert.ok(r.text.includes(`<code>${f.lid}</code>`) && r.text.includes(`<code>${f.fId}</code>`), f.key);
@@ -41,7 +46,11 @@ test('the demo page at / and /demo carries the real snippet for the provider\'s 
 test('the demo page loads the chosen form, names the host it was reached by, 404s an unknown form', async () => {
   const f = form('gdpr');
   const r = await request(p.origin, '/demo?form=gdpr', { headers: { Host: 'shop.example:8080' } });
-  assert.ok(r.text.includes(`L.start({"baseUrl":"shop.example:8080","uuid":"${DEMO_UUID}","lid":"${f.lid}","f_id":"${f.fId}"})`));
+  assert.ok(
+    r.text.includes(
+      `L.start({"baseUrl":"shop.example:8080","uuid":"${DEMO_UUID}","lid":"${f.lid}","f_id":"${f.fId}"})`,
+    ),
+  );
   // A hostile Host header is not echoed into the page.
   const evil = await request(p.origin, '/demo', { headers: { Host: '"><script>alert(1)</script>' } });
   assert.not.ok(evil.text.includes('alert(1)'));
@@ -55,16 +64,28 @@ test('the preview page lists every form with its settings and drives the mount A
   assert.is(r.status, 200);
   const json = /\}\)\((\{"forms".*\})\)<\/script>/s.exec(r.text);
   assert.ok(json, 'inline data');
-  const data = JSON.parse((json as RegExpExecArray)[1]) as { forms: { key: string; settings: Record<string, unknown> }[]; initial: string; globalKey: string };
-  assert.equal(data.forms.map((f) => f.key), DEMO_FORMS.map((f) => f.key));
+  const data = JSON.parse((json as RegExpExecArray)[1]) as {
+    forms: { key: string; settings: Record<string, unknown> }[];
+    initial: string;
+    globalKey: string;
+  };
+  assert.equal(
+    data.forms.map((f) => f.key),
+    DEMO_FORMS.map((f) => f.key),
+  );
   assert.is(data.initial, 'sms');
   assert.is(data.globalKey, '__mcsf');
   assert.is(data.forms.find((f) => f.key === 'sms')?.settings.useTtt, 'Y');
   assert.ok(r.text.includes('isPreview: true'));
   assert.ok(r.text.includes('shared.mount(params(), s)'));
-  for (const id of ['form', 'variant', 'template', 'phone', 'json', 'stage', 'reset', 'status']) assert.ok(r.text.includes(`id="${id}"`), id);
+  for (const id of ['form', 'variant', 'template', 'phone', 'json', 'stage', 'reset', 'status'])
+    assert.ok(r.text.includes(`id="${id}"`), id);
   // Nothing in the settings can end the inline script early.
-  assert.not.ok(/<\/(?!script>$)/.test(r.text.slice(r.text.indexOf('<script>(function'), -'</body></html>'.length).replace(/<\/script>$/, '')));
+  assert.not.ok(
+    /<\/(?!script>$)/.test(
+      r.text.slice(r.text.indexOf('<script>(function'), -'</body></html>'.length).replace(/<\/script>$/, ''),
+    ),
+  );
 });
 
 test('the preview stage loads the popup script of the asked version, and only a version', async () => {
@@ -144,7 +165,10 @@ test('the request log: one line per request, path without query, no e-mail addre
     await q.cleanup();
   }
   // Whole lines in every write; the last is flushed on close.
-  assert.ok(chunks.every((c) => c.endsWith('\n')), JSON.stringify(chunks));
+  assert.ok(
+    chunks.every((c) => c.endsWith('\n')),
+    JSON.stringify(chunks),
+  );
   const lines = chunks.join('').split('\n').slice(0, -1);
   assert.is(lines.length, 4);
   assert.match(lines[0], /^\d{4}-\d\d-\d\dT\S+Z GET \/subscribe\/form-post-json 200 \d+ \d+\.\dms$/);

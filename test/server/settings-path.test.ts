@@ -32,12 +32,18 @@ test('forms cache: a write through the connection shows at once, one from anothe
     const f = form('template-3');
     const msg = () => findForm(db, DEMO_UUID, f.lid, f.fId)?.settings.successMsg;
     const edit = (c: Database.Database, text: string) =>
-      c.prepare("UPDATE forms SET settings = json_set(settings, '$.successMsg', ?) WHERE list_id = ? AND f_id = ?").run(text, f.lid, f.fId);
+      c
+        .prepare("UPDATE forms SET settings = json_set(settings, '$.successMsg', ?) WHERE list_id = ? AND f_id = ?")
+        .run(text, f.lid, f.fId);
     assert.is(msg(), f.settings.successMsg);
     // The same connection, the same turn: total_changes() moved, so the revision is read again.
     edit(db, 'Own edit');
     assert.is(msg(), 'Own edit');
-    assert.is(findForm(db, DEMO_UUID, f.lid, f.fId), findForm(db, DEMO_UUID, f.lid, f.fId), 'kept while nothing changes');
+    assert.is(
+      findForm(db, DEMO_UUID, f.lid, f.fId),
+      findForm(db, DEMO_UUID, f.lid, f.fId),
+      'kept while nothing changes',
+    );
     // Another connection (a second process, an owner's shell): seen once the turn it committed in has ended.
     edit(other, 'Other edit');
     await nextTurn();
@@ -61,7 +67,7 @@ test('log paths: plain ones as they are, anything else through the masking', () 
   const cases: [string, string][] = [
     ['/subscribe/form-settings?u=1&c=cb', '/subscribe/form-settings'],
     ['/js/signup-forms/popup/1.0/popup.js', '/js/signup-forms/popup/1.0/popup.js'],
-    ['/posts/a-b_c~d!$&\'()*+,;=:', '/posts/a-b_c~d!$&\'()*+,;=:'],
+    ["/posts/a-b_c~d!$&'()*+,;=:", "/posts/a-b_c~d!$&'()*+,;=:"],
     ['/a#frag?x', '/a'],
     ['/a?x#frag', '/a'],
     ['', '/'],
@@ -81,7 +87,9 @@ test('log paths: plain ones as they are, anything else through the masking', () 
 test('a cached settings answer with non-ASCII text: Content-Length counts bytes, HEAD sends the same length', async () => {
   const f = form('template-5');
   const settings = { ...f.settings, successMsg: 'Grüße, 登録ありがとう 🎉' };
-  p.db.prepare('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?').run(JSON.stringify(settings), f.lid, f.fId);
+  p.db
+    .prepare('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?')
+    .run(JSON.stringify(settings), f.lid, f.fId);
   for (const cb of ['cb', 'window.__mcsf.cb_1']) {
     const get = await request(p.origin, `/subscribe/form-settings?${callQuery(f, {}, cb)}`);
     assert.is(Number(get.headers['content-length']), get.body.length);
@@ -97,7 +105,11 @@ test('the callback is checked first even when another parameter is repeated befo
   const rep = `u=${DEMO_UUID}&u=x&id=${f.lid}&f_id=${f.fId}`;
   for (const path of ['form-settings', 'is-email-subscribed', 'form-post-json']) {
     assert.is((await request(p.origin, `/subscribe/${path}?${rep}&c=a&c=b`)).status, 400, path);
-    assert.is((await request(p.origin, `/subscribe/${path}?${rep}&c=${encodeURIComponent('alert(1)//')}`)).status, 400, path);
+    assert.is(
+      (await request(p.origin, `/subscribe/${path}?${rep}&c=${encodeURIComponent('alert(1)//')}`)).status,
+      400,
+      path,
+    );
     assert.is((await request(p.origin, `/subscribe/${path}?${rep}`)).status, 400, path);
     const ok = await request(p.origin, `/subscribe/${path}?${rep}&c=cb`);
     assert.is(ok.status, 200, path);

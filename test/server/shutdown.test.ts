@@ -27,7 +27,8 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until `ok()` holds, failing after `ms`. */
 const until = async (ok: () => boolean, what: string, ms = 2000) => {
-  for (const end = performance.now() + ms; !ok(); await wait(5)) if (performance.now() > end) assert.unreachable(`timed out: ${what}`);
+  for (const end = performance.now() + ms; !ok(); await wait(5))
+    if (performance.now() > end) assert.unreachable(`timed out: ${what}`);
 };
 
 test('close(): refused at the door, idle ends, in-flight answered with Connection: close, a stalled client cut after the request timeout', async () => {

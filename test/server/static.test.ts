@@ -56,8 +56,18 @@ test('cacheControl: versioned paths immutable, embed.js short, the rest an hour'
 
 test('pickEncoding: brotli first, gzip next, q=0 refuses, none when not offered', () => {
   const cases: [string | undefined, string | null][] = [
-    ['gzip, deflate, br', 'br'], ['br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['br;q=0.5', 'br'],
-    ['gzip;q=0', null], ['identity', null], ['', null], [undefined, null], ['*', 'gzip'], ['BR', 'br'], ['deflate', null],
+    ['gzip, deflate, br', 'br'],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5', 'br'],
+    ['gzip;q=0', null],
+    ['identity', null],
+    ['', null],
+    [undefined, null],
+    ['*', 'gzip'],
+    ['BR', 'br'],
+    ['deflate', null],
   ];
   for (const [accept, want] of cases) assert.is(pickEncoding(accept), want, String(accept));
 });
@@ -119,7 +129,10 @@ test('ETag and 304; a rebuilt file is served fresh', async () => {
 });
 
 test('HEAD sends headers only', async () => {
-  const r = await request(p.origin, '/js/signup-forms/popup/1.0/popup.js', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+  const r = await request(p.origin, '/js/signup-forms/popup/1.0/popup.js', {
+    method: 'HEAD',
+    headers: { 'Accept-Encoding': 'br' },
+  });
   assert.is(r.status, 200);
   assert.is(r.body.length, 0);
   assert.is(r.headers['content-encoding'], 'br');
@@ -127,8 +140,15 @@ test('HEAD sends headers only', async () => {
 
 test('nothing outside dist/, no unknown types, no directories, no bad escapes', async () => {
   for (const path of [
-    '/../secret.js', '/%2e%2e/secret.js', '/js/..%2f..%2fsecret.js', '/js/%2e%2e/%2e%2e/secret.js', '/data.bin',
-    '/js/signup-forms/popup/', '/js/signup-forms/popup/nope.js', '/js/%E0%A4%A.js', '/js/a%00.js',
+    '/../secret.js',
+    '/%2e%2e/secret.js',
+    '/js/..%2f..%2fsecret.js',
+    '/js/%2e%2e/%2e%2e/secret.js',
+    '/data.bin',
+    '/js/signup-forms/popup/',
+    '/js/signup-forms/popup/nope.js',
+    '/js/%E0%A4%A.js',
+    '/js/a%00.js',
   ]) {
     const r = await request(p.origin, path);
     assert.is(r.status, 404, path);

@@ -44,14 +44,22 @@ test('subscribing again, in another case, changes the same row and answers exact
 
 test('a filled honeypot is answered as a success and stored nowhere', async () => {
   const f = form('template-1');
-  const { data } = await subscribe(p.origin, 'template-1', { EMAIL: 'bot@example.com', FNAME: 'x', LNAME: 'y', [`b_${DEMO_UUID}_${f.lid}`]: 'spam' });
+  const { data } = await subscribe(p.origin, 'template-1', {
+    EMAIL: 'bot@example.com',
+    FNAME: 'x',
+    LNAME: 'y',
+    [`b_${DEMO_UUID}_${f.lid}`]: 'spam',
+  });
   assert.is(data.result, 'success');
   assert.is(data.msg, 'Thank you for subscribing!');
   assert.is(rows(f.lid).length, 0);
-  assert.is((p.db.prepare('SELECT count(*) AS n FROM outbox WHERE to_addr = ?').get('bot@example.com') as { n: number }).n, 0);
+  assert.is(
+    (p.db.prepare('SELECT count(*) AS n FROM outbox WHERE to_addr = ?').get('bot@example.com') as { n: number }).n,
+    0,
+  );
 });
 
-test('invalid and missing fields are errors keyed by merge_id, with the form\'s messages', async () => {
+test("invalid and missing fields are errors keyed by merge_id, with the form's messages", async () => {
   const { data } = await subscribe(p.origin, 'template-1', { EMAIL: 'not-an-address', FNAME: '', LNAME: '' });
   assert.is(data.result, 'error');
   assert.type(data.msg, 'string');
@@ -65,7 +73,10 @@ test('every field type is checked server-side with the rules of spec 5.2', async
     [{ 'ADDRESS[country]': '' }, { 3: 'Please enter a complete address.' }],
     [{ 'BIRTHDAY[month]': '13', 'BIRTHDAY[day]': '1' }, { 4: 'Please enter a valid month and day.' }],
     [{ 'DATE[year]': '2024', 'DATE[month]': '2', 'DATE[day]': '32' }, { 5: 'Please enter a valid date.' }],
-    [{ 'PHONE[area]': '55', 'PHONE[detail1]': '555', 'PHONE[detail2]': '5555' }, { 6: 'Please enter a valid phone number.' }],
+    [
+      { 'PHONE[area]': '55', 'PHONE[detail1]': '555', 'PHONE[detail2]': '5555' },
+      { 6: 'Please enter a valid phone number.' },
+    ],
     [{ AGE: '4x' }, { 8: 'Please enter a valid number.' }],
     [{ WEBSITE: 'example.com' }, { 9: 'Please enter a valid URL.' }],
     [{ PLAN: '' }, { 10: 'This field is required.' }],
@@ -74,8 +85,14 @@ test('every field type is checked server-side with the rules of spec 5.2', async
     [{ SIZE: 'XXL' }, { 11: 'Please choose one of the options.' }],
   ];
   const valid: Record<string, string> = {
-    EMAIL: 'every@example.com', 'ADDRESS[addr1]': '1 Main St', 'ADDRESS[city]': 'Springfield', 'ADDRESS[state]': 'IL',
-    'ADDRESS[zip]': '62701', 'ADDRESS[country]': '164', PLAN: 'Free', FREQ: 'Weekly',
+    EMAIL: 'every@example.com',
+    'ADDRESS[addr1]': '1 Main St',
+    'ADDRESS[city]': 'Springfield',
+    'ADDRESS[state]': 'IL',
+    'ADDRESS[zip]': '62701',
+    'ADDRESS[country]': '164',
+    PLAN: 'Free',
+    FREQ: 'Weekly',
   };
   for (const [bad, errors] of cases) {
     const { data } = await subscribe(p.origin, 'every-field', { ...valid, ...bad });
@@ -87,18 +104,49 @@ test('every field type is checked server-side with the rules of spec 5.2', async
 
 test('a complete every-field signup stores each field in its shape', async () => {
   const { data } = await subscribe(p.origin, 'every-field', {
-    EMAIL: 'full@example.com', FNAME: 'Fay', 'ADDRESS[addr1]': '1 Main St', 'ADDRESS[addr2]': '', 'ADDRESS[city]': 'Springfield',
-    'ADDRESS[state]': 'IL', 'ADDRESS[zip]': '62701', 'ADDRESS[country]': '164', 'BIRTHDAY[month]': '7', 'BIRTHDAY[day]': '4',
-    'DATE[year]': '2020', 'DATE[month]': '02', 'DATE[day]': '29', 'PHONE[area]': '555', 'PHONE[detail1]': '123',
-    'PHONE[detail2]': '4567', MOBILE: '+44 20 7946 0958', AGE: '42', WEBSITE: 'https://example.com/x', PLAN: 'Premium', SIZE: 'M',
-    FREQ: 'Monthly', 'TOPICS[1]': '1', 'TOPICS[4]': '4', 'TOPICS[999]': 'ignored', COMPANY: 'Acme',
+    EMAIL: 'full@example.com',
+    FNAME: 'Fay',
+    'ADDRESS[addr1]': '1 Main St',
+    'ADDRESS[addr2]': '',
+    'ADDRESS[city]': 'Springfield',
+    'ADDRESS[state]': 'IL',
+    'ADDRESS[zip]': '62701',
+    'ADDRESS[country]': '164',
+    'BIRTHDAY[month]': '7',
+    'BIRTHDAY[day]': '4',
+    'DATE[year]': '2020',
+    'DATE[month]': '02',
+    'DATE[day]': '29',
+    'PHONE[area]': '555',
+    'PHONE[detail1]': '123',
+    'PHONE[detail2]': '4567',
+    MOBILE: '+44 20 7946 0958',
+    AGE: '42',
+    WEBSITE: 'https://example.com/x',
+    PLAN: 'Premium',
+    SIZE: 'M',
+    FREQ: 'Monthly',
+    'TOPICS[1]': '1',
+    'TOPICS[4]': '4',
+    'TOPICS[999]': 'ignored',
+    COMPANY: 'Acme',
   });
   assert.is(data.result, 'success', JSON.stringify(data));
   const [r] = rows(form('every-field').lid);
   assert.equal(r.merge_fields, {
-    FNAME: 'Fay', ADDRESS: { addr1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: '164' },
-    BIRTHDAY: '07/04', DATE: '2020-02-29', PHONE: '555-123-4567', MOBILE: '+44 20 7946 0958', AGE: '42',
-    WEBSITE: 'https://example.com/x', PLAN: 'Premium', SIZE: 'M', FREQ: 'Monthly', TOPICS: ['1', '4'], COMPANY: 'Acme',
+    FNAME: 'Fay',
+    ADDRESS: { addr1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: '164' },
+    BIRTHDAY: '07/04',
+    DATE: '2020-02-29',
+    PHONE: '555-123-4567',
+    MOBILE: '+44 20 7946 0958',
+    AGE: '42',
+    WEBSITE: 'https://example.com/x',
+    PLAN: 'Premium',
+    SIZE: 'M',
+    FREQ: 'Monthly',
+    TOPICS: ['1', '4'],
+    COMPANY: 'Acme',
   });
 });
 
@@ -109,7 +157,10 @@ test('e-mail length limits: local part over 64 and address over 254 characters a
     [`a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(56)}.com`, true], // 254 characters
     [`a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(57)}.com`, false], // 255
   ];
-  assert.equal(cases.map(([e]) => e.length), [76, 77, 254, 255]);
+  assert.equal(
+    cases.map(([e]) => e.length),
+    [76, 77, 254, 255],
+  );
   for (const [email, ok] of cases) {
     const { data } = await subscribe(p.origin, 'template-2', { EMAIL: email });
     assert.is(data.result, ok ? 'success' : 'error', `${email.length}: ${JSON.stringify(data)}`);
@@ -166,7 +217,10 @@ test('double opt-in: confirmation answer, pending row, e-mail in the outbox, lin
   assert.is(a.data.type, 'confirmation');
   assert.is(a.data.msg, f.settings.doubleOptInSuccessMessage);
   assert.is(rows(f.lid)[0].status, 'pending');
-  const mail = p.db.prepare('SELECT * FROM outbox WHERE to_addr = ? ORDER BY id DESC').get('dee@example.com') as { link: string; subject: string };
+  const mail = p.db.prepare('SELECT * FROM outbox WHERE to_addr = ? ORDER BY id DESC').get('dee@example.com') as {
+    link: string;
+    subject: string;
+  };
   assert.match(mail.subject, /confirm/i);
   const link = new URL(mail.link);
   assert.is(link.origin, p.origin);
@@ -177,9 +231,23 @@ test('double opt-in: confirmation answer, pending row, e-mail in the outbox, lin
   assert.is(r.status, 'subscribed');
   assert.type(r.confirmed_at, 'string');
   // The welcome e-mail follows confirmation; following the link again changes nothing.
-  assert.is((p.db.prepare("SELECT count(*) AS n FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'").get('dee@example.com') as { n: number }).n, 1);
+  assert.is(
+    (
+      p.db
+        .prepare("SELECT count(*) AS n FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'")
+        .get('dee@example.com') as { n: number }
+    ).n,
+    1,
+  );
   assert.is((await request(p.origin, link.pathname + link.search)).status, 200);
-  assert.is((p.db.prepare("SELECT count(*) AS n FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'").get('dee@example.com') as { n: number }).n, 1);
+  assert.is(
+    (
+      p.db
+        .prepare("SELECT count(*) AS n FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'")
+        .get('dee@example.com') as { n: number }
+    ).n,
+    1,
+  );
   // Subscribing again answers as the first time and keeps the confirmed subscriber subscribed.
   const b = await subscribe(p.origin, 'double-opt-in', { EMAIL: 'DEE@example.com', FNAME: 'Dee' });
   assert.equal({ ...b.data, webEngagementCookieValue: 0 }, { ...a.data, webEngagementCookieValue: 0 });
@@ -192,7 +260,9 @@ test('confirm link: unknown, malformed and expired tokens do not confirm', async
   assert.is((await request(p.origin, '/subscribe/confirm?token=x')).status, 404);
   assert.is((await request(p.origin, '/subscribe/confirm')).status, 404);
   await subscribe(p.origin, 'double-opt-in', { EMAIL: 'late@example.com' });
-  const { token } = p.db.prepare('SELECT c.token FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE s.email = ?').get('late@example.com') as { token: string };
+  const { token } = p.db
+    .prepare('SELECT c.token FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE s.email = ?')
+    .get('late@example.com') as { token: string };
   p.db.prepare("UPDATE confirmations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token = ?").run(token);
   assert.is((await request(p.origin, `/subscribe/confirm?token=${token}`)).status, 410);
   assert.is(rows(form('double-opt-in').lid).find((r) => r.email === 'late@example.com')?.status, 'pending');
@@ -205,7 +275,11 @@ test('SMS: a required SMS number needs the acknowledgement; with it, number and 
   assert.equal(Object.keys(no.data.errors as object), ['15']);
   const missing = await subscribe(p.origin, 'sms', { EMAIL: 'sms@example.com', 'mc-SMSPHONE-ack': 'true' });
   assert.equal(missing.data.errors, { 15: 'This field is required.' });
-  const yes = await subscribe(p.origin, 'sms', { EMAIL: 'sms@example.com', SMSPHONE: '+1 555 555 0100', 'mc-SMSPHONE-ack': 'true' });
+  const yes = await subscribe(p.origin, 'sms', {
+    EMAIL: 'sms@example.com',
+    SMSPHONE: '+1 555 555 0100',
+    'mc-SMSPHONE-ack': 'true',
+  });
   assert.is(yes.data.result, 'success');
   const [r] = rows(f.lid);
   assert.is(r.sms_phone, '+1 555 555 0100');

@@ -3,10 +3,20 @@ import * as assert from 'uvu/assert';
 import { parseBeacon } from '../../src/blog/beacon';
 
 test('parseBeacon: well-formed views and clicks pass through', () => {
-  assert.equal(parseBeacon('{"t":"view","b":4217,"p":101,"u":"/posts/a"}'), { t: 'view', b: 4217, p: 101, u: '/posts/a' });
+  assert.equal(parseBeacon('{"t":"view","b":4217,"p":101,"u":"/posts/a"}'), {
+    t: 'view',
+    b: 4217,
+    p: 101,
+    u: '/posts/a',
+  });
   assert.equal(parseBeacon('{"t":"view","b":4217,"p":0,"u":"/"}'), { t: 'view', b: 4217, p: 0, u: '/' });
   assert.equal(parseBeacon('{"t":"click","b":1,"p":2,"m":"post","k":"download","h":"http://x.test/a.pdf","extra":1}'), {
-    t: 'click', b: 1, p: 2, m: 'post', k: 'download', h: 'http://x.test/a.pdf',
+    t: 'click',
+    b: 1,
+    p: 2,
+    m: 'post',
+    k: 'download',
+    h: 'http://x.test/a.pdf',
   });
   assert.equal(parseBeacon('{"t":"click","b":1,"p":2,"m":"home","k":"outbound","h":"https://y.test/"}')?.t, 'click');
 });
@@ -14,7 +24,12 @@ test('parseBeacon: well-formed views and clicks pass through', () => {
 test('parseBeacon: anything malformed, over-long or unknown is null', () => {
   const long = 'x'.repeat(2001);
   const cases: string[] = [
-    '', 'null', '[]', '"view"', '{', '{}',
+    '',
+    'null',
+    '[]',
+    '"view"',
+    '{',
+    '{}',
     '{"t":"view","b":-1,"p":1,"u":"/"}',
     '{"t":"view","b":1.5,"p":1,"u":"/"}',
     '{"t":"view","b":"1","p":1,"u":"/"}',

@@ -7,7 +7,11 @@ test('parseFrontMatter: scalars, quotes, comments, body after the block', () => 
     ['no block\n', {}, 'no block\n'],
     ['---\ntitle: Hello\n---\nBody', { title: 'Hello' }, 'Body'],
     ['---\nid: 104\nratio: -1.5\ndraft: false\nok: true\n---\n', { id: 104, ratio: -1.5, draft: false, ok: true }, ''],
-    ['---\ntitle: "Fresnel, the \\"cat\\""\nalt: \'It\'\'s\'\n---\n\nText', { title: 'Fresnel, the "cat"', alt: "It's" }, '\nText'],
+    [
+      '---\ntitle: "Fresnel, the \\"cat\\""\nalt: \'It\'\'s\'\n---\n\nText',
+      { title: 'Fresnel, the "cat"', alt: "It's" },
+      '\nText',
+    ],
     ['---\n# a comment\n\ndate: 2026-09-14\n---\nx', { date: '2026-09-14' }, 'x'],
     ['\uFEFF---\r\nkey: v: w\r\n---\r\nB\r\n', { key: 'v: w' }, 'B\n'],
     ['---\nn: "12"\n---\n', { n: '12' }, ''],

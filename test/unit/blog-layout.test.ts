@@ -15,7 +15,8 @@ test('isLongTitle: title + toggles + 30 px against the window width (spec 2.1, 9
     [1092, [71, 87], 1279, true],
     [300, [0, 0], 330, false], // hidden toggles measure 0
   ];
-  for (const [title, toggles, win, want] of cases) assert.is(isLongTitle(title, toggles, win), want, `${title} ${toggles} ${win}`);
+  for (const [title, toggles, win, want] of cases)
+    assert.is(isLongTitle(title, toggles, win), want, `${title} ${toggles} ${win}`);
 });
 
 test('doubleTapApplies: touch only, and only above 800 px', () => {

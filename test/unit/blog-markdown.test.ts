@@ -4,9 +4,17 @@ import { renderMarkdown, safeUrl } from '../../src/blog/content/markdown';
 
 test('safeUrl: http(s), mailto and relative addresses only', () => {
   const cases: [string, boolean][] = [
-    ['https://x.test/', true], ['http://x.test/', true], ['mailto:a@b.test', true], ['/posts/a', true], ['#top', true],
-    ['files/a.pdf', true], ['javascript:alert(1)', false], [' JavaScript:alert(1)', false], ['data:text/html,x', false],
-    ['vbscript:x', false], ['ftp://x.test/', false],
+    ['https://x.test/', true],
+    ['http://x.test/', true],
+    ['mailto:a@b.test', true],
+    ['/posts/a', true],
+    ['#top', true],
+    ['files/a.pdf', true],
+    ['javascript:alert(1)', false],
+    [' JavaScript:alert(1)', false],
+    ['data:text/html,x', false],
+    ['vbscript:x', false],
+    ['ftp://x.test/', false],
   ];
   for (const [href, want] of cases) assert.is(safeUrl(href), want, href);
 });
@@ -25,11 +33,20 @@ test('renderMarkdown: Markdown rendered, raw HTML shown as text, unsafe links ne
 });
 
 test('renderMarkdown: video lines become numbered placeholders; a bad one stays text', () => {
-  const html = renderMarkdown('Intro\n\n::video https://youtu.be/aqz-KE-bpKQ "Cat"\n\n::video https://vimeo.com/76979871 "Lens" /l.svg\n\n::video https://evil.test/x "No"\n');
-  assert.match(html, /<div class="video" id="video-1" data-src="https:\/\/www.youtube-nocookie.com\/embed\/aqz-KE-bpKQ"/);
+  const html = renderMarkdown(
+    'Intro\n\n::video https://youtu.be/aqz-KE-bpKQ "Cat"\n\n::video https://vimeo.com/76979871 "Lens" /l.svg\n\n::video https://evil.test/x "No"\n',
+  );
+  assert.match(
+    html,
+    /<div class="video" id="video-1" data-src="https:\/\/www.youtube-nocookie.com\/embed\/aqz-KE-bpKQ"/,
+  );
   assert.match(html, /<div class="video" id="video-2" data-src="https:\/\/player.vimeo.com\/video\/76979871"/);
   assert.ok(html.includes('<p>::video https://evil.test/x &#34;No&#34;</p>'), html);
-  assert.is((renderMarkdown('::video https://youtu.be/aqz-KE-bpKQ "Cat"\n').match(/id="video-1"/g) || []).length, 1, 'numbering restarts per call');
+  assert.is(
+    (renderMarkdown('::video https://youtu.be/aqz-KE-bpKQ "Cat"\n').match(/id="video-1"/g) || []).length,
+    1,
+    'numbering restarts per call',
+  );
 });
 
 test.run();

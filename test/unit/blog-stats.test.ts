@@ -24,7 +24,10 @@ test('linkKind: downloads by file type, outbound by host, same-page links ignore
     ['/blog/files/log.pdf', 'download'],
     ['/f/a.PDF', 'download'],
     ['https://other.test/report.xlsx', 'download'],
-    ...['doc', 'pdf', 'ppt', 'zip', 'xls', 'docx', 'pptx', 'xlsx'].map((e): [string, LinkKind] => [`/files/x.${e}`, 'download']),
+    ...['doc', 'pdf', 'ppt', 'zip', 'xls', 'docx', 'pptx', 'xlsx'].map((e): [string, LinkKind] => [
+      `/files/x.${e}`,
+      'download',
+    ]),
     ['/files/x.pdfx', 'link'],
     ['/files/x.txt', 'link'],
     ['/files/x.pdf?dl=1', 'download'],

@@ -2,9 +2,17 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { countComments, thread, type CommentNode, type CommentRow } from '../../src/blog/comments/thread';
 
-const row = (id: number, parent: number | null): CommentRow => ({ id, parent, author: `a${id}`, url: '', body: 'b', created: '2026-01-01T00:00:00Z' });
+const row = (id: number, parent: number | null): CommentRow => ({
+  id,
+  parent,
+  author: `a${id}`,
+  url: '',
+  body: 'b',
+  created: '2026-01-01T00:00:00Z',
+});
 /** The tree as nested ids, e.g. [1, [2, [3]]] → '1(2(3))'. */
-const shape = (nodes: CommentNode[]): string => nodes.map((n) => n.id + (n.replies.length ? `(${shape(n.replies)})` : '')).join(',');
+const shape = (nodes: CommentNode[]): string =>
+  nodes.map((n) => n.id + (n.replies.length ? `(${shape(n.replies)})` : '')).join(',');
 
 test('thread: replies nest under their parents, oldest first at every level', () => {
   const cases: [CommentRow[], string][] = [
@@ -19,7 +27,8 @@ test('thread: replies nest under their parents, oldest first at every level', ()
     [[row(1, 2), row(2, 1)], '1(2)'],
     [[row(1, 1)], '1'],
   ];
-  for (const [rows, want] of cases) assert.is(shape(thread(rows)), want, JSON.stringify(rows.map((r) => [r.id, r.parent])));
+  for (const [rows, want] of cases)
+    assert.is(shape(thread(rows)), want, JSON.stringify(rows.map((r) => [r.id, r.parent])));
 });
 
 test('countComments: every comment at every depth', () => {

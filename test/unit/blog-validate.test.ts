@@ -2,7 +2,16 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkComment, HONEYPOT, LIMITS, type CommentErrors } from '../../src/blog/comments/validate';
 
-const form = (o: Record<string, string>) => new URLSearchParams({ author: 'Bo', email: 'bo@example.org', url: '', body: 'Hello', parent: '', [HONEYPOT]: '', ...o });
+const form = (o: Record<string, string>) =>
+  new URLSearchParams({
+    author: 'Bo',
+    email: 'bo@example.org',
+    url: '',
+    body: 'Hello',
+    parent: '',
+    [HONEYPOT]: '',
+    ...o,
+  });
 
 test('checkComment: a filled honeypot is a trap, whatever else is there', () => {
   assert.equal(checkComment(form({ [HONEYPOT]: 'http://spam.test' })), { kind: 'trap' });
@@ -28,14 +37,26 @@ test('checkComment: each field gets a clear message', () => {
     [{ email: 'bo@' }, { email: 'Please enter a valid e-mail address, like name@example.com.' }],
     [{ email: 'bo@example' }, { email: 'Please enter a valid e-mail address, like name@example.com.' }],
     [{ email: 'b o@example.org' }, { email: 'Please enter a valid e-mail address, like name@example.com.' }],
-    [{ url: 'example.org' }, { url: 'Please enter a website address starting with http:// or https://, or leave it empty.' }],
-    [{ url: 'javascript:alert(1)' }, { url: 'Please enter a website address starting with http:// or https://, or leave it empty.' }],
-    [{ url: 'https://' + 'x'.repeat(200) + '.org' }, { url: 'Please enter a website address starting with http:// or https://, or leave it empty.' }],
+    [
+      { url: 'example.org' },
+      { url: 'Please enter a website address starting with http:// or https://, or leave it empty.' },
+    ],
+    [
+      { url: 'javascript:alert(1)' },
+      { url: 'Please enter a website address starting with http:// or https://, or leave it empty.' },
+    ],
+    [
+      { url: 'https://' + 'x'.repeat(200) + '.org' },
+      { url: 'Please enter a website address starting with http:// or https://, or leave it empty.' },
+    ],
     [{ body: '   ' }, { body: 'Please write a comment.' }],
     [{ body: 'x'.repeat(LIMITS.body + 1) }, { body: 'Your comment can be at most 5000 characters.' }],
     [{ parent: 'abc' }, { parent: 'The comment you replied to does not exist.' }],
     [{ parent: '0' }, { parent: 'The comment you replied to does not exist.' }],
-    [{ author: '', body: '' }, { author: 'Please enter your name.', body: 'Please write a comment.' }],
+    [
+      { author: '', body: '' },
+      { author: 'Please enter your name.', body: 'Please write a comment.' },
+    ],
   ];
   for (const [o, errors] of cases) {
     const r = checkComment(form(o));

@@ -6,27 +6,53 @@ import { outcome } from '../../src/popup/form/outcome';
 import { firstStep, place } from '../../src/popup/form/steps';
 
 const F = parseFields([
-  { name: 'EMAIL', type: 'email', merge_id: 0 }, { name: 'FNAME', merge_id: 1 }, { name: 'NOID' },
-  { name: 'SMS', type: 'smsphone', merge_id: 5 }, { name: 'gdpr[1]', marketing_preference_id: 1 }, { name: 'IMG', type: 'image' },
+  { name: 'EMAIL', type: 'email', merge_id: 0 },
+  { name: 'FNAME', merge_id: 1 },
+  { name: 'NOID' },
+  { name: 'SMS', type: 'smsphone', merge_id: 5 },
+  { name: 'gdpr[1]', marketing_preference_id: 1 },
+  { name: 'IMG', type: 'image' },
 ]);
 
 test('outcome: success types, message fallbacks, cookie value (spec 4.5)', () => {
   const cases: [unknown, Partial<ReturnType<typeof outcome>>][] = [
-    [{ result: 'success', msg: 'Yay' }, { ok: true, msg: 'Yay', custom: false, close: true, cookie: '' }],
-    [{ result: 'success', msg: '<b>Yay</b>', type: 'custom' }, { ok: true, msg: '<b>Yay</b>', custom: true, close: true }],
-    [{ result: 'success', msg: 'Check mail', type: 'confirmation' }, { ok: true, close: false }],
-    [{ result: 'ok', webEngagementCookieValue: 'abc' }, { ok: true, msg: 'From settings', cookie: 'abc' }],
+    [
+      { result: 'success', msg: 'Yay' },
+      { ok: true, msg: 'Yay', custom: false, close: true, cookie: '' },
+    ],
+    [
+      { result: 'success', msg: '<b>Yay</b>', type: 'custom' },
+      { ok: true, msg: '<b>Yay</b>', custom: true, close: true },
+    ],
+    [
+      { result: 'success', msg: 'Check mail', type: 'confirmation' },
+      { ok: true, close: false },
+    ],
+    [
+      { result: 'ok', webEngagementCookieValue: 'abc' },
+      { ok: true, msg: 'From settings', cookie: 'abc' },
+    ],
     [{}, { ok: true, msg: 'From settings' }],
   ];
   for (const [r, want] of cases) {
     const got = outcome(r, F, true, 'From settings');
-    for (const k of Object.keys(want) as (keyof typeof want)[]) assert.equal(got[k], want[k], JSON.stringify(r) + ' ' + k);
+    for (const k of Object.keys(want) as (keyof typeof want)[])
+      assert.equal(got[k], want[k], JSON.stringify(r) + ' ' + k);
   }
   assert.is(outcome({ result: 'success' }, F, true, '').msg, DEFAULT_SUCCESS_MSG);
 });
 
 test('outcome: failures, gdpr_error, errors by merge_id (spec 8)', () => {
-  for (const r of [null, undefined, 'x', 3]) assert.equal(outcome(r, F, true, ''), { ok: false, msg: SUBMIT_FAILED_MSG, custom: false, close: false, cookie: '', gdpr: '', marks: null });
+  for (const r of [null, undefined, 'x', 3])
+    assert.equal(outcome(r, F, true, ''), {
+      ok: false,
+      msg: SUBMIT_FAILED_MSG,
+      custom: false,
+      close: false,
+      cookie: '',
+      gdpr: '',
+      marks: null,
+    });
   assert.equal(outcome({ result: 'error', msg: 'Too many' }, F, true, '').marks, null);
   assert.equal(outcome({ result: 'error', msg: 'm', errors: {} }, F, true, '').marks, null);
   const g = outcome({ result: 'error', msg: 'm', type: 'gdpr_error', errors: { msg: 'Pick one' } }, F, true, '');
@@ -35,16 +61,25 @@ test('outcome: failures, gdpr_error, errors by merge_id (spec 8)', () => {
   const off = outcome({ result: 'error', type: 'gdpr_error', errors: { msg: 'Pick one' } }, F, false, '');
   assert.is(off.gdpr, '');
   assert.equal(off.marks, { EMAIL: true, FNAME: true, NOID: true, SMS: true, 'gdpr[1]': true, IMG: true });
-  const e = outcome({ result: 'error', msg: 'Fix', errors: { 0: 'Bad e-mail', 5: 'Bad phone', 9: 'nobody' } }, F, true, '');
+  const e = outcome(
+    { result: 'error', msg: 'Fix', errors: { 0: 'Bad e-mail', 5: 'Bad phone', 9: 'nobody' } },
+    F,
+    true,
+    '',
+  );
   assert.equal(e.marks, { EMAIL: 'Bad e-mail', FNAME: true, NOID: true, SMS: 'Bad phone', 'gdpr[1]': true, IMG: true });
   assert.is(e.msg, 'Fix');
 });
 
 test('place and firstStep: spec 5.5 and 4.4', () => {
-  const p = (fields = F, emailStep = true, gdpr = true, gdprPlaced = true) => place({ fields, emailStep, gdpr, gdprPlaced });
+  const p = (fields = F, emailStep = true, gdpr = true, gdprPlaced = true) =>
+    place({ fields, emailStep, gdpr, gdprPlaced });
   const names = (x: { name: string }[]) => x.map((f) => f.name);
   let pl = p();
-  assert.equal([names(pl.main), pl.sms?.name, names(pl.gdpr), pl.gdprOn, firstStep(pl)], [['EMAIL', 'FNAME', 'NOID'], 'SMS', ['gdpr[1]'], true, 'email']);
+  assert.equal(
+    [names(pl.main), pl.sms?.name, names(pl.gdpr), pl.gdprOn, firstStep(pl)],
+    [['EMAIL', 'FNAME', 'NOID'], 'SMS', ['gdpr[1]'], true, 'email'],
+  );
   pl = p(F, false);
   assert.equal([names(pl.main), pl.sms?.name, names(pl.gdpr), pl.gdprOn, firstStep(pl)], [[], 'SMS', [], false, 'sms']);
   pl = p(F, true, false);

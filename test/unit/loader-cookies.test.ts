@@ -22,7 +22,10 @@ test('cookieString: encoded value, expiry, path, SameSite=Lax, Secure only on ht
     cookieString('mcListMember', 'a b;c', at, '/', false),
     'mcListMember=a%20b%3Bc;expires=Sat, 02 Jan 2027 03:04:05 GMT;path=/;SameSite=Lax',
   );
-  assert.is(cookieString('MCPopupClosed', 'yes', at, '/blog', true), 'MCPopupClosed=yes;expires=Sat, 02 Jan 2027 03:04:05 GMT;path=/blog;SameSite=Lax;Secure');
+  assert.is(
+    cookieString('MCPopupClosed', 'yes', at, '/blog', true),
+    'MCPopupClosed=yes;expires=Sat, 02 Jan 2027 03:04:05 GMT;path=/blog;SameSite=Lax;Secure',
+  );
 });
 
 test.run();

@@ -7,9 +7,24 @@ const SRC = 'https://cdn.example.com/js/signup-forms/popup/unique-methods/embed.
 
 test('flag reads booleans, data attributes and strings', () => {
   const cases: [unknown, boolean][] = [
-    [true, true], [false, false], [undefined, false], [null, false], [1, true], [0, false],
-    ['', true], ['true', true], ['yes', true], ['1', true], ['Y', true],
-    ['false', false], ['FALSE', false], ['0', false], ['no', false], ['n', false], ['N', false], ['off', false],
+    [true, true],
+    [false, false],
+    [undefined, false],
+    [null, false],
+    [1, true],
+    [0, false],
+    ['', true],
+    ['true', true],
+    ['yes', true],
+    ['1', true],
+    ['Y', true],
+    ['false', false],
+    ['FALSE', false],
+    ['0', false],
+    ['no', false],
+    ['n', false],
+    ['N', false],
+    ['off', false],
   ];
   for (const [input, want] of cases) assert.is(flag(input), want, `flag(${JSON.stringify(input)})`);
 });
@@ -28,17 +43,31 @@ test('parseParams: the three required settings, each missing or blank, fail with
   const ok = { baseUrl: 'h.example.com', uuid: 'u1', lid: 'l1' };
   for (const key of ['baseUrl', 'uuid', 'lid'] as const) {
     for (const bad of [undefined, '', '   ', null]) {
-      assert.throws(() => parseParams({ ...ok, [key]: bad }, SRC), (e: Error) => e.message === ERR_MISSING_PARAMS, `${key}=${bad}`);
+      assert.throws(
+        () => parseParams({ ...ok, [key]: bad }, SRC),
+        (e: Error) => e.message === ERR_MISSING_PARAMS,
+        `${key}=${bad}`,
+      );
     }
   }
-  assert.throws(() => parseParams({}, SRC), (e: Error) => e.message === ERR_MISSING_PARAMS);
+  assert.throws(
+    () => parseParams({}, SRC),
+    (e: Error) => e.message === ERR_MISSING_PARAMS,
+  );
 });
 
 test('parseParams: defaults, types and normalisation', () => {
   const p = parseParams({ baseUrl: 'h.example.com', uuid: 'u1', lid: 'l1' }, SRC);
   assert.equal(p, {
-    baseUrl: 'h.example.com', uuid: 'u1', lid: 'l1', fId: '', dev: false, uniqueMethods: false,
-    ignoreCookie: false, isPreview: false, cdn: 'https://cdn.example.com/',
+    baseUrl: 'h.example.com',
+    uuid: 'u1',
+    lid: 'l1',
+    fId: '',
+    dev: false,
+    uniqueMethods: false,
+    ignoreCookie: false,
+    isPreview: false,
+    cdn: 'https://cdn.example.com/',
   });
 });
 
@@ -54,12 +83,29 @@ test('parseParams: a pasted scheme or trailing slash is dropped from baseUrl; po
 
 test('parseParams: every option of spec 3.1, from start() and from a dataset', () => {
   const p = parseParams(
-    { baseUrl: 'h', uuid: 12, lid: 34, f_id: '00e1', env: 'dev', uniqueMethods: true, ignoreCookie: 'true', isPreview: '', cdnUrl: 'https://c.example' },
+    {
+      baseUrl: 'h',
+      uuid: 12,
+      lid: 34,
+      f_id: '00e1',
+      env: 'dev',
+      uniqueMethods: true,
+      ignoreCookie: 'true',
+      isPreview: '',
+      cdnUrl: 'https://c.example',
+    },
     SRC,
   );
   assert.equal(p, {
-    baseUrl: 'h', uuid: '12', lid: '34', fId: '00e1', dev: true, uniqueMethods: true, ignoreCookie: true,
-    isPreview: true, cdn: 'https://c.example/',
+    baseUrl: 'h',
+    uuid: '12',
+    lid: '34',
+    fId: '00e1',
+    dev: true,
+    uniqueMethods: true,
+    ignoreCookie: true,
+    isPreview: true,
+    cdn: 'https://c.example/',
   });
   // A script tag's dataset: data-f-id becomes fId, data-unique-methods="false" is off.
   const d = parseParams({ baseUrl: 'h', uuid: 'u', lid: 'l', fId: 'f9', uniqueMethods: 'false', env: 'prod' }, SRC);

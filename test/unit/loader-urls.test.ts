@@ -4,13 +4,23 @@ import { popupUrl, providerUrl, safeVersion } from '../../src/loader/urls';
 import type { LoaderParams } from '../../src/types';
 
 const P: LoaderParams = {
-  baseUrl: 'list.example.com', uuid: 'abc', lid: 'def', fId: '', dev: false, uniqueMethods: false,
-  ignoreCookie: false, isPreview: false, cdn: 'https://cdn.example.com/',
+  baseUrl: 'list.example.com',
+  uuid: 'abc',
+  lid: 'def',
+  fId: '',
+  dev: false,
+  uniqueMethods: false,
+  ignoreCookie: false,
+  isPreview: false,
+  cdn: 'https://cdn.example.com/',
 };
 
 test('providerUrl: protocol-relative, u and id, f_id only when given, extras encoded', () => {
   assert.is(providerUrl(P, 'form-settings'), '//list.example.com/subscribe/form-settings?u=abc&id=def');
-  assert.is(providerUrl({ ...P, fId: 'f1' }, 'form-settings'), '//list.example.com/subscribe/form-settings?u=abc&id=def&f_id=f1');
+  assert.is(
+    providerUrl({ ...P, fId: 'f1' }, 'form-settings'),
+    '//list.example.com/subscribe/form-settings?u=abc&id=def&f_id=f1',
+  );
   assert.is(
     providerUrl(P, 'is-email-subscribed', { mc_eid: 'e 1&x', mc_cid: 'c/2' }),
     '//list.example.com/subscribe/is-email-subscribed?u=abc&id=def&mc_eid=e+1%26x&mc_cid=c%2F2',
@@ -20,16 +30,31 @@ test('providerUrl: protocol-relative, u and id, f_id only when given, extras enc
 
 test('safeVersion: dotted digits pass, anything else is 1.0', () => {
   const cases: [unknown, string][] = [
-    ['1.0', '1.0'], ['1.1', '1.1'], [1.1, '1.1'], [2, '2'], ['10.2.3', '10.2.3'],
-    [undefined, '1.0'], [null, '1.0'], ['', '1.0'], ['../../evil', '1.0'], ['1.0/../x', '1.0'],
-    ['1.0?x', '1.0'], [{}, '1.0'], [['1.1'], '1.1'], ['1.', '1.0'], ['v1', '1.0'],
+    ['1.0', '1.0'],
+    ['1.1', '1.1'],
+    [1.1, '1.1'],
+    [2, '2'],
+    ['10.2.3', '10.2.3'],
+    [undefined, '1.0'],
+    [null, '1.0'],
+    ['', '1.0'],
+    ['../../evil', '1.0'],
+    ['1.0/../x', '1.0'],
+    ['1.0?x', '1.0'],
+    [{}, '1.0'],
+    [['1.1'], '1.1'],
+    ['1.', '1.0'],
+    ['v1', '1.0'],
   ];
   for (const [input, want] of cases) assert.is(safeVersion(input), want, JSON.stringify(input));
 });
 
 test('popupUrl: versioned, under unique-methods/ when asked', () => {
   assert.is(popupUrl(P, '1.0'), 'https://cdn.example.com/js/signup-forms/popup/1.0/popup.js');
-  assert.is(popupUrl({ ...P, uniqueMethods: true }, '1.1'), 'https://cdn.example.com/js/signup-forms/popup/unique-methods/1.1/popup.js');
+  assert.is(
+    popupUrl({ ...P, uniqueMethods: true }, '1.1'),
+    'https://cdn.example.com/js/signup-forms/popup/unique-methods/1.1/popup.js',
+  );
   assert.is(popupUrl(P, 'evil/x'), 'https://cdn.example.com/js/signup-forms/popup/1.0/popup.js');
 });
 

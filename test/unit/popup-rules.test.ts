@@ -8,8 +8,15 @@ import { themeClasses, themeVars } from '../../src/popup/theme';
 import type { LoaderParams } from '../../src/types';
 
 const P: LoaderParams = {
-  baseUrl: 'list.example.com', uuid: 'u', lid: 'l', fId: '', dev: false, uniqueMethods: false,
-  ignoreCookie: false, isPreview: false, cdn: 'https://cdn.example.com/',
+  baseUrl: 'list.example.com',
+  uuid: 'u',
+  lid: 'l',
+  fId: '',
+  dev: false,
+  uniqueMethods: false,
+  ignoreCookie: false,
+  isPreview: false,
+  cdn: 'https://cdn.example.com/',
 };
 
 test('sheetBase: versioned on the content host, unversioned on appDomain in dev', () => {
@@ -26,8 +33,14 @@ test('sheetBase: versioned on the content host, unversioned on appDomain in dev'
 test('modalSheets: common, the variation sheet, the template layout (layout-fixed for fixed)', () => {
   const cases: [Record<string, unknown>, string[]][] = [
     [{}, ['common.css', 'modal.css', 'layout-1.css']],
-    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [{ template: t }, ['common.css', 'modal.css', `layout-${t}.css`]]),
-    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [{ template: t, modalVariation: 'slide' }, ['common.css', 'modal-slidein.css', `layout-${t}.css`]]),
+    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [
+      { template: t },
+      ['common.css', 'modal.css', `layout-${t}.css`],
+    ]),
+    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [
+      { template: t, modalVariation: 'slide' },
+      ['common.css', 'modal-slidein.css', `layout-${t}.css`],
+    ]),
     [{ template: 4, modalVariation: 'fixed' }, ['common.css', 'modal-fixed.css', 'layout-fixed.css']],
   ];
   for (const [s, want] of cases) assert.equal(modalSheets(normalize(s)), want, JSON.stringify(s));
@@ -36,25 +49,56 @@ test('modalSheets: common, the variation sheet, the template layout (layout-fixe
 
 test('themeVars: given colours only; fonts, width, opacity always; image only as a background', () => {
   const plain = themeVars(normalize({}));
-  assert.equal(Object.keys(plain).sort(), ['--mc-btn-align', '--mc-btn-width', '--mc-cta-align', '--mc-cta-width', '--mc-heading-font', '--mc-label-font', '--mc-opacity', '--mc-p-font', '--mc-width'].sort());
+  assert.equal(
+    Object.keys(plain).sort(),
+    [
+      '--mc-btn-align',
+      '--mc-btn-width',
+      '--mc-cta-align',
+      '--mc-cta-width',
+      '--mc-heading-font',
+      '--mc-label-font',
+      '--mc-opacity',
+      '--mc-p-font',
+      '--mc-width',
+    ].sort(),
+  );
   assert.is(plain['--mc-opacity'], '0.65');
   assert.is(plain['--mc-width'], '768px');
   assert.is(plain['--mc-btn-width'], 'auto');
   const v = themeVars(
     normalize({
-      template: 3, popupOpacity: 30, imageUrl: 'https://x.test/i.png',
+      template: 3,
+      popupOpacity: 30,
+      imageUrl: 'https://x.test/i.png',
       styles: {
-        backgroundColor: '#eee', headingColor: '#111', paragraphColor: '#222', labels: { color: '#333' },
-        modal: { close_link_color: '#444' }, button: { color: '#000', hover_color: '#111', text_color: '#fff', style: 'full', alignment: 'left' },
-        bannerCta: { color: '#0a0', alignment: 'right' }, baseFontSize: 18,
+        backgroundColor: '#eee',
+        headingColor: '#111',
+        paragraphColor: '#222',
+        labels: { color: '#333' },
+        modal: { close_link_color: '#444' },
+        button: { color: '#000', hover_color: '#111', text_color: '#fff', style: 'full', alignment: 'left' },
+        bannerCta: { color: '#0a0', alignment: 'right' },
+        baseFontSize: 18,
       },
     }),
   );
   assert.equal(
-    [v['--mc-bg'], v['--mc-heading-color'], v['--mc-p-color'], v['--mc-label-color'], v['--mc-close-color'], v['--mc-opacity'], v['--mc-width']],
+    [
+      v['--mc-bg'],
+      v['--mc-heading-color'],
+      v['--mc-p-color'],
+      v['--mc-label-color'],
+      v['--mc-close-color'],
+      v['--mc-opacity'],
+      v['--mc-width'],
+    ],
     ['#eee', '#111', '#222', '#333', '#444', '0.3', '603px'],
   );
-  assert.equal([v['--mc-btn-bg'], v['--mc-btn-hover'], v['--mc-btn-text'], v['--mc-btn-width'], v['--mc-btn-align']], ['#000', '#111', '#fff', '100%', 'left']);
+  assert.equal(
+    [v['--mc-btn-bg'], v['--mc-btn-hover'], v['--mc-btn-text'], v['--mc-btn-width'], v['--mc-btn-align']],
+    ['#000', '#111', '#fff', '100%', 'left'],
+  );
   assert.equal([v['--mc-cta-bg'], v['--mc-cta-align'], v['--mc-cta-width']], ['#0a0', 'right', 'auto']);
   assert.is(v['--mc-base-size'], '18px');
   assert.is(v['--mc-image'], 'url("https://x.test/i.png")');
@@ -66,7 +110,11 @@ test('themeClasses: variation, template, strict, image, edge, mobile', () => {
     [{}, false, 'mc-modal mc-t1'],
     [{ modalVariation: 'slide', template: 3 }, true, 'mc-slide mc-t3 mc-mobile'],
     [{ modalVariation: 'fixed', template: 3 }, false, 'mc-fixed mc-t1'],
-    [{ template: 2, imageUrl: 'https://x.test/i.png', imageEdgeToEdge: 'Y', styles: { baseFontSize: 14 } }, false, 'mc-modal mc-t2 mc-strict mc-has-image mc-edge'],
+    [
+      { template: 2, imageUrl: 'https://x.test/i.png', imageEdgeToEdge: 'Y', styles: { baseFontSize: 14 } },
+      false,
+      'mc-modal mc-t2 mc-strict mc-has-image mc-edge',
+    ],
   ];
   for (const [s, mobile, want] of cases) assert.is(themeClasses(normalize(s), mobile), want, JSON.stringify(s));
 });
@@ -93,9 +141,15 @@ test('closed cookie: popupFrequency days; not in preview, not on the provider si
   assert.is(setsClosedCookie(true, 'blog.test', 'list.example.com'), false);
   assert.is(setsClosedCookie(false, 'list.example.com', 'list.example.com'), false);
   const cases: [string, boolean, boolean][] = [
-    ['modal', false, false], ['modal', true, false], ['slide', false, true], ['slide', true, false], ['fixed', false, true], ['fixed', true, false],
+    ['modal', false, false],
+    ['modal', true, false],
+    ['slide', false, true],
+    ['slide', true, false],
+    ['fixed', false, true],
+    ['fixed', true, false],
   ];
-  for (const [v, reduced, want] of cases) assert.is(animatesOut(normalize({ modalVariation: v }), reduced), want, `${v}/${reduced}`);
+  for (const [v, reduced, want] of cases)
+    assert.is(animatesOut(normalize({ modalVariation: v }), reduced), want, `${v}/${reduced}`);
 });
 
 test.run();

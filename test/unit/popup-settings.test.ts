@@ -1,7 +1,16 @@
 /** The settings normaliser (spec 3.2, 3.3, 9.3, 9.4): one table per rule. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { color, emailPlaceholder, fixedDescription, font, FONTS, isMobile, normalize, type Settings } from '../../src/popup/settings';
+import {
+  color,
+  emailPlaceholder,
+  fixedDescription,
+  font,
+  FONTS,
+  isMobile,
+  normalize,
+  type Settings,
+} from '../../src/popup/settings';
 
 type Case = [string, Record<string, unknown>, (s: Settings) => unknown, unknown];
 const table = (cases: Case[]) => {
@@ -31,12 +40,16 @@ test('defaults of 9.4 and 9.2/9.3 on an empty or hostile object', () => {
 
 test('Y/N strings and booleans become booleans', () => {
   const flags: [keyof Settings, string][] = [
-    ['mobileBanner', 'useMobileBanner'], ['ttt', 'useTtt'], ['doubleOptIn', 'hasDoubleOptIn'],
-    ['captcha', 'captcha'], ['imageEdgeToEdge', 'imageEdgeToEdge'],
+    ['mobileBanner', 'useMobileBanner'],
+    ['ttt', 'useTtt'],
+    ['doubleOptIn', 'hasDoubleOptIn'],
+    ['captcha', 'captcha'],
+    ['imageEdgeToEdge', 'imageEdgeToEdge'],
   ];
   for (const [key, raw] of flags) {
     for (const v of ['Y', 'y', 'yes', true, 1, 'true']) assert.is(normalize({ [raw]: v })[key], true, `${raw}=${v}`);
-    for (const v of ['N', 'n', 'no', false, 0, '', undefined, 'maybe']) assert.is(normalize({ [raw]: v })[key], false, `${raw}=${v}`);
+    for (const v of ['N', 'n', 'no', false, 0, '', undefined, 'maybe'])
+      assert.is(normalize({ [raw]: v })[key], false, `${raw}=${v}`);
   }
   // useEmailStep: absent counts as Y, so a form without SMS shows its fields (spec 5.5).
   table([
@@ -120,8 +133,18 @@ test('rewards badge: version ≠ 1.0, useRewards and an http(s) rewardsUrl (spec
     ['no version', { useRewards: true, rewardsUrl: url }, (s) => s.rewards, false],
     ['useRewards off', { version: '1.1', useRewards: false, rewardsUrl: url }, (s) => s.rewards, false],
     ['no url', { version: '1.1', useRewards: true }, (s) => s.rewards, false],
-    ['javascript url', { version: '1.1', useRewards: true, rewardsUrl: 'javascript:alert(1)' }, (s) => s.rewards, false],
-    ['bad version', { version: '../x', useRewards: true, rewardsUrl: url }, (s) => [s.version, s.rewards], ['1.0', false]],
+    [
+      'javascript url',
+      { version: '1.1', useRewards: true, rewardsUrl: 'javascript:alert(1)' },
+      (s) => s.rewards,
+      false,
+    ],
+    [
+      'bad version',
+      { version: '../x', useRewards: true, rewardsUrl: url },
+      (s) => [s.version, s.rewards],
+      ['1.0', false],
+    ],
   ]);
 });
 
@@ -132,7 +155,12 @@ test('image: http(s) only, a background only when the template is not 1', () => 
     ['t2 image', { imageUrl: img, template: 2 }, (s) => [s.imageUrl, s.imageBackground], [img, true]],
     ['fixed t3 image', { imageUrl: img, template: 3, modalVariation: 'fixed' }, (s) => s.imageBackground, false],
     ['t2 no image', { template: 2 }, (s) => s.imageBackground, false],
-    ['data url', { imageUrl: 'data:image/png;base64,AAA', template: 2 }, (s) => [s.imageUrl, s.imageBackground], ['', false]],
+    [
+      'data url',
+      { imageUrl: 'data:image/png;base64,AAA', template: 2 },
+      (s) => [s.imageUrl, s.imageBackground],
+      ['', false],
+    ],
     ['protocol-relative', { imageUrl: '//x.test/i.png' }, (s) => s.imageUrl, '//x.test/i.png'],
     ['quote in url', { imageUrl: 'https://x.test/a".png' }, (s) => s.imageUrl, ''],
   ]);
@@ -144,21 +172,29 @@ test('fixed description: stripped, &nbsp; to spaces, cut to 50 + "..."', () => {
     ['<p>Tom &amp; Jerry&#39;s &lt;news&gt;</p>', "Tom & Jerry's <news>"],
     ['a'.repeat(50), 'a'.repeat(50)],
     ['a'.repeat(51), 'a'.repeat(50) + '...'],
-    ['<b>' + 'word '.repeat(20) + '</b>', ('word '.repeat(10)).slice(0, 50) + '...'],
+    ['<b>' + 'word '.repeat(20) + '</b>', 'word '.repeat(10).slice(0, 50) + '...'],
     ['<script>x</script>', 'x'],
     ['', ''],
   ];
   for (const [input, want] of cases) assert.is(fixedDescription(input), want, input);
   assert.is(normalize({ modalVariation: 'fixed', description: '<h2>Hi&nbsp;there</h2>' }).description, 'Hi there');
-  assert.is(normalize({ modalVariation: 'modal', description: '<h2>Hi&nbsp;there</h2>' }).description, '<h2>Hi&nbsp;there</h2>');
+  assert.is(
+    normalize({ modalVariation: 'modal', description: '<h2>Hi&nbsp;there</h2>' }).description,
+    '<h2>Hi&nbsp;there</h2>',
+  );
 });
 
 test('mobile rule: viewport at or below max_width − 20 (spec 9.3)', () => {
   const d = normalize({});
   const w600 = normalize({ styles: { modal: { max_width: 600 } } });
   const cases: [Settings, number, boolean][] = [
-    [d, 747, true], [d, 748, true], [d, 749, false], [d, 1280, false], [d, 375, true],
-    [w600, 580, true], [w600, 581, false],
+    [d, 747, true],
+    [d, 748, true],
+    [d, 749, false],
+    [d, 1280, false],
+    [d, 375, true],
+    [w600, 580, true],
+    [w600, 581, false],
   ];
   for (const [s, w, want] of cases) assert.is(isMobile(s, w), want, `${s.maxWidth}/${w}`);
 });
@@ -174,12 +210,33 @@ test('e-mail placeholder: only on non-mobile views of the fixed variation', () =
 
 test('styles: safe colours only, ten font keys with helvetica default, alignment, full width, baseFontSize', () => {
   const colors: [unknown, string][] = [
-    ['#fff', '#fff'], ['#A1B2C3', '#A1B2C3'], ['#11223344', '#11223344'], ['red', 'red'], ['rgb(1, 2, 3)', 'rgb(1, 2, 3)'],
-    ['rgba(0,0,0,.5)', 'rgba(0,0,0,.5)'], ['hsl(10 20% 30% / 50%)', 'hsl(10 20% 30% / 50%)'],
-    ['red;background:url(x)', ''], ['url(https://x)', ''], ['expression(alert(1))', ''], ['#ggg', ''], [12, ''], [null, ''],
+    ['#fff', '#fff'],
+    ['#A1B2C3', '#A1B2C3'],
+    ['#11223344', '#11223344'],
+    ['red', 'red'],
+    ['rgb(1, 2, 3)', 'rgb(1, 2, 3)'],
+    ['rgba(0,0,0,.5)', 'rgba(0,0,0,.5)'],
+    ['hsl(10 20% 30% / 50%)', 'hsl(10 20% 30% / 50%)'],
+    ['red;background:url(x)', ''],
+    ['url(https://x)', ''],
+    ['expression(alert(1))', ''],
+    ['#ggg', ''],
+    [12, ''],
+    [null, ''],
   ];
   for (const [input, want] of colors) assert.is(color(input), want, String(input));
-  for (const key of ['arial', 'comic_sans', 'courier_new', 'georgia', 'helvetica', 'lucida', 'tahoma', 'times_new_roman', 'trebuchet_ms', 'verdana'])
+  for (const key of [
+    'arial',
+    'comic_sans',
+    'courier_new',
+    'georgia',
+    'helvetica',
+    'lucida',
+    'tahoma',
+    'times_new_roman',
+    'trebuchet_ms',
+    'verdana',
+  ])
     assert.is(font(key), `var(--mc-f-${key})`, key);
   assert.is(FONTS.length, 10);
   assert.is(font(' Georgia '), 'var(--mc-f-georgia)');
@@ -191,14 +248,28 @@ test('styles: safe colours only, ten font keys with helvetica default, alignment
       button: { color: '#000', hover_color: '#222', text_color: '#fff', alignment: 'left', style: 'full' },
       bannerCta: { color: 'blue', alignment: 'right', style: 'normal' },
       labels: { color: '#444', font: 'georgia' },
-      headingColor: '#111', headingFont: 'verdana', paragraphColor: '#555', paragraphFont: 'tahoma',
-      backgroundColor: '#fafafa', baseFontSize: '18',
+      headingColor: '#111',
+      headingFont: 'verdana',
+      paragraphColor: '#555',
+      paragraphFont: 'tahoma',
+      backgroundColor: '#fafafa',
+      baseFontSize: '18',
     },
   }).styles;
   assert.equal(s.button, { color: '#000', hover: '#222', text: '#fff', align: 'left', full: true });
   assert.equal(s.bannerCta, { color: 'blue', hover: '', text: '', align: 'right', full: false });
   assert.equal(
-    [s.closeColor, s.labelColor, s.labelFont, s.headingColor, s.headingFont, s.paragraphColor, s.paragraphFont, s.backgroundColor, s.baseFontSize],
+    [
+      s.closeColor,
+      s.labelColor,
+      s.labelFont,
+      s.headingColor,
+      s.headingFont,
+      s.paragraphColor,
+      s.paragraphFont,
+      s.backgroundColor,
+      s.baseFontSize,
+    ],
     ['#333', '#444', 'var(--mc-f-georgia)', '#111', 'var(--mc-f-verdana)', '#555', 'var(--mc-f-tahoma)', '#fafafa', 18],
   );
   assert.is(normalize({ styles: { button: { alignment: 'middle' } } }).styles.button.align, 'center');
@@ -212,16 +283,27 @@ test('text settings pass through trimmed; appDomain must be a host; translations
     ['footer', { footer: '<p>f</p>' }, (s) => s.footer, '<p>f</p>'],
     ['bannerDescription', { bannerDescription: '<b>b</b>' }, (s) => s.bannerDescription, '<b>b</b>'],
     ['sms number', { smsTransportNumber: 12345 }, (s) => s.smsTransportNumber, '12345'],
-    ['gdpr texts', { gdprLabel: 'L', gdprDescription: 'D', gdprLegal: 'G', gdprMCLegal: 'M' }, (s) => [s.gdprLabel, s.gdprDescription, s.gdprLegal, s.gdprMCLegal], ['L', 'D', 'G', 'M']],
+    [
+      'gdpr texts',
+      { gdprLabel: 'L', gdprDescription: 'D', gdprLegal: 'G', gdprMCLegal: 'M' },
+      (s) => [s.gdprLabel, s.gdprDescription, s.gdprLegal, s.gdprMCLegal],
+      ['L', 'D', 'G', 'M'],
+    ],
     ['appDomain', { appDomain: 'app.example.com:8080' }, (s) => s.appDomain, 'app.example.com:8080'],
     ['appDomain evil', { appDomain: 'evil.com/x?' }, (s) => s.appDomain, ''],
-    ['translations', { translations: { required: 'Needed', email: 3, url: '' } }, (s) => s.translations, { required: 'Needed', email: '3' }],
+    [
+      'translations',
+      { translations: { required: 'Needed', email: 3, url: '' } },
+      (s) => s.translations,
+      { required: 'Needed', email: '3' },
+    ],
   ]);
 });
 
 test('cookies: passed on as sent when a non-empty array, else null (form-extras.js checks them)', () => {
   assert.equal(normalize({ cookies: [{ name: 'k' }] }).cookies, [{ name: 'k' }]);
-  for (const v of [undefined, [], 'k=v', { name: 'k' }]) assert.is(normalize({ cookies: v }).cookies, null, JSON.stringify(v));
+  for (const v of [undefined, [], 'k=v', { name: 'k' }])
+    assert.is(normalize({ cookies: v }).cookies, null, JSON.stringify(v));
 });
 
 test.run();

@@ -1,61 +1,160 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  DEFAULT_MESSAGES, fieldType, isAddress, isBirthday, isDate, isDigits, isEmail, isUrl, isUsPhone, isZip, maxLength,
-  message, minLength, partsOf, readParts, validate, type ErrorKey, type Parts, type RuleField,
+  DEFAULT_MESSAGES,
+  fieldType,
+  isAddress,
+  isBirthday,
+  isDate,
+  isDigits,
+  isEmail,
+  isUrl,
+  isUsPhone,
+  isZip,
+  maxLength,
+  message,
+  minLength,
+  partsOf,
+  readParts,
+  validate,
+  type ErrorKey,
+  type Parts,
+  type RuleField,
 } from '../../src/validate/rules';
 
 test('fieldType: every type of 3.4 kept, anything else is text', () => {
-  for (const t of ['email', 'address', 'birthday', 'date', 'phone', 'smsphone', 'number', 'select', 'dropdown', 'radio', 'checkbox', 'url', 'image', 'text'])
+  for (const t of [
+    'email',
+    'address',
+    'birthday',
+    'date',
+    'phone',
+    'smsphone',
+    'number',
+    'select',
+    'dropdown',
+    'radio',
+    'checkbox',
+    'url',
+    'image',
+    'text',
+  ])
     assert.is(fieldType(t), t);
-  for (const t of ['EMAIL', 'imageurl', '', undefined, null, 3, {}, ['email'], 'toString', '__proto__']) assert.is(fieldType(t), 'text', String(t));
+  for (const t of ['EMAIL', 'imageurl', '', undefined, null, 3, {}, ['email'], 'toString', '__proto__'])
+    assert.is(fieldType(t), 'text', String(t));
 });
 
 test('isEmail: local part characters, @, domain labels of 1-63 chars without edge hyphens', () => {
   const cases: [string, boolean][] = [
-    ['a@b.co', true], ['first.last@example.com', true], ["o'brien+tag@x-y.example.org", true], ['a!#$%&*/=?^_`{|}~-@d.io', true],
-    ['a@b', true], ['x@1.2.3.4', true], ['UPPER@EXAMPLE.COM', true], [`a@${'d'.repeat(63)}.com`, true],
-    [`a@${'d'.repeat(64)}.com`, false], ['a@-b.com', false], ['a@b-.com', false], ['a@b..com', false], ['a@.com', false],
-    ['a@b.com.', false], ['@b.com', false], ['a@', false], ['ab.com', false], ['a b@c.com', false], ['a@b c.com', false],
-    ['a@@b.com', false], ['a@b_c.com', false], ['a(b)@c.com', false], ['a@b.com\n', false], ['<a@b.com>', false], ['', false],
+    ['a@b.co', true],
+    ['first.last@example.com', true],
+    ["o'brien+tag@x-y.example.org", true],
+    ['a!#$%&*/=?^_`{|}~-@d.io', true],
+    ['a@b', true],
+    ['x@1.2.3.4', true],
+    ['UPPER@EXAMPLE.COM', true],
+    [`a@${'d'.repeat(63)}.com`, true],
+    [`a@${'d'.repeat(64)}.com`, false],
+    ['a@-b.com', false],
+    ['a@b-.com', false],
+    ['a@b..com', false],
+    ['a@.com', false],
+    ['a@b.com.', false],
+    ['@b.com', false],
+    ['a@', false],
+    ['ab.com', false],
+    ['a b@c.com', false],
+    ['a@b c.com', false],
+    ['a@@b.com', false],
+    ['a@b_c.com', false],
+    ['a(b)@c.com', false],
+    ['a@b.com\n', false],
+    ['<a@b.com>', false],
+    ['', false],
   ];
   for (const [v, want] of cases) assert.is(isEmail(v), want, JSON.stringify(v));
 });
 
 test('isUrl: schemes, IPv4 and domain hosts, ports, path, query, fragment', () => {
   const cases: [string, boolean][] = [
-    ['http://example.com', true], ['https://example.com/a/b?c=d#e', true], ['ftp://files.example.org', true],
-    ['sftp://host.example.net:22/x', true], ['HTTPS://EXAMPLE.COM', true], ['http://192.168.0.1', true],
-    ['http://255.255.255.255:8080/', true], ['http://user:pw@example.com', true], ['http://a.b.c.example.co.uk', true],
-    ['http://xn--bcher-kva.example', true], ['http://bücher.de', true], ['http://example.com:65535', true],
-    ['http://example.com:65536', false], ['http://example.com:0', false], ['http://example.com:', false],
-    ['http://256.1.1.1', false], ['http://localhost', false], ['http://-a.com', false], ['http://a-.com', false],
-    ['http://exa mple.com', false], ['example.com', false], ['www.example.com', false], ['javascript:alert(1)', false],
-    ['gopher://example.com', false], ['http:/example.com', false], ['http://', false], ['http://.com', false],
-    ['http://example.c', false], ['http://example.com/ space', false], ['', false],
+    ['http://example.com', true],
+    ['https://example.com/a/b?c=d#e', true],
+    ['ftp://files.example.org', true],
+    ['sftp://host.example.net:22/x', true],
+    ['HTTPS://EXAMPLE.COM', true],
+    ['http://192.168.0.1', true],
+    ['http://255.255.255.255:8080/', true],
+    ['http://user:pw@example.com', true],
+    ['http://a.b.c.example.co.uk', true],
+    ['http://xn--bcher-kva.example', true],
+    ['http://bücher.de', true],
+    ['http://example.com:65535', true],
+    ['http://example.com:65536', false],
+    ['http://example.com:0', false],
+    ['http://example.com:', false],
+    ['http://256.1.1.1', false],
+    ['http://localhost', false],
+    ['http://-a.com', false],
+    ['http://a-.com', false],
+    ['http://exa mple.com', false],
+    ['example.com', false],
+    ['www.example.com', false],
+    ['javascript:alert(1)', false],
+    ['gopher://example.com', false],
+    ['http:/example.com', false],
+    ['http://', false],
+    ['http://.com', false],
+    ['http://example.c', false],
+    ['http://example.com/ space', false],
+    ['', false],
   ];
   for (const [v, want] of cases) assert.is(isUrl(v), want, v);
 });
 
 test('isDigits, isUsPhone, isBirthday, isDate, isAddress', () => {
-  for (const [v, want] of [['0', true], ['123', true], ['1.5', false], ['-1', false], ['1e3', false], [' 1', false], ['', false], ['١٢', false]] as const)
+  for (const [v, want] of [
+    ['0', true],
+    ['123', true],
+    ['1.5', false],
+    ['-1', false],
+    ['1e3', false],
+    [' 1', false],
+    ['', false],
+    ['١٢', false],
+  ] as const)
     assert.is(isDigits(v), want, v);
   const phones: [Parts, boolean][] = [
-    [{ area: '555', detail1: '123', detail2: '4567' }, true], [{ area: '55', detail1: '123', detail2: '4567' }, false],
-    [{ area: '555', detail1: '1234', detail2: '4567' }, false], [{ area: '555', detail1: '123', detail2: '456' }, false],
-    [{ area: '5a5', detail1: '123', detail2: '4567' }, false], [{ area: '555', detail1: '123' }, false],
+    [{ area: '555', detail1: '123', detail2: '4567' }, true],
+    [{ area: '55', detail1: '123', detail2: '4567' }, false],
+    [{ area: '555', detail1: '1234', detail2: '4567' }, false],
+    [{ area: '555', detail1: '123', detail2: '456' }, false],
+    [{ area: '5a5', detail1: '123', detail2: '4567' }, false],
+    [{ area: '555', detail1: '123' }, false],
   ];
   for (const [p, want] of phones) assert.is(isUsPhone(p), want, JSON.stringify(p));
   const birthdays: [Parts, boolean][] = [
-    [{ month: '1', day: '1' }, true], [{ month: '12', day: '31' }, true], [{ month: '01', day: '09' }, true],
-    [{ month: '0', day: '1' }, false], [{ month: '13', day: '1' }, false], [{ month: '1', day: '32' }, false],
-    [{ month: '1', day: '0' }, false], [{ month: '1.', day: '1' }, false], [{ month: '', day: '1' }, false], [{ day: '1' }, false],
+    [{ month: '1', day: '1' }, true],
+    [{ month: '12', day: '31' }, true],
+    [{ month: '01', day: '09' }, true],
+    [{ month: '0', day: '1' }, false],
+    [{ month: '13', day: '1' }, false],
+    [{ month: '1', day: '32' }, false],
+    [{ month: '1', day: '0' }, false],
+    [{ month: '1.', day: '1' }, false],
+    [{ month: '', day: '1' }, false],
+    [{ day: '1' }, false],
   ];
   for (const [p, want] of birthdays) assert.is(isBirthday(p), want, JSON.stringify(p));
   const dates: [Parts, boolean][] = [
-    [{ year: '2024', month: '2', day: '29' }, true], [{ year: '1', month: '1', day: '1' }, true], [{ year: '9999', month: '12', day: '31' }, true],
-    [{ year: '0', month: '1', day: '1' }, false], [{ year: '10000', month: '1', day: '1' }, false], [{ year: '', month: '1', day: '1' }, false],
-    [{ year: '2024', month: '13', day: '1' }, false], [{ year: '2024', month: '1', day: '32' }, false], [{ year: '20x4', month: '1', day: '1' }, false],
+    [{ year: '2024', month: '2', day: '29' }, true],
+    [{ year: '1', month: '1', day: '1' }, true],
+    [{ year: '9999', month: '12', day: '31' }, true],
+    [{ year: '0', month: '1', day: '1' }, false],
+    [{ year: '10000', month: '1', day: '1' }, false],
+    [{ year: '', month: '1', day: '1' }, false],
+    [{ year: '2024', month: '13', day: '1' }, false],
+    [{ year: '2024', month: '1', day: '32' }, false],
+    [{ year: '20x4', month: '1', day: '1' }, false],
   ];
   for (const [p, want] of dates) assert.is(isDate(p), want, JSON.stringify(p));
   const full = { addr1: '1 Main St', addr2: '', city: 'Town', state: 'GA', zip: '30301', country: '164' };
@@ -67,7 +166,14 @@ test('isDigits, isUsPhone, isBirthday, isDate, isAddress', () => {
 });
 
 test('helpers of 5.3 exist: ZIP, min and max length', () => {
-  for (const [v, want] of [['12345', true], ['12345-6789', true], ['1234', false], ['123456', false], ['12345-678', false], ['abcde', false]] as const)
+  for (const [v, want] of [
+    ['12345', true],
+    ['12345-6789', true],
+    ['1234', false],
+    ['123456', false],
+    ['12345-678', false],
+    ['abcde', false],
+  ] as const)
     assert.is(isZip(v), want, v);
   assert.ok(minLength('abc', 3));
   assert.not.ok(minLength('ab', 3));
@@ -76,37 +182,69 @@ test('helpers of 5.3 exist: ZIP, min and max length', () => {
 });
 
 test('partsOf: sub-keys and the length limits of 5.4', () => {
-  assert.equal(partsOf({ type: 'birthday' }), [['month', 2], ['day', 2]]);
-  assert.equal(partsOf({ type: 'date' }), [['year', 4], ['month', 2], ['day', 2]]);
-  assert.equal(partsOf({ type: 'phone', usPhone: true }), [['area', 3], ['detail1', 3], ['detail2', 4]]);
+  assert.equal(partsOf({ type: 'birthday' }), [
+    ['month', 2],
+    ['day', 2],
+  ]);
+  assert.equal(partsOf({ type: 'date' }), [
+    ['year', 4],
+    ['month', 2],
+    ['day', 2],
+  ]);
+  assert.equal(partsOf({ type: 'phone', usPhone: true }), [
+    ['area', 3],
+    ['detail1', 3],
+    ['detail2', 4],
+  ]);
   assert.equal(partsOf({ type: 'phone' }), []);
-  assert.equal(partsOf({ type: 'address' }).map((p) => p[0]), ['addr1', 'addr2', 'city', 'state', 'zip', 'country']);
+  assert.equal(
+    partsOf({ type: 'address' }).map((p) => p[0]),
+    ['addr1', 'addr2', 'city', 'state', 'zip', 'country'],
+  );
   assert.equal(partsOf({ type: 'email' }), []);
 });
 
 test('validate: the table of 5.2, blank optional passes, blank required is required', () => {
   const cases: [RuleField, Parts, ErrorKey | null][] = [
-    [{ type: 'text' }, { '': '' }, null], [{ type: 'text', required: true }, { '': '' }, 'required'],
-    [{ type: 'text', required: true }, { '': '   ' }, 'required'], [{ type: 'text' }, { '': '<anything>' }, null],
-    [{ type: 'email' }, { '': '' }, null], [{ type: 'email', required: true }, { '': '' }, 'required'],
-    [{ type: 'email' }, { '': 'nope' }, 'email'], [{ type: 'email' }, { '': ' a@b.co ' }, null],
-    [{ type: 'url' }, { '': 'http://' }, 'url'], [{ type: 'url' }, { '': 'https://ok.example' }, null],
-    [{ type: 'number' }, { '': '12' }, null], [{ type: 'number' }, { '': '1.2' }, 'number'],
+    [{ type: 'text' }, { '': '' }, null],
+    [{ type: 'text', required: true }, { '': '' }, 'required'],
+    [{ type: 'text', required: true }, { '': '   ' }, 'required'],
+    [{ type: 'text' }, { '': '<anything>' }, null],
+    [{ type: 'email' }, { '': '' }, null],
+    [{ type: 'email', required: true }, { '': '' }, 'required'],
+    [{ type: 'email' }, { '': 'nope' }, 'email'],
+    [{ type: 'email' }, { '': ' a@b.co ' }, null],
+    [{ type: 'url' }, { '': 'http://' }, 'url'],
+    [{ type: 'url' }, { '': 'https://ok.example' }, null],
+    [{ type: 'number' }, { '': '12' }, null],
+    [{ type: 'number' }, { '': '1.2' }, 'number'],
     [{ type: 'phone', usPhone: true }, { area: '555', detail1: '123', detail2: '4567' }, null],
     [{ type: 'phone', usPhone: true }, { area: '555', detail1: '', detail2: '' }, 'phone'],
     [{ type: 'phone', usPhone: true }, { area: '', detail1: '', detail2: '' }, null],
     [{ type: 'phone', usPhone: true, required: true }, { area: '', detail1: '', detail2: '' }, 'required'],
     [{ type: 'phone' }, { '': 'call me maybe' }, null],
-    [{ type: 'birthday' }, { month: '2', day: '' }, 'birthday'], [{ type: 'birthday' }, { month: '2', day: '30' }, null],
-    [{ type: 'date' }, { year: '2020', month: '1', day: '1' }, null], [{ type: 'date' }, { year: '', month: '1', day: '1' }, 'date'],
+    [{ type: 'birthday' }, { month: '2', day: '' }, 'birthday'],
+    [{ type: 'birthday' }, { month: '2', day: '30' }, null],
+    [{ type: 'date' }, { year: '2020', month: '1', day: '1' }, null],
+    [{ type: 'date' }, { year: '', month: '1', day: '1' }, 'date'],
     [{ type: 'address' }, { addr1: '', addr2: '', city: '', state: '', zip: '', country: '' }, null],
-    [{ type: 'address', required: true }, { addr1: '', addr2: '', city: '', state: '', zip: '', country: '' }, 'required'],
+    [
+      { type: 'address', required: true },
+      { addr1: '', addr2: '', city: '', state: '', zip: '', country: '' },
+      'required',
+    ],
     [{ type: 'address' }, { addr1: 'x', addr2: '', city: '', state: '', zip: '', country: '' }, 'address'],
     [{ type: 'address' }, { addr1: 'x', addr2: '', city: 'c', state: 's', zip: 'z', country: '2' }, null],
-    [{ type: 'smsphone' }, { '': 'garbage!' }, null], [{ type: 'smsphone', required: true }, { '': '' }, 'required'],
-    [{ type: 'radio' }, {}, null], [{ type: 'radio', required: true }, { '': '' }, 'required'], [{ type: 'radio', required: true }, { '': 'a' }, null],
-    [{ type: 'checkbox', required: true }, {}, 'required'], [{ type: 'checkbox', required: true }, { b: 'b' }, null], [{ type: 'checkbox' }, {}, null],
-    [{ type: 'select', required: true }, { '': '' }, 'required'], [{ type: 'dropdown' }, { '': 'x' }, null],
+    [{ type: 'smsphone' }, { '': 'garbage!' }, null],
+    [{ type: 'smsphone', required: true }, { '': '' }, 'required'],
+    [{ type: 'radio' }, {}, null],
+    [{ type: 'radio', required: true }, { '': '' }, 'required'],
+    [{ type: 'radio', required: true }, { '': 'a' }, null],
+    [{ type: 'checkbox', required: true }, {}, 'required'],
+    [{ type: 'checkbox', required: true }, { b: 'b' }, null],
+    [{ type: 'checkbox' }, {}, null],
+    [{ type: 'select', required: true }, { '': '' }, 'required'],
+    [{ type: 'dropdown' }, { '': 'x' }, null],
     [{ type: 'image' }, {}, null],
   ];
   for (const [f, p, want] of cases) assert.is(validate(f, p), want, JSON.stringify([f, p]));
@@ -114,8 +252,15 @@ test('validate: the table of 5.2, blank optional passes, blank required is requi
 
 test('readParts: posted names of 3.5 out of a flat query', () => {
   const q = {
-    EMAIL: 'a@b.co', 'BDAY[month]': '1', 'BDAY[day]': '2', 'PHONE[area]': '555', 'PHONE[detail1]': '123',
-    'GRP[a]': 'a', 'GRP[c]': 'c', 'ADDR[addr1]': 'x', 'ADDR[country]': '164',
+    EMAIL: 'a@b.co',
+    'BDAY[month]': '1',
+    'BDAY[day]': '2',
+    'PHONE[area]': '555',
+    'PHONE[detail1]': '123',
+    'GRP[a]': 'a',
+    'GRP[c]': 'c',
+    'ADDR[addr1]': 'x',
+    'ADDR[country]': '164',
   };
   assert.equal(readParts(q, 'EMAIL', { type: 'email' }), { '': 'a@b.co' });
   assert.equal(readParts(q, 'MISSING', { type: 'text' }), { '': '' });
@@ -123,7 +268,14 @@ test('readParts: posted names of 3.5 out of a flat query', () => {
   assert.equal(readParts(q, 'PHONE', { type: 'phone', usPhone: true }), { area: '555', detail1: '123', detail2: '' });
   assert.equal(readParts(q, 'PHONE', { type: 'phone' }), { '': '' });
   assert.equal(readParts(q, 'GRP', { type: 'checkbox' }, ['a', 'b', 'c']), { a: 'a', c: 'c' });
-  assert.equal(readParts(q, 'ADDR', { type: 'address' }), { addr1: 'x', addr2: '', city: '', state: '', zip: '', country: '164' });
+  assert.equal(readParts(q, 'ADDR', { type: 'address' }), {
+    addr1: 'x',
+    addr2: '',
+    city: '',
+    state: '',
+    zip: '',
+    country: '164',
+  });
   assert.is(validate({ type: 'address' }, readParts(q, 'ADDR', { type: 'address' })), 'address');
 });
 

@@ -19,7 +19,10 @@ export const initMenu = (d: Document, w: Window): void => {
     toggle.addEventListener('click', () => set(!nav.classList.contains('toggled')));
     // Escape closes an open menu and returns focus to its toggle (focus in and back).
     nav.addEventListener('keydown', (e) => {
-      if (e.key == 'Escape' && nav.classList.contains('toggled')) set(false), toggle.focus();
+      if (e.key == 'Escape' && nav.classList.contains('toggled')) {
+        set(false);
+        toggle.focus();
+      }
     });
   }
 
@@ -39,7 +42,14 @@ export const initMenu = (d: Document, w: Window): void => {
   const check = () => {
     if (!title) return;
     header.classList.remove('long-title');
-    header.classList.toggle('long-title', isLongTitle(title.offsetWidth, [...toggles].map((t) => t.offsetWidth), w.innerWidth));
+    header.classList.toggle(
+      'long-title',
+      isLongTitle(
+        title.offsetWidth,
+        [...toggles].map((t) => t.offsetWidth),
+        w.innerWidth,
+      ),
+    );
   };
   check();
   let frame = 0;

@@ -6,7 +6,8 @@ import { BLOG_PANEL_MS } from '../../constants';
  * A closed panel is inert: nothing in it can be tabbed to or read out.
  */
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([type=hidden]):not([tabindex="-1"]),select,textarea,[tabindex="0"]';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([type=hidden]):not([tabindex="-1"]),select,textarea,[tabindex="0"]';
 
 /** A panel and its toggle. */
 interface Panel {
@@ -15,7 +16,14 @@ interface Panel {
 }
 
 /** `labels`: the toggle's text when closed and when open, if it changes. */
-const panel = (el: HTMLElement, btn: HTMLElement, anim: Element, animClass: string, open: boolean, labels?: string[]): Panel => {
+const panel = (
+  el: HTMLElement,
+  btn: HTMLElement,
+  anim: Element,
+  animClass: string,
+  open: boolean,
+  labels?: string[],
+): Panel => {
   let timer = 0;
   const state = (on: boolean) => {
     p.open = on;
@@ -48,7 +56,10 @@ export const initComments = (d: Document, w: Window): void => {
   const btn = d.querySelector<HTMLElement>('.comments-toggle');
   if (!area || !btn) return;
   // A form sent back with errors keeps its panel open, or the messages would be hidden.
-  const p = panel(area, btn, area, 'animating', commentHash(w.location.hash) || !!area.querySelector('[role=alert]'), ['Show comments', 'Hide comments']);
+  const p = panel(area, btn, area, 'animating', commentHash(w.location.hash) || !!area.querySelector('[role=alert]'), [
+    'Show comments',
+    'Hide comments',
+  ]);
   if (p.open) d.getElementById(w.location.hash.slice(1))?.scrollIntoView();
   btn.addEventListener('click', () => p.set(!p.open, true));
   // The toggle's text is a link to #comments: open first, then the browser sets the hash and scrolls (spec 2.1).

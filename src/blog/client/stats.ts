@@ -14,7 +14,15 @@ export const initStats = (d: Document, w: Window): void => {
   const b = Number(ds.blog);
   const p = Number(ds.post) || 0;
   const m = ds.mode || 'page';
-  if (!b || !n.sendBeacon || !mayTrack({ globalPrivacyControl: n.globalPrivacyControl, doNotTrack: n.doNotTrack, windowDoNotTrack: (w as Window & { doNotTrack?: string }).doNotTrack }))
+  if (
+    !b ||
+    !n.sendBeacon ||
+    !mayTrack({
+      globalPrivacyControl: n.globalPrivacyControl,
+      doNotTrack: n.doNotTrack,
+      windowDoNotTrack: (w as Window & { doNotTrack?: string }).doNotTrack,
+    })
+  )
     return;
   const send = (beacon: Beacon) => n.sendBeacon(BLOG_STATS_PATH, JSON.stringify(beacon));
   send({ t: 'view', b, p, u: w.location.pathname });

@@ -33,4 +33,5 @@ export const thread = (rows: CommentRow[]): CommentNode[] => {
 };
 
 /** Number of comments in a tree. */
-export const countComments = (nodes: CommentNode[]): number => nodes.reduce((n, c) => n + 1 + countComments(c.replies), 0);
+export const countComments = (nodes: CommentNode[]): number =>
+  nodes.reduce((n, c) => n + 1 + countComments(c.replies), 0);

@@ -27,23 +27,32 @@ export type CommentCheck =
 /** Limits of each field, in characters. */
 export const LIMITS = { author: 100, email: 254, url: 200, body: 5000 };
 
-const EMAIL = /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** Reads and checks a posted comment form. */
 export const checkComment = (form: URLSearchParams): CommentCheck => {
   if ((form.get(HONEYPOT) || '') != '') return { kind: 'trap' };
   const get = (k: keyof CommentInput) => (form.get(k) || '').trim();
-  const input: CommentInput = { author: get('author'), email: get('email'), url: get('url'), body: get('body'), parent: get('parent') };
+  const input: CommentInput = {
+    author: get('author'),
+    email: get('email'),
+    url: get('url'),
+    body: get('body'),
+    parent: get('parent'),
+  };
   const errors: CommentErrors = {};
   if (!input.author) errors.author = 'Please enter your name.';
   else if (input.author.length > LIMITS.author) errors.author = `Your name can be at most ${LIMITS.author} characters.`;
   if (!input.email) errors.email = 'Please enter your e-mail address (it is not published).';
-  else if (input.email.length > LIMITS.email || !EMAIL.test(input.email)) errors.email = 'Please enter a valid e-mail address, like name@example.com.';
+  else if (input.email.length > LIMITS.email || !EMAIL.test(input.email))
+    errors.email = 'Please enter a valid e-mail address, like name@example.com.';
   if (input.url && (input.url.length > LIMITS.url || !/^https?:\/\/[^\s/?#]+\.[^\s]+$/i.test(input.url)))
     errors.url = 'Please enter a website address starting with http:// or https://, or leave it empty.';
   if (!input.body) errors.body = 'Please write a comment.';
   else if (input.body.length > LIMITS.body) errors.body = `Your comment can be at most ${LIMITS.body} characters.`;
-  if (input.parent && !/^[1-9]\d{0,9}$/.test(input.parent)) errors.parent = 'The comment you replied to does not exist.';
+  if (input.parent && !/^[1-9]\d{0,9}$/.test(input.parent))
+    errors.parent = 'The comment you replied to does not exist.';
   if (Object.keys(errors).length) return { kind: 'invalid', input, errors };
   return { kind: 'ok', input, parent: input.parent ? Number(input.parent) : 0 };
 };

@@ -8,7 +8,8 @@ import { parseVideo, placeholderHtml, VIDEO_LINE, type VideoPlaceholder } from '
  */
 
 /** True for addresses a post may link to. */
-export const safeUrl = (href: string): boolean => !/^[a-z][\w+.-]*:/i.test(href.trim()) || /^(https?|mailto):/i.test(href.trim());
+export const safeUrl = (href: string): boolean =>
+  !/^[a-z][\w+.-]*:/i.test(href.trim()) || /^(https?|mailto):/i.test(href.trim());
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -77,7 +77,8 @@ export const loadContent = (dir: string): Content => {
   const posts = files.map((f): Post => {
     const { data, body } = parseFrontMatter(readFileSync(join(postsDir, f), 'utf8'));
     const slug = f.slice(0, -3);
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) throw Error(`content: ${f}: file names are lowercase words joined by '-'`);
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))
+      throw Error(`content: ${f}: file names are lowercase words joined by '-'`);
     const id = Number(data.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw Error(`content: ${f}: id must be a positive whole number`);
     const date = String(data.date || '');

@@ -59,7 +59,15 @@ export const parseVideo = (address: string, alt: string, thumb = ''): VideoPlace
   if (host == 'vimeo.com') {
     const videoId = u.pathname.slice(1);
     if (!/^\d{1,12}$/.test(videoId)) return null;
-    return { provider: 'Vimeo', videoId, src: `https://player.vimeo.com/video/${videoId}`, query: rest.toString(), alt, thumb, href: `https://vimeo.com/${videoId}` };
+    return {
+      provider: 'Vimeo',
+      videoId,
+      src: `https://player.vimeo.com/video/${videoId}`,
+      query: rest.toString(),
+      alt,
+      thumb,
+      href: `https://vimeo.com/${videoId}`,
+    };
   }
   return null;
 };

@@ -14,14 +14,29 @@ type Key = 'author' | 'email' | 'url' | 'body';
  * Messages are tied to their fields (aria-describedby) and summarised at the top with links to each field.
  * No browser validation attributes: the server's messages are the ones shown (with script off too).
  */
-export function CommentForm({ slug, replyTo, form }: { slug: string; replyTo: CommentNode | null; form: FormState | null }) {
+export function CommentForm({
+  slug,
+  replyTo,
+  form,
+}: {
+  slug: string;
+  replyTo: CommentNode | null;
+  form: FormState | null;
+}) {
   const v = (k: Key) => form?.input[k] || '';
   const err = (k: Key) => form?.errors[k];
   const field = (k: Key, label: string, type: 'text' | 'email' | 'url', note?: string) => (
     <p class={`comment-form-${k}`}>
       <label for={`comment-${k}`}>{label}</label>
       {k == 'body' ? (
-        <textarea id={`comment-${k}`} name={k} rows={6} maxLength={LIMITS.body} aria-invalid={err(k) ? 'true' : undefined} aria-describedby={err(k) ? `comment-${k}-error` : undefined}>
+        <textarea
+          id={`comment-${k}`}
+          name={k}
+          rows={6}
+          maxLength={LIMITS.body}
+          aria-invalid={err(k) ? 'true' : undefined}
+          aria-describedby={err(k) ? `comment-${k}-error` : undefined}
+        >
           {v(k)}
         </textarea>
       ) : (
@@ -74,7 +89,13 @@ export function CommentForm({ slug, replyTo, form }: { slug: string; replyTo: Co
           </ul>
         </div>
       ) : null}
-      <form action={`/posts/${slug}/comments`} method="post" class="comment-form" noValidate aria-labelledby="reply-title">
+      <form
+        action={`/posts/${slug}/comments`}
+        method="post"
+        class="comment-form"
+        noValidate
+        aria-labelledby="reply-title"
+      >
         {field('author', 'Name', 'text')}
         {field('email', 'E-mail', 'email', 'Never published.')}
         {field('url', 'Website (optional)', 'url')}

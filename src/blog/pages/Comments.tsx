@@ -9,6 +9,7 @@ function Body({ text }: { text: string }) {
   return (
     <div class="comment-content">
       {text.split(/\n\s*\n/).map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static server-rendered paragraphs, never reordered
         <p key={i}>{p}</p>
       ))}
     </div>
@@ -20,13 +21,25 @@ function Item({ c, slug, depth }: { c: CommentNode; slug: string; depth: number 
     <li class={`comment depth-${depth}`}>
       <article id={`comment-${c.id}`} class="comment-body" tabIndex={-1} aria-label={`Comment by ${c.author}`}>
         <footer class="comment-meta">
-          <b class="comment-author">{c.url ? <a href={c.url} rel="external nofollow ugc">{c.author}</a> : c.author}</b>{' '}
+          <b class="comment-author">
+            {c.url ? (
+              <a href={c.url} rel="external nofollow ugc">
+                {c.author}
+              </a>
+            ) : (
+              c.author
+            )}
+          </b>{' '}
           <a class="comment-date" href={`#comment-${c.id}`}>
             <time dateTime={c.created}>{formatDate(c.created.slice(0, 10))}</time>
           </a>
         </footer>
         <Body text={c.body} />
-        <a class="comment-reply-link" href={`/posts/${slug}?replytocom=${c.id}#respond`} aria-label={`Reply to ${c.author}`}>
+        <a
+          class="comment-reply-link"
+          href={`/posts/${slug}?replytocom=${c.id}#respond`}
+          aria-label={`Reply to ${c.author}`}
+        >
           Reply
         </a>
       </article>

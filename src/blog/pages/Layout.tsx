@@ -41,6 +41,7 @@ export function Layout({ ctx, title, postId, mode, titleIsHeading, children }: L
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script text, no input reaches it */}
         <script dangerouslySetInnerHTML={{ __html: JS_CLASS }} />
         <link rel="stylesheet" href="/blog/blog.css" />
         <script defer src="/blog/blog.js" />
@@ -59,7 +60,14 @@ export function Layout({ ctx, title, postId, mode, titleIsHeading, children }: L
             {site.title} · <a href="/">Home</a>
           </p>
         </footer>
-        <script async src="/js/signup-forms/popup/embed.js" data-base-url={ctx.host} data-uuid={site.popup.uuid} data-lid={site.popup.lid} data-f-id={site.popup.fId || undefined} />
+        <script
+          async
+          src="/js/signup-forms/popup/embed.js"
+          data-base-url={ctx.host}
+          data-uuid={site.popup.uuid}
+          data-lid={site.popup.lid}
+          data-f-id={site.popup.fId || undefined}
+        />
       </body>
     </html>
   );

@@ -71,17 +71,24 @@ export const blogDb = (db: Database.Database, seed: SeedComment[] = []): BlogDb 
   if (known) return known;
   db.exec(SCHEMA);
   const now = () => new Date().toISOString();
-  const insert = db.prepare('INSERT INTO blog_comments (post, parent, author, email, url, body, created) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO blog_comments (post, parent, author, email, url, body, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   db.transaction(() => {
     if (db.prepare("SELECT 1 FROM blog_meta WHERE key = 'comments-seeded'").get()) return;
     const ids = new Map<string, number>();
     for (const c of seed) {
       const parent = c.parent ? ids.get(c.parent) : undefined;
-      ids.set(c.ref, Number(insert.run(c.post, parent ?? null, c.author, c.email, c.url || '', c.body, c.created).lastInsertRowid));
+      ids.set(
+        c.ref,
+        Number(insert.run(c.post, parent ?? null, c.author, c.email, c.url || '', c.body, c.created).lastInsertRowid),
+      );
     }
     db.prepare("INSERT INTO blog_meta (key, value) VALUES ('comments-seeded', ?)").run(now());
   })();
-  const byPost = db.prepare('SELECT id, parent, author, url, body, created FROM blog_comments WHERE post = ? ORDER BY id');
+  const byPost = db.prepare(
+    'SELECT id, parent, author, url, body, created FROM blog_comments WHERE post = ? ORDER BY id',
+  );
   const one = db.prepare('SELECT id, parent, author, url, body, created, post FROM blog_comments WHERE id = ?');
   const recent = db.prepare('SELECT id, author, post FROM blog_comments ORDER BY id DESC LIMIT ?');
   const counts = db.prepare('SELECT post, count(*) AS n FROM blog_comments GROUP BY post');
@@ -90,7 +97,8 @@ export const blogDb = (db: Database.Database, seed: SeedComment[] = []): BlogDb 
   const api: BlogDb = {
     comments: (post) => byPost.all(post) as CommentRow[],
     comment: (id) => one.get(id) as (CommentRow & { post: string }) | undefined,
-    addComment: (c) => Number(insert.run(c.post, c.parent || null, c.author, c.email, c.url, c.body, now()).lastInsertRowid),
+    addComment: (c) =>
+      Number(insert.run(c.post, c.parent || null, c.author, c.email, c.url, c.body, now()).lastInsertRowid),
     recentComments: (limit) => recent.all(limit) as { id: number; author: string; post: string }[],
     countsByPost: () => new Map((counts.all() as { post: string; n: number }[]).map((r) => [r.post, r.n])),
     record: (b) => {

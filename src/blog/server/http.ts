@@ -33,7 +33,16 @@ export const sendHtml = (res: ServerResponse, status: number, html: string): voi
 };
 
 /** Sends a short plain-text answer. */
-export const sendText = (res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void => {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers });
+export const sendText = (
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void => {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
   res.end(text);
 };

@@ -30,7 +30,11 @@ const context = (content: Content, data: BlogDb, host: string): PageContext => {
 
 /** Renders the home page. */
 export const homePage = (res: ServerResponse, content: Content, data: BlogDb, host: string): void =>
-  sendHtml(res, 200, doc(<Home ctx={context(content, data, host)} posts={content.posts} counts={data.countsByPost()} />));
+  sendHtml(
+    res,
+    200,
+    doc(<Home ctx={context(content, data, host)} posts={content.posts} counts={data.countsByPost()} />),
+  );
 
 const find = (nodes: CommentNode[], id: number): CommentNode | null => {
   for (const n of nodes) {
@@ -42,10 +46,23 @@ const find = (nodes: CommentNode[], id: number): CommentNode | null => {
 };
 
 /** Renders a post with its comments; `replyTo` is a comment id (0 for none), `form` a failed submission. */
-export const postPage = (res: ServerResponse, status: number, content: Content, data: BlogDb, host: string, post: Post, replyTo: number, form: FormState | null): void => {
+export const postPage = (
+  res: ServerResponse,
+  status: number,
+  content: Content,
+  data: BlogDb,
+  host: string,
+  post: Post,
+  replyTo: number,
+  form: FormState | null,
+): void => {
   const comments = thread(data.comments(post.slug));
   const reply = replyTo ? find(comments, replyTo) : null;
-  sendHtml(res, status, doc(<PostPage ctx={context(content, data, host)} post={post} comments={comments} replyTo={reply} form={form} />));
+  sendHtml(
+    res,
+    status,
+    doc(<PostPage ctx={context(content, data, host)} post={post} comments={comments} replyTo={reply} form={form} />),
+  );
 };
 
 /** Renders the 404 page, with the site's header, menu and widgets so the reader can go on. */
@@ -54,7 +71,13 @@ export const notFoundPage = (res: ServerResponse, content: Content, data: BlogDb
     res,
     404,
     doc(
-      <Layout ctx={context(content, data, host)} title={`Not found – ${content.site.title}`} postId={0} mode="home" titleIsHeading={false}>
+      <Layout
+        ctx={context(content, data, host)}
+        title={`Not found – ${content.site.title}`}
+        postId={0}
+        mode="home"
+        titleIsHeading={false}
+      >
         <h1>Not found</h1>
         <p>
           There is no post here. <a href="/">See all posts</a>.

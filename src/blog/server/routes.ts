@@ -45,7 +45,11 @@ const optedOut = (req: IncomingMessage) => req.headers['sec-gpc'] == '1' || req.
 const serveFile = (res: ServerResponse, root: string, rel: string): boolean => {
   const file = normalize(join(root, rel));
   if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return false;
-  res.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(file)] || 'application/octet-stream',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-cache',
+  });
   createReadStream(file).pipe(res);
   return true;
 };
@@ -80,22 +84,35 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     const host = hostOf(req);
 
     if (path == BLOG_STATS_PATH) {
-      if (method != 'POST') return sendText(res, 405, 'POST only', { Allow: 'POST' }), true;
+      if (method != 'POST') {
+        sendText(res, 405, 'POST only', { Allow: 'POST' });
+        return true;
+      }
       const body = await readBody(req, 4096);
       const beacon = body == null ? null : parseBeacon(body);
-      if (!beacon) return sendText(res, 400, 'bad beacon'), true;
+      if (!beacon) {
+        sendText(res, 400, 'bad beacon');
+        return true;
+      }
       if (!optedOut(req)) data.record(beacon);
       res.writeHead(204).end();
       return true;
     }
     if (path.startsWith('/blog/')) {
       const rel = decodeURIComponent(path.slice('/blog/'.length));
-      if (read && (/^(images|files)\//.test(rel) ? serveFile(res, contentDir, rel) : serveFile(res, join(distDir, 'blog'), rel))) return true;
+      if (
+        read &&
+        (/^(images|files)\//.test(rel) ? serveFile(res, contentDir, rel) : serveFile(res, join(distDir, 'blog'), rel))
+      )
+        return true;
       sendText(res, 404, 'Not found');
       return true;
     }
     if (path == '/') {
-      if (!read) return sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' }), true;
+      if (!read) {
+        sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' });
+        return true;
+      }
       homePage(res, content, data, host);
       return true;
     }
@@ -106,16 +123,28 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       return true;
     }
     if (!post?.[2]) {
-      if (!read) return sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' }), true;
+      if (!read) {
+        sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' });
+        return true;
+      }
       const reply = Number(url.searchParams.get('replytocom')) || 0;
       postPage(res, 200, content, data, host, found, reply, null);
       return true;
     }
     // The comment form (issue 6): validate, honeypot, store, redirect back to the comment.
-    if (method != 'POST') return sendText(res, 405, 'POST only', { Allow: 'POST' }), true;
-    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) return sendText(res, 415, 'form posts only'), true;
+    if (method != 'POST') {
+      sendText(res, 405, 'POST only', { Allow: 'POST' });
+      return true;
+    }
+    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
+      sendText(res, 415, 'form posts only');
+      return true;
+    }
     const body = await readBody(req, MAX_FORM);
-    if (body == null) return sendText(res, 413, 'comment too large'), true;
+    if (body == null) {
+      sendText(res, 413, 'comment too large');
+      return true;
+    }
     const check = checkComment(new URLSearchParams(body));
     if (check.kind == 'trap') {
       // Robots get the same answer as people, so they learn nothing; nothing is stored.
@@ -125,7 +154,10 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     if (check.kind == 'ok' && check.parent) {
       const parent = data.comment(check.parent);
       if (!parent || parent.post != slug) {
-        postPage(res, 422, content, data, host, found, 0, { input: check.input, errors: { parent: 'The comment you replied to does not exist.' } });
+        postPage(res, 422, content, data, host, found, 0, {
+          input: check.input,
+          errors: { parent: 'The comment you replied to does not exist.' },
+        });
         return true;
       }
     }

@@ -4,7 +4,15 @@
  * (src/popup/Modal.tsx) hears about success and errors through `onStatus` (src/popup/form/contract.ts).
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, DEFAULT_SUCCESS_MSG, SMS_ACK_NAME, SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS, TTT_CLOSE_MS } from '../../constants';
+import {
+  COOKIE_LIST_MEMBER,
+  COOKIE_SUBSCRIBED,
+  DEFAULT_SUCCESS_MSG,
+  SMS_ACK_NAME,
+  SUBMIT_TIMEOUT_MS,
+  SUBSCRIBED_COOKIE_MS,
+  TTT_CLOSE_MS,
+} from '../../constants';
 import { setCookie } from '../../loader/cookies';
 import { jsonp } from '../../loader/jsonp';
 import { providerUrl } from '../../loader/urls';
@@ -60,22 +68,30 @@ export const Form = ({ s, p, mobile, onStatus, onClose, onResize }: FormProps<Se
   const ackRequired = !!sms && sms.required;
   const t = s.translations;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any of these may change the form's height
   useLayoutEffect(onResize, [step, marks, flash, gdprMsg, done, ttt, busy]);
   useEffect(() => {
     const root = form.current;
     // (Plain || chains, not ?.: esbuild lowers ?. for Chrome < 91, at a dozen bytes a time.)
-    if (focusTick && root) (root.querySelector<HTMLElement>('[aria-invalid="true"]') || root.querySelector<HTMLElement>('button[type=submit]') || root).focus();
+    if (focusTick && root)
+      (
+        root.querySelector<HTMLElement>('[aria-invalid="true"]') ||
+        root.querySelector<HTMLElement>('button[type=submit]') ||
+        root
+      ).focus();
   }, [focusTick]);
   useEffect(() => {
     // Into the SMS step after Continue: focus its first control, so keyboard and screen-reader users follow.
     const root = form.current;
-    if (moved.current && step == 'sms' && root) (root.querySelector<HTMLElement>('.mc-sms input,.mc-sms a') || root).focus();
+    if (moved.current && step == 'sms' && root)
+      (root.querySelector<HTMLElement>('.mc-sms input,.mc-sms a') || root).focus();
   }, [step]);
   useEffect(() => {
     if (done && success.current) success.current.focus();
   }, [done]);
 
-  const set = (name: string, key: string, value: string) => setValues((v) => ({ ...v, [name]: { ...v[name], [key]: value } }));
+  const set = (name: string, key: string, value: string) =>
+    setValues((v) => ({ ...v, [name]: { ...v[name], [key]: value } }));
   const check = (f: Field) => defOf(f).check(f, values[f.name] || {}, t);
   const errOf = (f: Field) => {
     const m = marks[f.name];
@@ -84,7 +100,8 @@ export const Form = ({ s, p, mobile, onStatus, onClose, onResize }: FormProps<Se
   // Spec 5.1: validated on blur. A field left blank and never judged stays neutral, so tabbing through the form
   // does not paint it red before the visitor has tried; once judged, or once it holds a value, every blur re-checks.
   const blur = (f: Field) => {
-    if (!isEmpty(values[f.name] || {}) || marks[f.name] != null) setMarks((m) => ({ ...m, [f.name]: check(f) || true }));
+    if (!isEmpty(values[f.name] || {}) || marks[f.name] != null)
+      setMarks((m) => ({ ...m, [f.name]: check(f) || true }));
   };
 
   /** Validates `fields` (and the SMS acknowledgement when asked), marks each valid or invalid, focuses the first error. */
@@ -208,7 +225,14 @@ export const Form = ({ s, p, mobile, onStatus, onClose, onResize }: FormProps<Se
       </div>
       <div class="mc-success" role="status" tabIndex={-1} ref={success}>
         {/* Non-custom types are wrapped in 24 px Arial (spec 4.5 step 5), set through the CSS object model. */}
-        {done && (done.custom ? <Html html={done.msg} /> : <div style={{ fontSize: '24px', fontFamily: 'Arial' }}><Html html={done.msg} /></div>)}
+        {done &&
+          (done.custom ? (
+            <Html html={done.msg} />
+          ) : (
+            <div style={{ fontSize: '24px', fontFamily: 'Arial' }}>
+              <Html html={done.msg} />
+            </div>
+          ))}
       </div>
       <form
         ref={form}
@@ -224,7 +248,9 @@ export const Form = ({ s, p, mobile, onStatus, onClose, onResize }: FormProps<Se
         <div class="mc-step-email" hidden={step != 'email'}>
           {pl.main.map((f) => {
             const C = defOf(f).C;
-            return <C key={f.name} {...fieldProps(f)} ph={f.type == 'email' ? emailPlaceholder(s, mobile) : undefined} />;
+            return (
+              <C key={f.name} {...fieldProps(f)} ph={f.type == 'email' ? emailPlaceholder(s, mobile) : undefined} />
+            );
           })}
           {pl.gdprOn && (
             <Gdpr
@@ -257,7 +283,14 @@ export const Form = ({ s, p, mobile, onStatus, onClose, onResize }: FormProps<Se
         )}
         {/* The honeypot (spec 3.5): bots fill it, people never see or reach it. */}
         <div aria-hidden="true" style={{ position: 'absolute', left: '-5000px' }}>
-          <input ref={honeypot} type="text" name={`b_${p.uuid}_${p.lid}`} tabIndex={-1} autoComplete="off" aria-label={HONEYPOT_LABEL} />
+          <input
+            ref={honeypot}
+            type="text"
+            name={`b_${p.uuid}_${p.lid}`}
+            tabIndex={-1}
+            autoComplete="off"
+            aria-label={HONEYPOT_LABEL}
+          />
         </div>
         {!(ttt && step == 'sms') && (
           <button type="submit" class={busy ? 'mc-loading' : undefined} disabled={busy}>

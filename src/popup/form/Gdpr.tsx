@@ -28,13 +28,28 @@ export const Gdpr = ({ fields, values, set, label, description, legal, mcLegal, 
       {msg}
     </div>
     {fields.map((f) => (
-      <Consent key={f.name} f={f} v={values[f.name] || {}} err="" set={(k, v) => set(f.name, k, v)} blur={() => undefined} />
+      <Consent
+        key={f.name}
+        f={f}
+        v={values[f.name] || {}}
+        err=""
+        set={(k, v) => set(f.name, k, v)}
+        blur={() => undefined}
+      />
     ))}
     {legal && <Html className="mc-gdpr-legal" html={legal} />}
     <p class="mc-gdpr-info">
       <a href={GDPR_INFO_URL} target="_blank" rel="noopener">
         {/* An information icon drawn as SVG: the 'ⓘ' character is missing from many system fonts. */}
-        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.6">
+        <svg
+          aria-hidden="true"
+          width="14"
+          height="14"
+          viewBox="0 0 16 16"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="1.6"
+        >
           <circle cx="8" cy="8" r="7" />
           <path d="M8 7v5M8 4v1.2" />
         </svg>

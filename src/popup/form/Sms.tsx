@@ -70,7 +70,11 @@ export const Sms = ({ field, ttt, ack, ackErr, setAck, busy, onJoin, onType, onO
             aria-describedby={ackErr ? ACK_ERR : undefined}
           />
           <label for={SMS_ACK_NAME}>
-            {f.smsRequired || f.legalRequired ? <Html tag="span" html={f.smsRequired || f.legalRequired} /> : SMS_ACK_LABEL}
+            {f.smsRequired || f.legalRequired ? (
+              <Html tag="span" html={f.smsRequired || f.legalRequired} />
+            ) : (
+              SMS_ACK_LABEL
+            )}
           </label>
           <div id={ACK_ERR} class="mc-error" aria-live="polite">
             {ackErr}
@@ -78,7 +82,9 @@ export const Sms = ({ field, ttt, ack, ackErr, setAck, busy, onJoin, onType, onO
         </div>
       ) : (
         <>
-          {(f.smsOptional || f.legalOptional) && <Html className="mc-sms-legal" html={f.smsOptional || f.legalOptional} />}
+          {(f.smsOptional || f.legalOptional) && (
+            <Html className="mc-sms-legal" html={f.smsOptional || f.legalOptional} />
+          )}
           <button type="button" class="mc-optout" disabled={busy} onClick={ttt ? onType : onOptOut}>
             {SMS_OPT_OUT}
           </button>

@@ -49,7 +49,8 @@ export const useCountries = (): Country[] | null => {
     if (window.__mcsf && window.__mcsf.countries) return void setL(parse());
     loadBeside('countries.js').then(() => {
       // The first field to hear of the load parses it and, when it failed, warns once.
-      if (list === undefined && !parse()) console.warn('signup popup: the country list did not load from', beside('countries.js'));
+      if (list === undefined && !parse())
+        console.warn('signup popup: the country list did not load from', beside('countries.js'));
       setL(list!);
     });
   }, []);

@@ -49,7 +49,6 @@ export interface Field extends RuleField {
  */
 const RESERVED = ['u', 'id', 'f_id', 'popup', 'c'];
 
-
 /** The choices of a field: items of {value, label}; an item with no value is dropped, a missing label is the value. */
 const choices = (v: unknown): Choice[] =>
   (Array.isArray(v) ? v : []).map(obj).flatMap((c) => {
@@ -118,7 +117,12 @@ export const inputsOf = (f: Field): Input[] => {
   const base = `mc-${f.name}-${f.groupId ? f.groupId + '-' : ''}`;
   if (f.type == 'image') return [];
   if (f.type == 'radio' || f.type == 'checkbox')
-    return f.choices.map((c, i) => ({ name: f.type == 'radio' ? f.name : `${f.name}[${c.value}]`, id: base + i, key: f.type == 'radio' ? '' : c.value, max: 0 }));
+    return f.choices.map((c, i) => ({
+      name: f.type == 'radio' ? f.name : `${f.name}[${c.value}]`,
+      id: base + i,
+      key: f.type == 'radio' ? '' : c.value,
+      max: 0,
+    }));
   const parts = partsOf(f);
   if (!parts.length) return [{ name: f.name, id: base + 0, key: '', max: 0 }];
   const all = parts.map(([key, max], i) => ({ name: `${f.name}[${key}]`, id: base + i, key, max }));

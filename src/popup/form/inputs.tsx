@@ -37,20 +37,38 @@ const aria = (f: Field, err: string, required = f.required) => ({
 });
 
 /** Autocomplete tokens of the single inputs: e-mail, phone, SMS phone, the common name merge tags. */
-const AUTO: Record<string, string> = { email: 'email', phone: 'tel', smsphone: 'tel', FNAME: 'given-name', LNAME: 'family-name' };
+const AUTO: Record<string, string> = {
+  email: 'email',
+  phone: 'tel',
+  smsphone: 'tel',
+  FNAME: 'given-name',
+  LNAME: 'family-name',
+};
 
 /**
  * Autocomplete tokens of the sub-inputs (birthday, US phone, address), apart from AUTO because only the parts in
  * form-extras.js read them.
  */
 const PART_AUTO: Record<string, string> = {
-  'birthday.month': 'bday-month', 'birthday.day': 'bday-day',
-  'phone.area': 'tel-area-code', 'phone.detail1': 'tel-local-prefix', 'phone.detail2': 'tel-local-suffix',
-  'address.addr1': 'address-line1', 'address.addr2': 'address-line2', 'address.city': 'address-level2',
-  'address.state': 'address-level1', 'address.zip': 'postal-code', 'address.country': 'country-name',
+  'birthday.month': 'bday-month',
+  'birthday.day': 'bday-day',
+  'phone.area': 'tel-area-code',
+  'phone.detail1': 'tel-local-prefix',
+  'phone.detail2': 'tel-local-suffix',
+  'address.addr1': 'address-line1',
+  'address.addr2': 'address-line2',
+  'address.city': 'address-level2',
+  'address.state': 'address-level1',
+  'address.zip': 'postal-code',
+  'address.country': 'country-name',
 };
 
-const Req = ({ f }: { f: Field }) => (f.required ? <span class="mc-req" aria-hidden="true"> *</span> : null);
+const Req = ({ f }: { f: Field }) =>
+  f.required ? (
+    <span class="mc-req" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
 
 /** Reads an input's value from an event. */
 const val = (e: { currentTarget: { value: string } }) => e.currentTarget.value;
@@ -60,7 +78,14 @@ const val = (e: { currentTarget: { value: string } }) => e.currentTarget.value;
  * when it appears on blur), the help text unless invalid. Validation runs when focus leaves the whole field, so
  * moving from month to day does not flag a half-typed birthday.
  */
-export const Wrap = ({ f, err, blur, group, role, children }: Pick<FieldProps, 'f' | 'err' | 'blur'> & { group?: boolean; role?: 'radiogroup'; children: ComponentChildren }) => (
+export const Wrap = ({
+  f,
+  err,
+  blur,
+  group,
+  role,
+  children,
+}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { group?: boolean; role?: 'radiogroup'; children: ComponentChildren }) => (
   <div
     class={`mc-field mc-field-${f.type}${err ? ' mc-invalid' : ''}`}
     onFocusOut={(e) => {
@@ -69,6 +94,7 @@ export const Wrap = ({ f, err, blur, group, role, children }: Pick<FieldProps, '
     }}
   >
     {group ? (
+      // biome-ignore lint/a11y/useAriaPropsSupportedByRole: set only with role radiogroup, which supports it
       <fieldset role={role} aria-required={role && f.required ? 'true' : undefined}>
         <legend>
           {f.label}
@@ -145,33 +171,33 @@ export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
 export const Address = ({ f, v, err, set, blur }: FieldProps) => {
   const countries = useCountries();
   return (
-  <Wrap f={f} err={err} blur={blur} group>
-    {inputsOf(f).map((i) => {
-      const common = {
-        id: i.id,
-        name: i.name,
-        autoComplete: PART_AUTO['address.' + i.key],
-        ...aria(f, err, f.required && i.key != 'addr2'),
-      };
-      return (
-        <div key={i.key} class={'mc-addr mc-addr-' + i.key}>
-          <label for={i.id}>{ADDRESS_LABELS[i.key] || f.label}</label>
-          {i.key == 'country' && countries ? (
-            <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
-              <option value="" />
-              {countries.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input {...common} type="text" value={v[i.key] || ''} onInput={(e) => set(i.key, val(e))} />
-          )}
-        </div>
-      );
-    })}
-  </Wrap>
+    <Wrap f={f} err={err} blur={blur} group>
+      {inputsOf(f).map((i) => {
+        const common = {
+          id: i.id,
+          name: i.name,
+          autoComplete: PART_AUTO['address.' + i.key],
+          ...aria(f, err, f.required && i.key != 'addr2'),
+        };
+        return (
+          <div key={i.key} class={'mc-addr mc-addr-' + i.key}>
+            <label for={i.id}>{ADDRESS_LABELS[i.key] || f.label}</label>
+            {i.key == 'country' && countries ? (
+              <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
+                <option value="" />
+                {countries.map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input {...common} type="text" value={v[i.key] || ''} onInput={(e) => set(i.key, val(e))} />
+            )}
+          </div>
+        );
+      })}
+    </Wrap>
   );
 };
 
@@ -228,7 +254,14 @@ export const Consent = ({ f, v, set }: FieldProps) => {
   const [i] = inputsOf(f);
   return (
     <div class="mc-choice mc-consent">
-      <input id={i.id} name={i.name} type="checkbox" value="Y" checked={!!v['']} onChange={(e) => set('', e.currentTarget.checked ? 'Y' : '')} />
+      <input
+        id={i.id}
+        name={i.name}
+        type="checkbox"
+        value="Y"
+        checked={!!v['']}
+        onChange={(e) => set('', e.currentTarget.checked ? 'Y' : '')}
+      />
       <label for={i.id}>{f.label}</label>
     </div>
   );

@@ -17,7 +17,8 @@ export type Extras = typeof EXTRAS;
  * GDPR block. Pure.
  */
 export const needsExtras = (s: Settings): boolean =>
-  s.gdpr || s.fields.some((f) => !/^(text|email|number|url|image|phone)$/.test(f.type) || (f.type == 'phone' && f.usPhone));
+  s.gdpr ||
+  s.fields.some((f) => !/^(text|email|number|url|image|phone)$/.test(f.type) || (f.type == 'phone' && f.usPhone));
 
 let loading: Promise<Extras | undefined> | undefined;
 

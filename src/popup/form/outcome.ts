@@ -38,7 +38,14 @@ export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: 
   const o = r as Obj;
   const msg = str(o.msg);
   if (o.result != 'error')
-    return { ...base, ok: true, msg: msg || fallback || DEFAULT_SUCCESS_MSG, custom: o.type == 'custom', close: o.type != 'confirmation', cookie: str(o.webEngagementCookieValue) };
+    return {
+      ...base,
+      ok: true,
+      msg: msg || fallback || DEFAULT_SUCCESS_MSG,
+      custom: o.type == 'custom',
+      close: o.type != 'confirmation',
+      cookie: str(o.webEngagementCookieValue),
+    };
   const errors = (o.errors && typeof o.errors == 'object' ? o.errors : {}) as Obj;
   const out: Outcome = { ...base, ok: false, msg };
   if (!Object.keys(errors).length) return out;

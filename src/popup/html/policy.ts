@@ -6,9 +6,11 @@
 
 /** Elements kept (with their allowed attributes and children). */
 const KEEP = new Set(
-  ('a abbr b bdi bdo blockquote br caption center cite code col colgroup dd del dfn div dl dt em figcaption figure ' +
+  (
+    'a abbr b bdi bdo blockquote br caption center cite code col colgroup dd del dfn div dl dt em figcaption figure ' +
     'font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strike strong sub sup table tbody td ' +
-    'tfoot th thead tr tt u ul var wbr').split(' '),
+    'tfoot th thead tr tt u ul var wbr'
+  ).split(' '),
 );
 
 /**
@@ -17,16 +19,21 @@ const KEEP = new Set(
  * Any other unknown element (section, label, form, ...) is unwrapped: its children are kept, the element is not.
  */
 const DROP = new Set(
-  ('script style iframe frame frameset object embed applet template noscript noembed noframes textarea select input ' +
+  (
+    'script style iframe frame frameset object embed applet template noscript noembed noframes textarea select input ' +
     'button option optgroup datalist output progress meter svg math title link meta base xmp plaintext listing audio ' +
-    'video canvas dialog portal param source track keygen head').split(' '),
+    'video canvas dialog portal param source track keygen head'
+  ).split(' '),
 );
 
 /** What to do with an element by its lower-case local name. */
-export const elementAction = (tag: string): 'keep' | 'drop' | 'unwrap' => (KEEP.has(tag) ? 'keep' : DROP.has(tag) ? 'drop' : 'unwrap');
+export const elementAction = (tag: string): 'keep' | 'drop' | 'unwrap' =>
+  KEEP.has(tag) ? 'keep' : DROP.has(tag) ? 'drop' : 'unwrap';
 
 /** Attributes kept on any kept element; `href`, `src` and `style` have their own checks. */
-const ATTRS = new Set('title alt lang dir align valign colspan rowspan width height color size face start reversed datetime'.split(' '));
+const ATTRS = new Set(
+  'title alt lang dir align valign colspan rowspan width height color size face start reversed datetime'.split(' '),
+);
 
 /** Attributes whose value is a URL, by element. */
 const URL_ATTRS: Record<string, string> = { a: 'href', img: 'src' };
@@ -56,7 +63,9 @@ export const attrAllowed = (tag: string, name: string, value: string): boolean =
 
 /** CSS properties owner HTML may set: text and colour only, nothing that moves or sizes a box out of its place. */
 const STYLE_PROPS = new Set(
-  'color background-color font-size font-weight font-style font-family text-align text-decoration line-height'.split(' '),
+  'color background-color font-size font-weight font-style font-family text-align text-decoration line-height'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -71,7 +80,11 @@ export const styleDecls = (css: string): [string, string][] =>
     const prop = d.slice(0, i).trim().toLowerCase();
     const value = d.slice(i + 1).trim();
     const rest = value.replace(/\b(rgba?|hsla?)\([\d\s.,%]*\)/gi, '');
-    const ok = i > 0 && STYLE_PROPS.has(prop) && value &&
-      (prop == 'font-family' ? /^[\w\s,'"-]+$/ : /^[#\w\s.,%-]*$/).test(rest) && !/url|expression|\\/i.test(value);
+    const ok =
+      i > 0 &&
+      STYLE_PROPS.has(prop) &&
+      value &&
+      (prop == 'font-family' ? /^[\w\s,'"-]+$/ : /^[#\w\s.,%-]*$/).test(rest) &&
+      !/url|expression|\\/i.test(value);
     return ok ? [[prop, value]] : [];
   });

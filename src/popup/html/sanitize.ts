@@ -25,7 +25,16 @@ const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^
 const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
 /** The named character references editors write most (others stay as written; editors mostly write UTF-8). */
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', rsquo: '’', hellip: '…' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  rsquo: '’',
+  hellip: '…',
+};
 
 /** Decodes character references: the named ones above and every numeric one (invalid code points become U+FFFD). */
 export const decode = (s: string): string =>

@@ -112,7 +112,9 @@ export const findForm = (db: Database.Database, uuid: string, lid: string, fId: 
   if (hit) return hit;
   const r = fId
     ? (stmt(db, `${SELECT} WHERE l.uuid = ? AND f.list_id = ? AND f.f_id = ?`).get(uuid, lid, fId) as Raw | undefined)
-    : (stmt(db, `${SELECT} WHERE l.uuid = ? AND f.list_id = ? ORDER BY f.position, f.f_id LIMIT 1`).get(uuid, lid) as Raw | undefined);
+    : (stmt(db, `${SELECT} WHERE l.uuid = ? AND f.list_id = ? ORDER BY f.position, f.f_id LIMIT 1`).get(uuid, lid) as
+        | Raw
+        | undefined);
   if (!r) return null;
   const row = deepFreeze(toRow(r));
   if (cache.rows.size < MAX_CACHED) cache.rows.set(key, row);

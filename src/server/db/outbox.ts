@@ -15,8 +15,14 @@ export interface Mail {
 /** Puts an e-mail in the outbox (the provider sends nothing: the mailbox page shows what it would send). */
 export const queueMail = (db: Database.Database, m: Omit<Mail, 'id' | 'created_at'>): number =>
   Number(
-    stmt(db, 'INSERT INTO outbox (list_id, to_addr, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(m.list_id, m.to_addr, m.subject, m.body, m.link, new Date().toISOString()).lastInsertRowid,
+    stmt(db, 'INSERT INTO outbox (list_id, to_addr, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      m.list_id,
+      m.to_addr,
+      m.subject,
+      m.body,
+      m.link,
+      new Date().toISOString(),
+    ).lastInsertRowid,
   );
 
 /** The newest e-mails first. */

@@ -57,8 +57,10 @@ export const upsertSubscriber = (db: Database.Database, s: Signup): SignupResult
   db.transaction((): SignupResult => {
     const now = new Date().toISOString();
     const key = contactKey(s.email, s.sms);
-    const found = stmt(db, 'SELECT id, eid, web_id, status, merge_fields, sms_status FROM subscribers WHERE list_id = ? AND contact_key = ?')
-      .get(s.listId, key) as Row | undefined;
+    const found = stmt(
+      db,
+      'SELECT id, eid, web_id, status, merge_fields, sms_status FROM subscribers WHERE list_id = ? AND contact_key = ?',
+    ).get(s.listId, key) as Row | undefined;
     const smsStatus = s.sms ? (s.doubleOptIn ? 'pending' : 'subscribed') : null;
     let row: Row;
     let was: string | null = null;
@@ -66,10 +68,25 @@ export const upsertSubscriber = (db: Database.Database, s: Signup): SignupResult
       const eid = hex(5);
       const webId = hex(12);
       const status = s.doubleOptIn ? 'pending' : 'subscribed';
-      const r = stmt(db, `INSERT INTO subscribers (list_id, contact_key, email, eid, web_id, status, merge_fields, sms_phone,
-          sms_status, form_id, created_at, updated_at, confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(s.listId, key, s.email, eid, webId, status, JSON.stringify(s.merge), s.sms, smsStatus, s.fId, now, now,
-          status === 'subscribed' ? now : null);
+      const r = stmt(
+        db,
+        `INSERT INTO subscribers (list_id, contact_key, email, eid, web_id, status, merge_fields, sms_phone,
+          sms_status, form_id, created_at, updated_at, confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        s.listId,
+        key,
+        s.email,
+        eid,
+        webId,
+        status,
+        JSON.stringify(s.merge),
+        s.sms,
+        smsStatus,
+        s.fId,
+        now,
+        now,
+        status === 'subscribed' ? now : null,
+      );
       row = { id: Number(r.lastInsertRowid), eid, web_id: webId, status, merge_fields: '{}', sms_status: smsStatus };
     } else {
       was = found.status;
@@ -77,24 +94,39 @@ export const upsertSubscriber = (db: Database.Database, s: Signup): SignupResult
       const status = found.status === 'subscribed' ? 'subscribed' : s.doubleOptIn ? 'pending' : 'subscribed';
       const merge = { ...(JSON.parse(found.merge_fields) as Record<string, MergeValue>), ...s.merge };
       const sms = found.sms_status === 'subscribed' ? 'subscribed' : smsStatus;
-      stmt(db, `UPDATE subscribers SET email = COALESCE(?, email), status = ?, merge_fields = ?,
+      stmt(
+        db,
+        `UPDATE subscribers SET email = COALESCE(?, email), status = ?, merge_fields = ?,
           sms_phone = COALESCE(?, sms_phone), sms_status = COALESCE(?, sms_status), updated_at = ?,
-          confirmed_at = CASE WHEN ? = 'subscribed' THEN COALESCE(confirmed_at, ?) ELSE confirmed_at END WHERE id = ?`)
-        .run(s.email, status, JSON.stringify(merge), s.sms, sms, now, status, now, found.id);
+          confirmed_at = CASE WHEN ? = 'subscribed' THEN COALESCE(confirmed_at, ?) ELSE confirmed_at END WHERE id = ?`,
+      ).run(s.email, status, JSON.stringify(merge), s.sms, sms, now, status, now, found.id);
       row = { ...found, status };
     }
-    const consent = stmt(db, `INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at)
+    const consent = stmt(
+      db,
+      `INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at)
       VALUES (?, ?, ?, ?) ON CONFLICT (subscriber_id, marketing_preference_id) DO UPDATE SET granted = excluded.granted,
-      updated_at = excluded.updated_at`);
+      updated_at = excluded.updated_at`,
+    );
     for (const [id, granted] of Object.entries(s.consents)) consent.run(row.id, id, granted ? 1 : 0, now);
     let confirmToken: string | null = null;
     if (row.status === 'pending') {
       confirmToken = hex(16);
       const expires = new Date(Date.now() + CONFIRM_TTL_HOURS * 36e5).toISOString();
-      stmt(db, 'INSERT INTO confirmations (token, subscriber_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-        .run(confirmToken, row.id, now, expires);
+      stmt(db, 'INSERT INTO confirmations (token, subscriber_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+        confirmToken,
+        row.id,
+        now,
+        expires,
+      );
     }
-    return { id: row.id, eid: row.eid, webId: row.web_id, welcomed: row.status === 'subscribed' && was !== 'subscribed', confirmToken };
+    return {
+      id: row.id,
+      eid: row.eid,
+      webId: row.web_id,
+      welcomed: row.status === 'subscribed' && was !== 'subscribed',
+      confirmToken,
+    };
   })();
 
 /** The outcome of following a confirmation link. */
@@ -105,16 +137,31 @@ export type ConfirmOutcome =
 /** Confirms the subscriber of a double opt-in token. A used token confirms again harmlessly (mail scanners click). */
 export const confirmSubscriber = (db: Database.Database, token: string): ConfirmOutcome =>
   db.transaction((): ConfirmOutcome => {
-    const c = stmt(db, `SELECT c.subscriber_id AS id, c.expires_at, c.used_at, s.list_id, s.email, s.eid, s.status
-        FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE c.token = ?`)
-      .get(token) as { id: number; expires_at: string; used_at: string | null; list_id: string; email: string | null; eid: string; status: string } | undefined;
+    const c = stmt(
+      db,
+      `SELECT c.subscriber_id AS id, c.expires_at, c.used_at, s.list_id, s.email, s.eid, s.status
+        FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE c.token = ?`,
+    ).get(token) as
+      | {
+          id: number;
+          expires_at: string;
+          used_at: string | null;
+          list_id: string;
+          email: string | null;
+          eid: string;
+          status: string;
+        }
+      | undefined;
     if (!c) return { ok: false, reason: 'unknown' };
     if (!c.used_at && c.expires_at < new Date().toISOString()) return { ok: false, reason: 'expired' };
     const now = new Date().toISOString();
     const already = c.status === 'subscribed';
     if (!already)
-      stmt(db, `UPDATE subscribers SET status = 'subscribed', confirmed_at = ?, updated_at = ?,
-        sms_status = CASE WHEN sms_status = 'pending' THEN 'subscribed' ELSE sms_status END WHERE id = ?`).run(now, now, c.id);
+      stmt(
+        db,
+        `UPDATE subscribers SET status = 'subscribed', confirmed_at = ?, updated_at = ?,
+        sms_status = CASE WHEN sms_status = 'pending' THEN 'subscribed' ELSE sms_status END WHERE id = ?`,
+      ).run(now, now, c.id);
     if (!c.used_at) stmt(db, 'UPDATE confirmations SET used_at = ? WHERE token = ?').run(now, token);
     return { ok: true, id: c.id, listId: c.list_id, email: c.email, eid: c.eid, already };
   })();
@@ -124,9 +171,11 @@ export const confirmSubscriber = (db: Database.Database, token: string): Confirm
  * (spec 3.7, 7.1): the subscriber and the campaign must both belong to that list.
  */
 export const isSubscribed = (db: Database.Database, uuid: string, lid: string, eid: string, cid: string): boolean =>
-  !!stmt(db, `SELECT 1 FROM subscribers s JOIN lists l ON l.id = s.list_id JOIN campaigns c ON c.list_id = s.list_id
-      WHERE l.uuid = ? AND s.list_id = ? AND s.eid = ? AND c.id = ? AND s.status = 'subscribed'`)
-    .get(uuid, lid, eid, cid);
+  !!stmt(
+    db,
+    `SELECT 1 FROM subscribers s JOIN lists l ON l.id = s.list_id JOIN campaigns c ON c.list_id = s.list_id
+      WHERE l.uuid = ? AND s.list_id = ? AND s.eid = ? AND c.id = ? AND s.status = 'subscribed'`,
+  ).get(uuid, lid, eid, cid);
 
 /** One subscriber as the owner's listing shows it. */
 export interface SubscriberView {
@@ -144,13 +193,23 @@ export interface SubscriberView {
 
 /** Every subscriber, optionally of one list, oldest first. */
 export const listSubscribers = (db: Database.Database, listId?: string): SubscriberView[] => {
-  const rows = stmt(db, `SELECT s.id, s.list_id AS list, s.email, s.status, s.sms_phone, s.sms_status, s.merge_fields, s.form_id,
-      s.created_at, s.confirmed_at FROM subscribers s ${listId ? 'WHERE s.list_id = ?' : ''} ORDER BY s.id`)
-    .all(...(listId ? [listId] : [])) as (Omit<SubscriberView, 'merge_fields' | 'consents'> & { id: number; merge_fields: string })[];
-  const consents = stmt(db, 'SELECT marketing_preference_id AS k, granted FROM consents WHERE subscriber_id = ? ORDER BY k');
+  const rows = stmt(
+    db,
+    `SELECT s.id, s.list_id AS list, s.email, s.status, s.sms_phone, s.sms_status, s.merge_fields, s.form_id,
+      s.created_at, s.confirmed_at FROM subscribers s ${listId ? 'WHERE s.list_id = ?' : ''} ORDER BY s.id`,
+  ).all(...(listId ? [listId] : [])) as (Omit<SubscriberView, 'merge_fields' | 'consents'> & {
+    id: number;
+    merge_fields: string;
+  })[];
+  const consents = stmt(
+    db,
+    'SELECT marketing_preference_id AS k, granted FROM consents WHERE subscriber_id = ? ORDER BY k',
+  );
   return rows.map(({ id, merge_fields, ...r }) => ({
     ...r,
     merge_fields: JSON.parse(merge_fields) as Record<string, MergeValue>,
-    consents: Object.fromEntries((consents.all(id) as { k: string; granted: number }[]).map((c) => [c.k, c.granted === 1])),
+    consents: Object.fromEntries(
+      (consents.all(id) as { k: string; granted: number }[]).map((c) => [c.k, c.granted === 1]),
+    ),
   }));
 };

@@ -9,7 +9,9 @@ export const isCallback = (name: string): boolean => name.length <= JSONP_CALLBA
 
 /** JSON of `data` as a JSONP answer carries it: U+2028/U+2029 escaped (older engines read them as line ends). */
 export const jsonpData = (data: unknown): string =>
-  JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(data)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The body of a JSONP answer. It starts with an empty comment so that a callback name can never be read as the

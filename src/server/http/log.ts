@@ -22,9 +22,13 @@ export const logPath = (rawUrl: string): string => {
     // Malformed escapes: mask on the raw text instead.
   }
   // Masked when either spelling holds an '@': %40 hides it from a raw check, bad escapes from a decoded one.
-  const masked = /@/.test(decoded) || /@/.test(path)
-    ? path.split('/').map((seg) => (/@|%40/i.test(seg) ? '[masked]' : seg)).join('/')
-    : path;
+  const masked =
+    /@/.test(decoded) || /@/.test(path)
+      ? path
+          .split('/')
+          .map((seg) => (/@|%40/i.test(seg) ? '[masked]' : seg))
+          .join('/')
+      : path;
   return masked.replace(/[\u0000-\u001f\u007f\s]/g, '').slice(0, 200) || '/';
 };
 

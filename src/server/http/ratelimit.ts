@@ -105,5 +105,10 @@ export const clientKey = (remoteAddress: string | undefined): string => {
   if (mapped) return mapped[1];
   if (!ip.includes(':')) return ip || '-';
   const g = ipv6Groups(ip);
-  return g ? `${g.slice(0, 4).map((x) => x.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64` : ip.toLowerCase();
+  return g
+    ? `${g
+        .slice(0, 4)
+        .map((x) => x.toLowerCase().replace(/^0+(?=.)/, ''))
+        .join(':')}::/64`
+    : ip.toLowerCase();
 };

@@ -9,13 +9,24 @@ const HTML_HEADERS = {
 };
 
 /** Sends a whole HTML page; `extra` adds or overrides headers (e.g. X-Frame-Options on the captcha page). */
-export const sendHtml = (res: ServerResponse, html: string, status = 200, extra: Record<string, string> = {}, head = false): void => {
+export const sendHtml = (
+  res: ServerResponse,
+  html: string,
+  status = 200,
+  extra: Record<string, string> = {},
+  head = false,
+): void => {
   res.writeHead(status, { ...HTML_HEADERS, 'Content-Length': Buffer.byteLength(html), ...extra });
   res.end(head ? undefined : html);
 };
 
 /** Sends a short plain-text answer, used for errors a browser shows nobody (400 on a script URL, 404, 405, 414). */
-export const sendText = (res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void => {
+export const sendText = (
+  res: ServerResponse,
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): void => {
   res.writeHead(status, {
     'Content-Type': 'text/plain; charset=utf-8',
     'X-Content-Type-Options': 'nosniff',

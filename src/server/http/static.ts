@@ -77,7 +77,7 @@ export const staticFiles = (root: string) => {
     if (!type) return false;
     const file = resolve(join(base, path));
     if (!file.startsWith(base + sep)) return false;
-    let info;
+    let info: Awaited<ReturnType<typeof stat>>;
     try {
       info = await stat(file);
     } catch {
@@ -87,7 +87,11 @@ export const staticFiles = (root: string) => {
     const key = `${info.size}-${info.mtimeMs}`;
     let entry = cache.get(file);
     if (!entry || entry.key !== key) {
-      entry = { key, etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`, raw: await readFile(file) };
+      entry = {
+        key,
+        etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+        raw: await readFile(file),
+      };
       cache.set(file, entry);
     }
     const headers: Record<string, string> = {

@@ -21,12 +21,18 @@ import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../subscribe/messages';
 const MAX_BODY = 32 * 1024;
 
 /** The captcha page forbids framing (clickjacking a human check) and runs no script. */
-const HEADERS = { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'" };
+const HEADERS = {
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+};
 
 const formKey = (f: FormRow) => `${f.uuid}/${f.listId}/${f.fId}`;
 
 const translationsOf = (f: FormRow) =>
-  f.settings.translations && typeof f.settings.translations === 'object' ? (f.settings.translations as Record<string, unknown>) : undefined;
+  f.settings.translations && typeof f.settings.translations === 'object'
+    ? (f.settings.translations as Record<string, unknown>)
+    : undefined;
 
 /** The label of the field with this merge_id, for listing errors on a page without the form. */
 const labelOf = (f: FormRow, mergeId: string): string => {
@@ -63,13 +69,17 @@ ${hidden}
 
 /** The page of a submit answer (spec 3.6): its message, and the field errors by label. */
 const answerPage = (f: FormRow, a: Answer): string => {
-  if (a.result !== 'error') return shell('Thank you', `<p role="status">${esc(a.msg)}</p><p>You can close this window.</p>`);
+  if (a.result !== 'error')
+    return shell('Thank you', `<p role="status">${esc(a.msg)}</p><p>You can close this window.</p>`);
   const list = Object.entries(a.errors || {})
     .filter(([k]) => k !== 'msg' || a.type !== 'gdpr_error')
     .map(([k, m]) => `<li><strong>${esc(labelOf(f, k))}</strong>: ${esc(m)}</li>`)
     .join('');
-  return shell('Not subscribed yet', `<p role="alert">${esc(a.msg)}</p>${list ? `<ul>${list}</ul>` : ''}
-<p>Close this window, correct the form and submit it again.</p>`);
+  return shell(
+    'Not subscribed yet',
+    `<p role="alert">${esc(a.msg)}</p>${list ? `<ul>${list}</ul>` : ''}
+<p>Close this window, correct the form and submit it again.</p>`,
+  );
 };
 
 /** The request body as text, or null when it is larger than MAX_BODY (the rest is drained, not kept). */
@@ -86,59 +96,90 @@ const readBody = (req: IncomingMessage): Promise<string | null> =>
   });
 
 /** Serves /subscribe/post. */
-export const captchaRoute = (fallbackHost: string, limits?: Limiters) => async (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<boolean> => {
-  if (url.pathname !== '/subscribe/post') return false;
-  let params = url.searchParams;
-  if (req.method === 'POST') {
-    // Each answer counts against the client like a form-post-json: a sum is no obstacle to a script.
-    if (limits?.perClient && !limits.perClient.hit(limits.client(req))) {
-      req.resume();
-      sendHtml(res, shell('Not subscribed', `<p>${esc(MSG_RATE_CLIENT)}</p>`), 429, { ...HEADERS, 'Retry-After': '60' });
+export const captchaRoute =
+  (fallbackHost: string, limits?: Limiters) =>
+  async (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<boolean> => {
+    if (url.pathname !== '/subscribe/post') return false;
+    let params = url.searchParams;
+    if (req.method === 'POST') {
+      // Each answer counts against the client like a form-post-json: a sum is no obstacle to a script.
+      if (limits?.perClient && !limits.perClient.hit(limits.client(req))) {
+        req.resume();
+        sendHtml(res, shell('Not subscribed', `<p>${esc(MSG_RATE_CLIENT)}</p>`), 429, {
+          ...HEADERS,
+          'Retry-After': '60',
+        });
+        return true;
+      }
+      if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
+        sendText(res, 415, 'Unsupported Media Type');
+        return true;
+      }
+      const body = Number(req.headers['content-length'] || 0) > MAX_BODY ? null : await readBody(req);
+      if (body === null) {
+        sendText(res, 413, 'Payload Too Large', { Connection: 'close' });
+        return true;
+      }
+      params = new URLSearchParams(body);
+    } else if (req.method !== 'GET') {
+      sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, POST' });
       return true;
     }
-    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
-      sendText(res, 415, 'Unsupported Media Type');
+    const q = readQuery(params);
+    if (!q.ok) {
+      sendHtml(
+        res,
+        shell('Not subscribed', `<p>The form sent the field ${esc(q.repeated)} twice. Please submit it again.</p>`),
+        400,
+        HEADERS,
+      );
       return true;
     }
-    const body = Number(req.headers['content-length'] || 0) > MAX_BODY ? null : await readBody(req);
-    if (body === null) {
-      sendText(res, 413, 'Payload Too Large', { Connection: 'close' });
+    const v = q.values;
+    const form = findForm(ctx.db, v.u || '', v.id || '', v.f_id || '');
+    if (!form) {
+      sendHtml(
+        res,
+        shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'),
+        404,
+        HEADERS,
+      );
       return true;
     }
-    params = new URLSearchParams(body);
-  } else if (req.method !== 'GET') {
-    sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, POST' });
+    if (req.method === 'GET') {
+      const c = collect(v, placement(form.settings), translationsOf(form));
+      if (!c.ok)
+        sendHtml(
+          res,
+          answerPage(form, { result: 'error', msg: 'Please fix these fields first.', errors: c.errors }),
+          400,
+          HEADERS,
+        );
+      else sendHtml(res, challengePage(form, v, ctx), 200, HEADERS);
+      return true;
+    }
+    const check = checkAnswer(
+      ctx.db,
+      formKey(form),
+      v[CAPTCHA_INPUTS.exp] || '',
+      v[CAPTCHA_INPUTS.nonce] || '',
+      v[CAPTCHA_INPUTS.sig] || '',
+      v[CAPTCHA_INPUTS.answer] || '',
+    );
+    if (check !== 'ok') {
+      const note =
+        check === 'wrong'
+          ? 'That answer was not right. Please try this one.'
+          : check === 'expired'
+            ? 'That question expired. Please answer this one.'
+            : 'That question was answered already. Please answer this one.';
+      sendHtml(res, challengePage(form, v, ctx, note), 400, HEADERS);
+      return true;
+    }
+    // The human check stops volume, not a person aiming confirmation mails at one address: the per-address limit applies.
+    const perAddress = limits?.perAddress;
+    const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
+    const answer = submit(ctx.db, form, v, `http://${publicHost(req, fallbackHost)}`, admit, MSG_RATE_ADDRESS);
+    sendHtml(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200, HEADERS);
     return true;
-  }
-  const q = readQuery(params);
-  if (!q.ok) {
-    sendHtml(res, shell('Not subscribed', `<p>The form sent the field ${esc(q.repeated)} twice. Please submit it again.</p>`), 400, HEADERS);
-    return true;
-  }
-  const v = q.values;
-  const form = findForm(ctx.db, v.u || '', v.id || '', v.f_id || '');
-  if (!form) {
-    sendHtml(res, shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'), 404, HEADERS);
-    return true;
-  }
-  if (req.method === 'GET') {
-    const c = collect(v, placement(form.settings), translationsOf(form));
-    if (!c.ok) sendHtml(res, answerPage(form, { result: 'error', msg: 'Please fix these fields first.', errors: c.errors }), 400, HEADERS);
-    else sendHtml(res, challengePage(form, v, ctx), 200, HEADERS);
-    return true;
-  }
-  const check = checkAnswer(ctx.db, formKey(form), v[CAPTCHA_INPUTS.exp] || '', v[CAPTCHA_INPUTS.nonce] || '',
-    v[CAPTCHA_INPUTS.sig] || '', v[CAPTCHA_INPUTS.answer] || '');
-  if (check !== 'ok') {
-    const note = check === 'wrong' ? 'That answer was not right. Please try this one.'
-      : check === 'expired' ? 'That question expired. Please answer this one.' : 'That question was answered already. Please answer this one.';
-    sendHtml(res, challengePage(form, v, ctx, note), 400, HEADERS);
-    return true;
-  }
-  // The human check stops volume, not a person aiming confirmation mails at one address: the per-address limit applies.
-  const perAddress = limits?.perAddress;
-  const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
-  const answer = submit(ctx.db, form, v, `http://${publicHost(req, fallbackHost)}`, admit, MSG_RATE_ADDRESS);
-  sendHtml(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200, HEADERS);
-  return true;
-};
+  };

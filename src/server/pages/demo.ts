@@ -63,12 +63,19 @@ ${snippet(host, form)}`;
 };
 
 /** Serves the demo page at /demo, and at / (the blog's route, when wired, runs first and takes /). */
-export const demoRoute = (fallbackHost: string) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
-  if (url.pathname !== '/' && url.pathname !== '/demo') return false;
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const key = url.searchParams.get('form');
-  const html = demoPage(allForms(ctx.db), key, publicHost(req, fallbackHost));
-  if (html) sendHtml(res, html, 200, {}, req.method === 'HEAD');
-  else sendHtml(res, page('No such demo form', '<main><h1>No such demo form</h1><p><a href="/demo">All demo forms</a></p></main>'), 404);
-  return true;
-};
+export const demoRoute =
+  (fallbackHost: string) =>
+  (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+    if (url.pathname !== '/' && url.pathname !== '/demo') return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const key = url.searchParams.get('form');
+    const html = demoPage(allForms(ctx.db), key, publicHost(req, fallbackHost));
+    if (html) sendHtml(res, html, 200, {}, req.method === 'HEAD');
+    else
+      sendHtml(
+        res,
+        page('No such demo form', '<main><h1>No such demo form</h1><p><a href="/demo">All demo forms</a></p></main>'),
+        404,
+      );
+    return true;
+  };

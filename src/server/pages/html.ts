@@ -10,7 +10,10 @@ export const esc = (v: unknown): string => String(v ?? '').replace(/[&<>"']/g, (
  * the script, whatever an owner typed into the settings.
  */
 export const inlineJson = (v: unknown): string =>
-  JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The look shared by the provider's pages: system fonts, readable measure, visible focus. */
 export const BASE_CSS = `

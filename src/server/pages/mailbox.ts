@@ -22,7 +22,9 @@ export const mailboxPage = (mails: ReturnType<typeof readMailbox>): string =>
 ${mails.length ? '' : '<p>No e-mail yet. Subscribe with the double opt-in demo form to get a confirmation e-mail.</p>'}
 ${mails
   .map(
-    (m) => `<article aria-labelledby="m${m.id}" style="background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 16px;margin:12px 0">
+    (
+      m,
+    ) => `<article aria-labelledby="m${m.id}" style="background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 16px;margin:12px 0">
 <h2 id="m${m.id}" style="font-size:18px;margin:0 0 4px">${esc(m.subject)}</h2>
 <p class="muted" style="margin:0 0 8px">To ${esc(m.to_addr)} · <time datetime="${esc(m.created_at)}">${esc(m.created_at.replace('T', ' ').slice(0, 19))} UTC</time></p>
 <p>${esc(m.body)}</p><p><a href="${esc(m.link)}">${esc(m.link)}</a></p></article>`,
@@ -32,28 +34,52 @@ ${mails
 
 /** A result page of the confirm link. */
 const confirmPage = (title: string, text: string): string =>
-  page(title, `<main><h1>${esc(title)}</h1><p>${esc(text)}</p><p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox</a></p></main>`);
+  page(
+    title,
+    `<main><h1>${esc(title)}</h1><p>${esc(text)}</p><p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox</a></p></main>`,
+  );
 
 /** Serves /mailbox and the confirmation link /subscribe/confirm?token=…; `fallbackHost` names e-mail links. */
-export const mailboxRoute = (fallbackHost: string) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (url.pathname === '/mailbox') {
-    sendHtml(res, mailboxPage(readMailbox(ctx.db)), 200, {}, req.method === 'HEAD');
-    return true;
-  }
-  if (url.pathname !== '/subscribe/confirm') return false;
-  const token = url.searchParams.get('token') || '';
-  const r = /^[\da-f]{32}$/.test(token) && req.method === 'GET' ? confirmSubscriber(ctx.db, token) : ({ ok: false, reason: 'unknown' } as const);
-  if (r.ok) {
-    if (!r.already && r.email) {
-      const demoKey = (stmt(ctx.db, 'SELECT demo_key FROM forms WHERE list_id = ? ORDER BY position LIMIT 1').get(r.listId) as { demo_key: string | null } | undefined)?.demo_key ?? null;
-      sendWelcome(ctx.db, publicOrigin(req, fallbackHost), r.listId, r.email, r.eid, demoKey);
+export const mailboxRoute =
+  (fallbackHost: string) =>
+  (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (url.pathname === '/mailbox') {
+      sendHtml(res, mailboxPage(readMailbox(ctx.db)), 200, {}, req.method === 'HEAD');
+      return true;
     }
-    sendHtml(res, confirmPage('Subscription confirmed', 'Thank you: your subscription to our list has been confirmed.'));
-  } else if (r.reason === 'expired') {
-    sendHtml(res, confirmPage('Link expired', 'This confirmation link has expired. Subscribe again to get a new one.'), 410);
-  } else {
-    sendHtml(res, confirmPage('Unknown link', 'This confirmation link is not valid. Check that you copied all of it.'), 404);
-  }
-  return true;
-};
+    if (url.pathname !== '/subscribe/confirm') return false;
+    const token = url.searchParams.get('token') || '';
+    const r =
+      /^[\da-f]{32}$/.test(token) && req.method === 'GET'
+        ? confirmSubscriber(ctx.db, token)
+        : ({ ok: false, reason: 'unknown' } as const);
+    if (r.ok) {
+      if (!r.already && r.email) {
+        const demoKey =
+          (
+            stmt(ctx.db, 'SELECT demo_key FROM forms WHERE list_id = ? ORDER BY position LIMIT 1').get(r.listId) as
+              | { demo_key: string | null }
+              | undefined
+          )?.demo_key ?? null;
+        sendWelcome(ctx.db, publicOrigin(req, fallbackHost), r.listId, r.email, r.eid, demoKey);
+      }
+      sendHtml(
+        res,
+        confirmPage('Subscription confirmed', 'Thank you: your subscription to our list has been confirmed.'),
+      );
+    } else if (r.reason === 'expired') {
+      sendHtml(
+        res,
+        confirmPage('Link expired', 'This confirmation link has expired. Subscribe again to get a new one.'),
+        410,
+      );
+    } else {
+      sendHtml(
+        res,
+        confirmPage('Unknown link', 'This confirmation link is not valid. Check that you copied all of it.'),
+        404,
+      );
+    }
+    return true;
+  };

@@ -32,15 +32,23 @@ export function previewClient(data: PreviewData): void {
   };
 
   const params = (): LoaderParams => ({
-    baseUrl: location.host, uuid: form.uuid, lid: form.lid, fId: form.fId, dev: false, uniqueMethods: false,
-    ignoreCookie: true, isPreview: true, cdn: location.origin + '/',
+    baseUrl: location.host,
+    uuid: form.uuid,
+    lid: form.lid,
+    fId: form.fId,
+    dev: false,
+    uniqueMethods: false,
+    ignoreCookie: true,
+    isPreview: true,
+    cdn: location.origin + '/',
   });
 
   const render = () => {
     let s: RawSettings;
     try {
       const parsed: unknown = JSON.parse(json.value);
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw Error('the settings must be a JSON object');
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw Error('the settings must be a JSON object');
       s = parsed as RawSettings;
     } catch (e) {
       say(`Not rendered: ${(e as Error).message}`, true);
@@ -64,7 +72,9 @@ export function previewClient(data: PreviewData): void {
     }
     try {
       shared.mount(params(), s);
-      say(`Rendered ${form.title}, ${String(s.modalVariation || 'modal')}, template ${String(s.template || 1)}${phone.checked ? ', phone width' : ''}.`);
+      say(
+        `Rendered ${form.title}, ${String(s.modalVariation || 'modal')}, template ${String(s.template || 1)}${phone.checked ? ', phone width' : ''}.`,
+      );
     } catch (e) {
       say(`The popup failed: ${(e as Error).message}`, true);
     }

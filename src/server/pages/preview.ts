@@ -31,7 +31,12 @@ main{max-width:1400px}
 export const previewPage = (forms: FormRow[], key: string, host: string): string => {
   const data: PreviewData = {
     forms: forms.map((f) => ({
-      key: f.demoKey || f.fId, title: f.title, uuid: f.uuid, lid: f.listId, fId: f.fId, settings: forVisitor(f.settings, host),
+      key: f.demoKey || f.fId,
+      title: f.title,
+      uuid: f.uuid,
+      lid: f.listId,
+      fId: f.fId,
+      settings: forVisitor(f.settings, host),
     })),
     initial: key,
     globalKey: GLOBAL_KEY,
@@ -68,16 +73,24 @@ export const stagePage = (v: string): string =>
   );
 
 /** Serves /preview and its stage. */
-export const previewRoute = (fallbackHost: string) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const head = req.method === 'HEAD';
-  if (url.pathname === '/preview') {
-    sendHtml(res, previewPage(allForms(ctx.db), url.searchParams.get('form') || '', publicHost(req, fallbackHost)), 200, {}, head);
-    return true;
-  }
-  if (url.pathname === '/preview/stage') {
-    sendHtml(res, stagePage(url.searchParams.get('v') || ''), 200, { 'X-Frame-Options': 'SAMEORIGIN' }, head);
-    return true;
-  }
-  return false;
-};
+export const previewRoute =
+  (fallbackHost: string) =>
+  (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const head = req.method === 'HEAD';
+    if (url.pathname === '/preview') {
+      sendHtml(
+        res,
+        previewPage(allForms(ctx.db), url.searchParams.get('form') || '', publicHost(req, fallbackHost)),
+        200,
+        {},
+        head,
+      );
+      return true;
+    }
+    if (url.pathname === '/preview/stage') {
+      sendHtml(res, stagePage(url.searchParams.get('v') || ''), 200, { 'X-Frame-Options': 'SAMEORIGIN' }, head);
+      return true;
+    }
+    return false;
+  };

@@ -16,7 +16,12 @@ export interface Challenge {
 }
 
 /** Names of the challenge's inputs on the captcha page; they never collide with merge tags (upper-case, spec 3.5). */
-export const CAPTCHA_INPUTS = { exp: 'mc_captcha_exp', nonce: 'mc_captcha_nonce', sig: 'mc_captcha_sig', answer: 'mc_captcha_answer' } as const;
+export const CAPTCHA_INPUTS = {
+  exp: 'mc_captcha_exp',
+  nonce: 'mc_captcha_nonce',
+  sig: 'mc_captcha_sig',
+  answer: 'mc_captcha_answer',
+} as const;
 
 const secretOf = (db: Database.Database): string =>
   (stmt(db, "SELECT value FROM meta WHERE key = 'secret'").get() as { value: string }).value;
@@ -30,7 +35,12 @@ export const newChallenge = (db: Database.Database, formKey: string, now = Date.
   const b = randomInt(2, 10);
   const exp = String(now + CAPTCHA_TTL_MIN * 60e3);
   const nonce = randomBytes(12).toString('hex');
-  return { question: `What is ${a} plus ${b}?`, exp, nonce, sig: sign(secretOf(db), formKey, exp, nonce, String(a + b)) };
+  return {
+    question: `What is ${a} plus ${b}?`,
+    exp,
+    nonce,
+    sig: sign(secretOf(db), formKey, exp, nonce, String(a + b)),
+  };
 };
 
 /** Why an answer was refused. */
@@ -38,14 +48,22 @@ export type CheckResult = 'ok' | 'wrong' | 'expired' | 'used';
 
 /** Checks an answer; on 'ok' the nonce is spent. */
 export const checkAnswer = (
-  db: Database.Database, formKey: string, exp: string, nonce: string, sig: string, answer: string, now = Date.now(),
+  db: Database.Database,
+  formKey: string,
+  exp: string,
+  nonce: string,
+  sig: string,
+  answer: string,
+  now = Date.now(),
 ): CheckResult => {
   if (!/^\d{1,15}$/.test(exp) || !/^[\da-f]{24}$/.test(nonce) || !/^[\da-f]{64}$/.test(sig)) return 'wrong';
   const want = Buffer.from(sign(secretOf(db), formKey, exp, nonce, answer.trim()), 'hex');
   if (!timingSafeEqual(want, Buffer.from(sig, 'hex'))) return 'wrong';
   if (Number(exp) < now) return 'expired';
-  const r = stmt(db, 'INSERT INTO captcha_used (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING')
-    .run(nonce, new Date(Number(exp)).toISOString());
+  const r = stmt(db, 'INSERT INTO captcha_used (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING').run(
+    nonce,
+    new Date(Number(exp)).toISOString(),
+  );
   stmt(db, 'DELETE FROM captcha_used WHERE expires_at < ?').run(new Date(now).toISOString());
   return r.changes === 1 ? 'ok' : 'used';
 };

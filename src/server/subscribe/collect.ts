@@ -11,7 +11,14 @@ import { MSG_NOT_A_CHOICE, MSG_SMS_ACK, MSG_TOO_LONG } from './messages';
 
 /** The outcome of reading a submit. */
 export type Collected =
-  | { ok: true; email: string | null; sms: string | null; merge: Record<string, MergeValue>; consents: Record<string, boolean>; anyConsent: boolean }
+  | {
+      ok: true;
+      email: string | null;
+      sms: string | null;
+      merge: Record<string, MergeValue>;
+      consents: Record<string, boolean>;
+      anyConsent: boolean;
+    }
   | { ok: false; errors: Record<string, string> };
 
 const pad = (v: string) => v.trim().padStart(2, '0');
@@ -48,7 +55,8 @@ const storeCheck = (f: FormField, p: Parts, translations: Record<string, unknown
     const at = v.lastIndexOf('@');
     if (at > EMAIL_LOCAL_MAX || v.length > EMAIL_MAX) return message('email', translations);
   }
-  if ((f.type === 'select' || f.type === 'dropdown' || f.type === 'radio') && v && !f.choices.includes(v)) return MSG_NOT_A_CHOICE;
+  if ((f.type === 'select' || f.type === 'dropdown' || f.type === 'radio') && v && !f.choices.includes(v))
+    return MSG_NOT_A_CHOICE;
   return null;
 };
 
@@ -56,7 +64,11 @@ const storeCheck = (f: FormField, p: Parts, translations: Record<string, unknown
  * Reads and checks the placed fields of a submit. `q` is the flat query (spec 3.5 names); `translations` the form's
  * messages (spec 5.3). Errors are keyed by merge_id (spec 3.6), first error per field only (spec 4.7).
  */
-export const collect = (q: Record<string, string>, pl: Placement, translations?: Record<string, unknown>): Collected => {
+export const collect = (
+  q: Record<string, string>,
+  pl: Placement,
+  translations?: Record<string, unknown>,
+): Collected => {
   const errors: Record<string, string> = {};
   const merge: Record<string, MergeValue> = {};
   let email: string | null = null;

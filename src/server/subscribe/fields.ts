@@ -26,7 +26,9 @@ export const readField = (raw: unknown): FormField | null => {
   const name = str(f.name);
   if (!name) return null;
   const choices = Array.isArray(f.choices)
-    ? f.choices.map((c) => (c && typeof c === 'object' ? str((c as Record<string, unknown>).value) : '')).filter((v) => v)
+    ? f.choices
+        .map((c) => (c && typeof c === 'object' ? str((c as Record<string, unknown>).value) : ''))
+        .filter((v) => v)
     : [];
   const mp = str(f.marketing_preference_id);
   return {

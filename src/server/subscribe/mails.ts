@@ -4,7 +4,13 @@ import { queueMail } from '../db/outbox';
 import { demoCampaignId } from '../seed/seed';
 
 /** The double opt-in e-mail: its link confirms the subscriber (issue 5). */
-export const sendConfirmation = (db: Database.Database, origin: string, listId: string, to: string, token: string): void => {
+export const sendConfirmation = (
+  db: Database.Database,
+  origin: string,
+  listId: string,
+  to: string,
+  token: string,
+): void => {
   const link = `${origin}/subscribe/confirm?token=${token}`;
   queueMail(db, {
     list_id: listId,
@@ -19,8 +25,19 @@ export const sendConfirmation = (db: Database.Database, origin: string, listId: 
  * The welcome e-mail, sent as the list's demo campaign: its link carries mc_eid and mc_cid (spec 4.1), so following
  * it back to the demo page exercises is-email-subscribed, and the popup stays closed for a subscriber.
  */
-export const sendWelcome = (db: Database.Database, origin: string, listId: string, to: string, eid: string, demoKey: string | null): void => {
-  const q = new URLSearchParams({ ...(demoKey ? { form: demoKey } : {}), [QUERY_EID]: eid, [QUERY_CID]: demoCampaignId(listId) });
+export const sendWelcome = (
+  db: Database.Database,
+  origin: string,
+  listId: string,
+  to: string,
+  eid: string,
+  demoKey: string | null,
+): void => {
+  const q = new URLSearchParams({
+    ...(demoKey ? { form: demoKey } : {}),
+    [QUERY_EID]: eid,
+    [QUERY_CID]: demoCampaignId(listId),
+  });
   queueMail(db, {
     list_id: listId,
     to_addr: to,

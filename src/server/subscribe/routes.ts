@@ -51,47 +51,49 @@ const NO_LIMITS: Limiters = { perClient: null, perAddress: null, client: directC
  * Handles the three JSONP calls; `fallbackHost` is the listening address, for requests without a usable Host.
  * Submits are rate limited per client and per address (issue 8), answered as a submit error with a message.
  */
-export const jsonpRoute = (fallbackHost: string, limits: Limiters = NO_LIMITS) => (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
-  if (!CALLS.has(url.pathname)) return false;
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
-    return true;
-  }
-  const q = readQuery(url.searchParams);
-  // The callback is checked first, whatever else the query holds; a query read whole has every `c` it carries.
-  const c = q.ok ? (q.values.c === undefined ? [] : [q.values.c]) : url.searchParams.getAll('c');
-  if (c.length !== 1 || !isCallback(c[0])) {
-    sendText(res, 400, 'The callback parameter c must be one JavaScript identifier path of at most 64 characters.');
-    return true;
-  }
-  const cb = c[0];
-  const head = req.method === 'HEAD';
-  const host = publicHost(req, fallbackHost);
-  const v = q.ok ? q.values : {};
-  const form = q.ok ? findForm(ctx.db, v.u || '', v.id || '', v.f_id || '') : null;
-  switch (url.pathname) {
-    case '/subscribe/form-settings':
-      if (form) sendJsonpText(res, cb, settingsJson(form, host), head);
-      else sendJsonp(res, cb, { result: 'error' }, head);
-      break;
-    case '/subscribe/is-email-subscribed': {
-      const yes = q.ok && !!v.u && !!v.id && isSubscribed(ctx.db, v.u, v.id, v[QUERY_EID] || '', v[QUERY_CID] || '');
-      sendJsonp(res, cb, { isEmailSubscribed: yes }, head);
-      break;
+export const jsonpRoute =
+  (fallbackHost: string, limits: Limiters = NO_LIMITS) =>
+  (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+    if (!CALLS.has(url.pathname)) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+      return true;
     }
-    default:
-      // A submit changes the store: HEAD never does.
-      if (head) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST }, true);
-      // Every submit of a client counts, whatever it holds: a script sending garbage is still a script.
-      else if (limits.perClient && !limits.perClient.hit(limits.client(req)))
-        sendJsonp(res, cb, { result: 'error', msg: MSG_RATE_CLIENT });
-      else if (!form) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST });
-      else if (form.settings.captcha === true) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
-      else {
-        const perAddress = limits.perAddress;
-        const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
-        sendJsonp(res, cb, submit(ctx.db, form, v, `http://${host}`, admit, MSG_RATE_ADDRESS));
+    const q = readQuery(url.searchParams);
+    // The callback is checked first, whatever else the query holds; a query read whole has every `c` it carries.
+    const c = q.ok ? (q.values.c === undefined ? [] : [q.values.c]) : url.searchParams.getAll('c');
+    if (c.length !== 1 || !isCallback(c[0])) {
+      sendText(res, 400, 'The callback parameter c must be one JavaScript identifier path of at most 64 characters.');
+      return true;
+    }
+    const cb = c[0];
+    const head = req.method === 'HEAD';
+    const host = publicHost(req, fallbackHost);
+    const v = q.ok ? q.values : {};
+    const form = q.ok ? findForm(ctx.db, v.u || '', v.id || '', v.f_id || '') : null;
+    switch (url.pathname) {
+      case '/subscribe/form-settings':
+        if (form) sendJsonpText(res, cb, settingsJson(form, host), head);
+        else sendJsonp(res, cb, { result: 'error' }, head);
+        break;
+      case '/subscribe/is-email-subscribed': {
+        const yes = q.ok && !!v.u && !!v.id && isSubscribed(ctx.db, v.u, v.id, v[QUERY_EID] || '', v[QUERY_CID] || '');
+        sendJsonp(res, cb, { isEmailSubscribed: yes }, head);
+        break;
       }
-  }
-  return true;
-};
+      default:
+        // A submit changes the store: HEAD never does.
+        if (head) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST }, true);
+        // Every submit of a client counts, whatever it holds: a script sending garbage is still a script.
+        else if (limits.perClient && !limits.perClient.hit(limits.client(req)))
+          sendJsonp(res, cb, { result: 'error', msg: MSG_RATE_CLIENT });
+        else if (!form) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST });
+        else if (form.settings.captcha === true) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
+        else {
+          const perAddress = limits.perAddress;
+          const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
+          sendJsonp(res, cb, submit(ctx.db, form, v, `http://${host}`, admit, MSG_RATE_ADDRESS));
+        }
+    }
+    return true;
+  };

@@ -31,8 +31,18 @@ const text = (v: unknown, fallback: string): string => (typeof v === 'string' &&
 /** The success answer of a form: 'confirmation' under double opt-in (the modal stays, spec 4.5), else 'custom'. */
 const success = (s: Record<string, unknown>, webId: string): Answer =>
   s.hasDoubleOptIn === true
-    ? { result: 'success', msg: text(s.doubleOptInSuccessMessage, 'Almost finished... please confirm your email address.'), type: 'confirmation', webEngagementCookieValue: webId }
-    : { result: 'success', msg: text(s.successMsg, 'Thank you for subscribing!'), type: 'custom', webEngagementCookieValue: webId };
+    ? {
+        result: 'success',
+        msg: text(s.doubleOptInSuccessMessage, 'Almost finished... please confirm your email address.'),
+        type: 'confirmation',
+        webEngagementCookieValue: webId,
+      }
+    : {
+        result: 'success',
+        msg: text(s.successMsg, 'Thank you for subscribing!'),
+        type: 'custom',
+        webEngagementCookieValue: webId,
+      };
 
 /**
  * Validates and stores a signup for `form`; `origin` is where links in e-mails point. `admit`, when given, is asked
@@ -40,11 +50,16 @@ const success = (s: Record<string, unknown>, webId: string): Answer =>
  * stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or mailed (issue 8 limits).
  */
 export const submit = (
-  db: Database.Database, form: FormRow, q: Record<string, string>, origin: string,
-  admit?: (contactKey: string) => boolean, refusedMsg = '',
+  db: Database.Database,
+  form: FormRow,
+  q: Record<string, string>,
+  origin: string,
+  admit?: (contactKey: string) => boolean,
+  refusedMsg = '',
 ): Answer => {
   const s = form.settings;
-  const translations = s.translations && typeof s.translations === 'object' ? (s.translations as Record<string, unknown>) : undefined;
+  const translations =
+    s.translations && typeof s.translations === 'object' ? (s.translations as Record<string, unknown>) : undefined;
   // A bot filled the hidden input: it learns nothing, not even that it was caught.
   if (q[honeypotName(form.uuid, form.listId)]) return success(s, randomBytes(12).toString('hex'));
   const pl = placement(s);
@@ -53,7 +68,11 @@ export const submit = (
   if (!c.email && !c.sms) {
     // Every field optional and left blank: nobody to subscribe. Point at the e-mail (or SMS) field.
     const f = pl.fields.find((x) => x.type === 'email') || pl.sms || pl.fields[0];
-    return { result: 'error', msg: MSG_FIX_FIELDS, errors: f ? { [f.mergeId]: message('required', translations) } : {} };
+    return {
+      result: 'error',
+      msg: MSG_FIX_FIELDS,
+      errors: f ? { [f.mergeId]: message('required', translations) } : {},
+    };
   }
   if (form.requireConsent && pl.gdprOn && pl.gdpr.length && !c.anyConsent)
     return { result: 'error', msg: MSG_GDPR, type: 'gdpr_error', errors: { msg: MSG_GDPR } };
@@ -63,7 +82,13 @@ export const submit = (
   // other after a crash.
   const r = db.transaction(() => {
     const r = upsertSubscriber(db, {
-      listId: form.listId, fId: form.fId, email: c.email, sms: c.sms, merge: c.merge, consents: c.consents, doubleOptIn,
+      listId: form.listId,
+      fId: form.fId,
+      email: c.email,
+      sms: c.sms,
+      merge: c.merge,
+      consents: c.consents,
+      doubleOptIn,
     });
     if (c.email && r.confirmToken) sendConfirmation(db, origin, form.listId, c.email, r.confirmToken);
     if (c.email && r.welcomed) sendWelcome(db, origin, form.listId, c.email, r.eid, form.demoKey);

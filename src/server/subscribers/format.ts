@@ -21,15 +21,36 @@ export const csvCell = (v: string): string => {
 };
 
 const consentsCell = (c: Record<string, boolean>): string =>
-  Object.entries(c).map(([k, g]) => `${k}=${g ? 'yes' : 'no'}`).join('; ');
+  Object.entries(c)
+    .map(([k, g]) => `${k}=${g ? 'yes' : 'no'}`)
+    .join('; ');
 
 /** The CSV export: fixed columns, then one column per merge tag. Lines end in CRLF (RFC 4180). */
 export const toCsv = (rows: SubscriberView[]): string => {
   const tags = mergeTags(rows);
-  const head = ['email', 'status', 'list', 'form', 'sms_phone', 'sms_status', 'consents', 'created_at', 'confirmed_at', ...tags];
+  const head = [
+    'email',
+    'status',
+    'list',
+    'form',
+    'sms_phone',
+    'sms_status',
+    'consents',
+    'created_at',
+    'confirmed_at',
+    ...tags,
+  ];
   const lines = rows.map((r) => [
-    r.email || '', r.status, r.list, r.form_id || '', r.sms_phone || '', r.sms_status || '', consentsCell(r.consents),
-    r.created_at, r.confirmed_at || '', ...tags.map((t) => cellOf(r.merge_fields[t])),
+    r.email || '',
+    r.status,
+    r.list,
+    r.form_id || '',
+    r.sms_phone || '',
+    r.sms_status || '',
+    consentsCell(r.consents),
+    r.created_at,
+    r.confirmed_at || '',
+    ...tags.map((t) => cellOf(r.merge_fields[t])),
   ]);
   return [head, ...lines].map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
 };
@@ -41,11 +62,27 @@ const plain = (v: string) => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 export const toTable = (rows: SubscriberView[]): string => {
   if (!rows.length) return 'No subscribers yet.\n';
   const head = ['email', 'status', 'list', 'sms', 'created', 'fields'];
-  const body = rows.map((r) => [
-    r.email || '-', r.status, r.list, r.sms_phone ? `${r.sms_phone} (${r.sms_status})` : '-', r.created_at.slice(0, 19).replace('T', ' '),
-    Object.entries(r.merge_fields).map(([k, v]) => `${k}=${cellOf(v)}`).join(' ').slice(0, 60),
-  ].map(plain));
+  const body = rows.map((r) =>
+    [
+      r.email || '-',
+      r.status,
+      r.list,
+      r.sms_phone ? `${r.sms_phone} (${r.sms_status})` : '-',
+      r.created_at.slice(0, 19).replace('T', ' '),
+      Object.entries(r.merge_fields)
+        .map(([k, v]) => `${k}=${cellOf(v)}`)
+        .join(' ')
+        .slice(0, 60),
+    ].map(plain),
+  );
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd();
-  return [line(head), line(w.map((n) => '-'.repeat(n))), ...body.map(line)].join('\n') + `\n${rows.length} subscriber${rows.length === 1 ? '' : 's'}\n`;
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(w[i]))
+      .join('  ')
+      .trimEnd();
+  return (
+    [line(head), line(w.map((n) => '-'.repeat(n))), ...body.map(line)].join('\n') +
+    `\n${rows.length} subscriber${rows.length === 1 ? '' : 's'}\n`
+  );
 };
