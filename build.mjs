@@ -41,7 +41,8 @@ const browser = (dev) => ({
 /**
  * Options of the bundles that render JSX (popup.js, embed.dev.js): classic JSX on an injected createElement
  * (src/jsx.ts), smaller call sites than the automatic runtime. tsconfigRaw replaces tsconfig.json's "jsx": "react-jsx"
- * for these bundles only (type-checking keeps it). Not for embed.js or the blog script: the inject would pull Preact in.
+ * for these bundles only (type-checking keeps it). Not for embed.js or the blog script:
+ * the inject would pull Preact in.
  */
 const withJsx = (dev) => ({
   ...browser(dev),
@@ -66,7 +67,8 @@ const popupRuntime = {
       contents:
         a.path == 'Html'
           ? 'export const Html = window.__mcsf.rt.Html;'
-          : 'const r = window.__mcsf.rt; export const createElement = r.createElement, Fragment = r.Fragment, useState = r.useState, useEffect = r.useEffect;',
+          : 'const r = window.__mcsf.rt; export const createElement = r.createElement, Fragment = r.Fragment, ' +
+            'useState = r.useState, useEffect = r.useEffect;',
     }));
   },
 };

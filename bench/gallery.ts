@@ -316,9 +316,12 @@ function writeIndex() {
   const md = [
     '# Gallery',
     '',
-    "Written by `npm run gallery` (bench/gallery.ts): the built popup, the reference provider's seeded demo forms and the",
-    'blog, in Chromium at device scale 1 on a desktop (1280x800) and a phone (375x720) viewport. Shots marked "the dialog,',
-    'whole" were taken on a viewport made as tall as the dialog. Popups are mounted over the blog\'s home page. Do not edit',
+    'Written by `npm run gallery` (bench/gallery.ts): the built popup, ' +
+      "the reference provider's seeded demo forms and the",
+    'blog, in Chromium at device scale 1 on a desktop (1280x800) and a phone (375x720) viewport. ' +
+      'Shots marked "the dialog,',
+    'whole" were taken on a viewport made as tall as the dialog. ' +
+      "Popups are mounted over the blog's home page. Do not edit",
     'by hand: run the script again.',
     '',
   ];
@@ -326,7 +329,8 @@ function writeIndex() {
     md.push(`## ${sec}`, '', '| | |', '|---|---|');
     for (const s of shots.filter((x) => x.section == sec))
       md.push(
-        `| ${s.caption} | <img src="${s.file}" alt="${esc(s.caption)}" width="${s.file.includes('-phone') ? 188 : 480}"> |`,
+        `| ${s.caption} | <img src="${s.file}" alt="${esc(s.caption)}" ` +
+          `width="${s.file.includes('-phone') ? 188 : 480}"> |`,
       );
     md.push('');
   }
@@ -334,7 +338,9 @@ function writeIndex() {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Gallery</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:1300px;padding:0 1rem}figure{display:inline-block;margin:0 1rem 2rem 0;vertical-align:top}img{border:1px solid #ccc;max-width:100%}figcaption{max-width:640px}</style>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:1300px;padding:0 1rem}
+figure{display:inline-block;margin:0 1rem 2rem 0;vertical-align:top}img{border:1px solid #ccc;max-width:100%}
+figcaption{max-width:640px}</style>
 </head><body><main><h1>Gallery</h1><p>Written by <code>npm run gallery</code> (bench/gallery.ts).</p>
 ${sections
   .map(
@@ -344,7 +350,8 @@ ${sections
         .filter((x) => x.section == sec)
         .map(
           (s) =>
-            `<figure><a href="${s.file}"><img src="${s.file}" alt="${esc(s.caption)}" width="${s.file.includes('-phone') ? 188 : 640}"></a><figcaption>${esc(s.caption)}</figcaption></figure>`,
+            `<figure><a href="${s.file}"><img src="${s.file}" alt="${esc(s.caption)}" ` +
+            `width="${s.file.includes('-phone') ? 188 : 640}"></a><figcaption>${esc(s.caption)}</figcaption></figure>`,
         )
         .join('\n'),
   )

@@ -83,7 +83,14 @@ export async function providerLoad(seconds = 10, server = 'dist-node/main.mjs'):
               method: 'GET',
               setupRequest: (req) => ({
                 ...req,
-                path: `/subscribe/form-post-json?${new URLSearchParams({ ...base, popup: 'true', EMAIL: `load.${process.pid}.${++n}@example.com`, c: 'cb' })}`,
+                path:
+                  '/subscribe/form-post-json?' +
+                  new URLSearchParams({
+                    ...base,
+                    popup: 'true',
+                    EMAIL: `load.${process.pid}.${++n}@example.com`,
+                    c: 'cb',
+                  }),
               }),
             },
           ],

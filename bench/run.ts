@@ -103,7 +103,8 @@ function loadMarkdown(rows: LoadResult[] | string): string {
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.name} | ${r.requestsPerSecond} | ${r.p99ms} | ${r.errors} | ${r.non2xx} | ${r.total} | ${r.cpuUsPerRequest ?? 'n/a'} |`,
+      `| ${r.name} | ${r.requestsPerSecond} | ${r.p99ms} | ${r.errors} | ${r.non2xx} | ${r.total} | ` +
+        `${r.cpuUsPerRequest ?? 'n/a'} |`,
     );
   return lines.join('\n');
 }
@@ -225,7 +226,10 @@ async function main() {
   };
   const caseRows = CASES.map(
     (c) =>
-      `| ${LABEL[c]} | ${delta(c, 'tbt')} | ${delta(c, 'longTasks')} | ${fmt(m(c, 'embedLongTasks'))} | ${fmt(m(c, 'cls'), 4)} | ${delta(c, 'scriptMs', 1)} | ${fmt(m(c, 'embedBeforeMs'), 1)} | ${fmt(m(c, 'embedAfterMs'), 1)} | ${fmt(m(c, 'triggerToVisible'))} | ${fmt(m(c, 'triggerToSettled'))} | ${delta(c, 'scriptBytes')} | ${delta(c, 'heap', 2, 1e6)} |`,
+      `| ${LABEL[c]} | ${delta(c, 'tbt')} | ${delta(c, 'longTasks')} | ${fmt(m(c, 'embedLongTasks'))} | ` +
+      `${fmt(m(c, 'cls'), 4)} | ${delta(c, 'scriptMs', 1)} | ${fmt(m(c, 'embedBeforeMs'), 1)} | ` +
+      `${fmt(m(c, 'embedAfterMs'), 1)} | ${fmt(m(c, 'triggerToVisible'))} | ${fmt(m(c, 'triggerToSettled'))} | ` +
+      `${delta(c, 'scriptBytes')} | ${delta(c, 'heap', 2, 1e6)} |`,
   );
   const spread = (c: Case, k: keyof Sample) => {
     const v = cost[c].map((s) => s[k]).filter((x): x is number => typeof x == 'number');
@@ -238,6 +242,20 @@ async function main() {
       ),
     );
   const ratio = (a: number | undefined, b: number) => (a ? (a / b).toFixed(1) + 'x' : 'n/a');
+  const costHead =
+    '| case | TBT ms | long tasks | long tasks holding embed work | CLS | page script ms | embed ms before trigger | ' +
+    'embed ms after trigger | trigger → visible ms | trigger → animation done ms | script bytes | JS heap MB |';
+  const stepHead =
+    '| case | popup.js starts running (fetched, compiled) | popup mounted (frame rendered, hidden) | ' +
+    'frame shown (stylesheets loaded) | frame painted visible | animation done |';
+  const stepRows = (['cold', 'cached'] as Case[]).map(
+    (c) =>
+      `| ${LABEL[c]} | ${fmt(m(c, 'triggerToScript'))} (${spread(c, 'triggerToScript')}) | ` +
+      `${fmt(m(c, 'triggerToFrame'))} (${spread(c, 'triggerToFrame')}) | ` +
+      `${fmt(m(c, 'triggerToStyled'))} (${spread(c, 'triggerToStyled')}) | ` +
+      `${fmt(m(c, 'triggerToVisible'))} (${spread(c, 'triggerToVisible')}) | ` +
+      `${fmt(m(c, 'triggerToSettled'))} (${spread(c, 'triggerToSettled')}) |`,
+  );
   const md = `# Benchmark results
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} in ${seconds} s: Debian's Chromium through
@@ -260,35 +278,41 @@ Where popup.js's bytes come from (minified bytes by source before the last minif
 ${partsMarkdown(parts)}.
 
 Ratios (brotli):
-- popup.js on preact/compat against the same popup built with real react and react-dom: ${ratio(react?.brotli, popup.brotli)} smaller;
-- embed.js + popup.js against Ghost's signup form UMD bundle: ${ratio(ghost?.brotli, popup.brotli + loader.brotli)} smaller; with form-extras.js and countries.js too (a form using every feature): ${ratio(ghost?.brotli, popup.brotli + loader.brotli + (extras?.brotli ?? 0) + (countries?.brotli ?? 0))} smaller;
-- blog.js against jQuery 1.12.4 + Migrate 1.4.1 (what a classic theme loads before its own script): ${blog ? ratio(jq?.brotli, blog.brotli) : 'n/a'} smaller.
+- popup.js on preact/compat against the same popup built with real react and react-dom:
+  ${ratio(react?.brotli, popup.brotli)} smaller;
+- embed.js + popup.js against Ghost's signup form UMD bundle: ${ratio(ghost?.brotli, popup.brotli + loader.brotli)}
+  smaller; with form-extras.js and countries.js too (a form using every feature):
+  ${ratio(ghost?.brotli, popup.brotli + loader.brotli + (extras?.brotli ?? 0) + (countries?.brotli ?? 0))} smaller;
+- blog.js against jQuery 1.12.4 + Migrate 1.4.1 (what a classic theme loads before its own script):
+  ${blog ? ratio(jq?.brotli, blog.brotli) : 'n/a'} smaller.
 
 ## Cost to the host page
 
 The blog's home page (\`/\`) at 1280x800, served by the reference provider on loopback, ${
     NETWORK
       ? `the network emulated
-as Lighthouse's mobile profile (${NETWORK.latency} ms round trip, ${Math.round((NETWORK.downloadThroughput * 8) / 1024)} kbit/s down)`
+as Lighthouse's mobile profile (${NETWORK.latency} ms round trip,
+${Math.round((NETWORK.downloadThroughput * 8) / 1024)} kbit/s down)`
       : 'no network emulation'
   }; the browser
 takes gzip over plain HTTP, so wire bytes are gzip. Its demo form is the slide-in, opened when the reader
-passes the middle of the page: the bench waits ${SETTLE_MS} ms after \`load\` and the settings answer, then scrolls to the
-bottom. Medians of ${RUNS} runs; in brackets, the difference from the page alone.
+passes the middle of the page: the bench waits ${SETTLE_MS} ms after \`load\` and the settings answer, then scrolls
+to the bottom. Medians of ${RUNS} runs; in brackets, the difference from the page alone.
 
-| case | TBT ms | long tasks | long tasks holding embed work | CLS | page script ms | embed ms before trigger | embed ms after trigger | trigger → visible ms | trigger → animation done ms | script bytes | JS heap MB |
+${costHead}
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${caseRows.join('\n')}
 
 Where trigger → visible goes (medians, ms from the trigger; min–max over the runs in brackets):
 
-| case | popup.js starts running (fetched, compiled) | popup mounted (frame rendered, hidden) | frame shown (stylesheets loaded) | frame painted visible | animation done |
+${stepHead}
 |---|---:|---:|---:|---:|---:|
-${(['cold', 'cached'] as Case[]).map((c) => `| ${LABEL[c]} | ${fmt(m(c, 'triggerToScript'))} (${spread(c, 'triggerToScript')}) | ${fmt(m(c, 'triggerToFrame'))} (${spread(c, 'triggerToFrame')}) | ${fmt(m(c, 'triggerToStyled'))} (${spread(c, 'triggerToStyled')}) | ${fmt(m(c, 'triggerToVisible'))} (${spread(c, 'triggerToVisible')}) | ${fmt(m(c, 'triggerToSettled'))} (${spread(c, 'triggerToSettled')}) |`).join('\n')}
+${stepRows.join('\n')}
 
-Of the dialog's 0.3 s opening animation, the reader sees ${fmt(gap('cold'))} ms with popup.js cold and ${fmt(gap('cached'))} ms with it
-cached (median time from the frame painted visible to the animation done). The animation starts when the stylesheets
-apply, and the frame stays hidden until their load events: what is left of it when the frame is shown is what shows.
+Of the dialog's 0.3 s opening animation, the reader sees ${fmt(gap('cold'))} ms with popup.js cold and
+${fmt(gap('cached'))} ms with it cached (median time from the frame painted visible to the animation done). The
+animation starts when the stylesheets apply, and the frame stays hidden until their load events: what is left of it
+when the frame is shown is what shows.
 
 How the figures are taken (bench/page-cost.ts):
 - **TBT** is the sum over all long tasks of the page (PerformanceObserver \`longtask\`, from navigation to the sample)
@@ -306,10 +330,10 @@ How the figures are taken (bench/page-cost.ts):
 
 ## Provider under load
 
-bench/load.ts: autocannon, 50 connections, ${LOAD_SECONDS} s per case, against \`dist-node/main.mjs\` in its own process with a
-fresh SQLite file (rate limits off), after the browser runs. Issue 8's targets on 2 cores: 5,000 form-settings requests
-per second, 1,000 subscribes per second, zero errors. Requests per second depend on what else the machine runs at the
-time; server CPU per request much less.
+bench/load.ts: autocannon, 50 connections, ${LOAD_SECONDS} s per case, against \`dist-node/main.mjs\` in its own process
+with a fresh SQLite file (rate limits off), after the browser runs. Issue 8's targets on 2 cores: 5,000 form-settings
+requests per second, 1,000 subscribes per second, zero errors. Requests per second depend on what else the machine
+runs at the time; server CPU per request much less.
 
 ${loadMarkdown(load)}
 `;

@@ -102,8 +102,10 @@ for (let r = 0; r < rounds; r++) {
 }
 figures.sort((a, b) => a - b);
 console.log(
-  `form-settings in-process, ${bytes} bytes a response, ${batch} requests a turn: CPU µs/request over ${rounds} rounds of ${requests}: ` +
-    `median ${figures[Math.floor(rounds / 2)].toFixed(2)}, min ${figures[0].toFixed(2)}, max ${figures[rounds - 1].toFixed(2)}`,
+  `form-settings in-process, ${bytes} bytes a response, ${batch} requests a turn: ` +
+    `CPU µs/request over ${rounds} rounds of ${requests}: ` +
+    `median ${figures[Math.floor(rounds / 2)].toFixed(2)}, min ${figures[0].toFixed(2)}, ` +
+    `max ${figures[rounds - 1].toFixed(2)}`,
 );
 await p.close();
 rmSync(dir, { recursive: true, force: true });

@@ -115,7 +115,10 @@ export const CACHE_EMBED = 'public, max-age=300';
 /** Cache-Control of other content-host files (unversioned stylesheets, blog assets). */
 export const CACHE_SHORT = 'public, max-age=3600';
 
-/** Touch devices use double-tap-to-go on submenu items and thumbnails above this window width, in px (spec 2.1, 9.5). */
+/**
+ * Touch devices use double-tap-to-go on submenu items and thumbnails above this window width,
+ * in px (spec 2.1, 9.5).
+ */
 export const BLOG_DOUBLE_TAP_MIN_WIDTH = 800;
 /** Added to the site title and toggle widths before the header switches to 'long title', in px (spec 2.1, 9.5). */
 export const BLOG_TITLE_ALLOWANCE = 30;
@@ -163,7 +166,10 @@ export const SMS_ACK_NAME = 'mc-SMSPHONE-ack';
 export const RATE_CLIENT_MAX = 20;
 /** The per-client window, in ms: 20 a minute is far above a visitor and far below a script. */
 export const RATE_CLIENT_WINDOW_MS = 60_000;
-/** Stored signups one e-mail address (or SMS number) may get per window, across all lists: stops confirmation-mail bombing. */
+/**
+ * Stored signups one e-mail address (or SMS number) may get per window, across all lists:
+ * stops confirmation-mail bombing.
+ */
 export const RATE_ADDRESS_MAX = 5;
 /** The per-address window, in ms (one hour). */
 export const RATE_ADDRESS_WINDOW_MS = 3_600_000;

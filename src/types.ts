@@ -47,7 +47,10 @@ export interface Shared {
   tt?: ScriptUrlPolicy;
 }
 
-/** The part of a Trusted Types policy we use: script URLs and the frames' skeleton (TS's DOM library has no Trusted Types yet). */
+/**
+ * The part of a Trusted Types policy we use: script URLs and the frames' skeleton
+ * (TS's DOM library has no Trusted Types yet).
+ */
 export interface ScriptUrlPolicy {
   createScriptURL(url: string): string;
   createHTML(html: string): string;

@@ -125,7 +125,8 @@ for (const layer of layers) {
 console.log('\nlayer     files  passed  failed  skipped');
 for (const [layer, t] of Object.entries(totals)) {
   console.log(
-    `${layer.padEnd(9)} ${String(t.files).padStart(5)}  ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}  ${String(t.skipped).padStart(7)}`,
+    `${layer.padEnd(9)} ${String(t.files).padStart(5)}  ${String(t.passed).padStart(6)}  ` +
+      `${String(t.failed).padStart(6)}  ${String(t.skipped).padStart(7)}`,
   );
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

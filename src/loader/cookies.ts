@@ -24,12 +24,14 @@ export const hasCookie = (name: string): boolean => cookieIn(jar(), name);
 
 /** The `document.cookie` assignment for one cookie: encoded value, expiry, path, SameSite=Lax, Secure on https. */
 export const cookieString = (name: string, value: string, expires: Date, path: string, secure: boolean): string =>
-  `${name}=${encodeURIComponent(value)};expires=${expires.toUTCString()};path=${path};SameSite=Lax${secure ? ';Secure' : ''}`;
+  `${name}=${encodeURIComponent(value)};expires=${expires.toUTCString()};path=${path};` +
+  `SameSite=Lax${secure ? ';Secure' : ''}`;
 
 /** Sets a cookie on the host page that lives `ms` milliseconds; does nothing where the page may not have cookies. */
 export const setCookie = (name: string, value: string, ms: number, path = '/'): void => {
   try {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Safari or Firefox; this is the one writer
+    /* biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Safari or Firefox;
+       this is the one writer */
     document.cookie = cookieString(name, value, new Date(Date.now() + ms), path, location.protocol == 'https:');
   } catch {
     // Sandboxed host page without allow-same-origin (see jar): the popup works on without remembering.

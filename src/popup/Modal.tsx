@@ -32,7 +32,8 @@ export const Modal = ({ s, p, mobile, onClose, onResize }: ModalProps) => {
   const [status, setStatus] = useState<FormStatus>('idle');
   const [titled, setTitled] = useState(false);
   const desc = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the description's rendered heading is looked up again when it changes
+  /* biome-ignore lint/correctness/useExhaustiveDependencies: the description's rendered heading
+     is looked up again when it changes */
   useLayoutEffect(() => {
     const h = desc.current && desc.current.querySelector('h1,h2,h3,h4,h5,h6');
     if (h) h.id = TITLE_ID;
@@ -49,7 +50,8 @@ export const Modal = ({ s, p, mobile, onClose, onResize }: ModalProps) => {
   );
   return (
     <div class={`mc-root mc-status-${status}`}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click beside the dialog closes it; keyboards have Escape and the close button */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click beside the
+          dialog closes it; keyboards have Escape and the close button */}
       {isModal(s.variation) && <div class="mc-overlay" onClick={onClose} />}
       <div
         class="mc-dialog"

@@ -21,5 +21,8 @@ export const closedCookieMs = (s: Settings): number => s.frequencyDays * DAY_MS;
 export const setsClosedCookie = (preview: boolean, pageHost: string, baseUrl: string): boolean =>
   !preview && !onProviderSite(pageHost, baseUrl);
 
-/** Whether closing animates out: the fixed and slide variations do, unless the visitor prefers reduced motion (spec 4.3). */
+/**
+ * Whether closing animates out: the fixed and slide variations do,
+ * unless the visitor prefers reduced motion (spec 4.3).
+ */
 export const animatesOut = (s: Settings, reducedMotion: boolean): boolean => s.variation != 'modal' && !reducedMotion;

@@ -40,7 +40,9 @@ export const addPiece = (o: PieceOptions): Piece => {
   frame.title = o.title;
   const css = frame.style;
   // cssText and setProperty are the CSS object model, which a strict style-src allows (a style attribute it would not).
-  css.cssText = `position:fixed;border:0;margin:0;padding:0;z-index:${Z_TOP};visibility:hidden;height:100%;color-scheme:normal`;
+  css.cssText =
+    `position:fixed;border:0;margin:0;padding:0;z-index:${Z_TOP};` +
+    'visibility:hidden;height:100%;color-scheme:normal';
   for (const [k, v] of Object.entries(o.place)) css.setProperty(k, v);
   document.body.append(frame);
   let built: FrameDoc;

@@ -11,7 +11,8 @@ export const obj = (v: unknown): Obj => (v && typeof v == 'object' && !Array.isA
 
 /** A string or finite number as a trimmed string; anything else ''. */
 export const str = (v: unknown): string =>
-  // biome-ignore lint/suspicious/noGlobalIsFinite: v is a number here, where the global gives Number.isFinite's answer in fewer bytes
+  /* biome-ignore lint/suspicious/noGlobalIsFinite: v is a number here,
+     where the global gives Number.isFinite's answer in fewer bytes */
   typeof v == 'string' || (typeof v == 'number' && isFinite(v)) ? String(v).trim() : '';
 
 /** Y/N strings (spec 3.2) and the booleans or 1/'true' some providers send. */

@@ -20,8 +20,8 @@ const OWN_COOKIES = [COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER];
 
 /**
  * Server-provided cookies (spec 3.8). Only RFC 6265 token names that are not our own (a provider cannot clear the
- * closed or subscribed cookie this way), string or number values without ';' or control characters, paths starting with '/'. An
- * expiry in the past drops the cookie rather than deleting one of the host page's.
+ * closed or subscribed cookie this way), string or number values without ';' or control characters, paths starting with
+ * '/'. An expiry in the past drops the cookie rather than deleting one of the host page's.
  */
 export const serverCookies = (v: unknown, now: number): ServerCookie[] =>
   (Array.isArray(v) ? v : []).flatMap((c): ServerCookie[] => {

@@ -56,7 +56,10 @@ export interface Styles {
   baseFontSize: number;
 }
 
-/** The normalised settings: every rule of spec 3.2, 3.3, 9.3 and 9.4 applied. HTML strings are owner HTML, unsanitised. */
+/**
+ * The normalised settings: every rule of spec 3.2, 3.3, 9.3 and 9.4 applied.
+ * HTML strings are owner HTML, unsanitised.
+ */
 export interface Settings {
   /** Path segment of the content host: dotted digits, default '1.0'. */
   version: string;

@@ -6,8 +6,9 @@ import type { LoaderParams } from '../types';
 import type { Settings } from './settings';
 
 /**
- * The stylesheet folder: `{cdn}css/signup-forms/popup/{version}/` in production, `//{appDomain}/css/signup-forms/popup/`
- * in dev (spec 7.2). A dev start whose settings carry no appDomain falls back to the content host's unversioned copy.
+ * The stylesheet folder: `{cdn}css/signup-forms/popup/{version}/` in production,
+ * `//{appDomain}/css/signup-forms/popup/` in dev (spec 7.2). A dev start whose settings carry no appDomain falls back
+ * to the content host's unversioned copy.
  */
 export const sheetBase = (p: LoaderParams, s: Settings): string =>
   p.dev ? (s.appDomain ? `//${s.appDomain}/` : p.cdn) + CSS_PATH : `${p.cdn}${CSS_PATH}${s.version}/`;

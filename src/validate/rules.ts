@@ -119,13 +119,19 @@ const EMAIL = RegExp(`^[\\w.!#$%&'*+/=?^\`{|}~-]+@${LABEL}(?:\\.${LABEL})*$`, 'i
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 // A domain name needs a dot and a top-level label of two or more letters (any letter, so IDNs pass); a bare word such
 // as 'localhost' is not a host a visitor's website has.
-const HOST = `(?:${OCTET}(?:\\.${OCTET}){3}|(?:[a-z\\d\\u00a1-\\uffff](?:[a-z\\d\\u00a1-\\uffff-]{0,61}[a-z\\d\\u00a1-\\uffff])?\\.)+[a-z\\u00a1-\\uffff]{2,63})`;
+const HOST =
+  `(?:${OCTET}(?:\\.${OCTET}){3}|` +
+  '(?:[a-z\\d\\u00a1-\\uffff](?:[a-z\\d\\u00a1-\\uffff-]{0,61}[a-z\\d\\u00a1-\\uffff])?\\.)+' +
+  '[a-z\\u00a1-\\uffff]{2,63})';
 const URL_RE = RegExp(`^(?:https?|s?ftp)://(?:[^\\s:@/]+(?::[^\\s@/]*)?@)?${HOST}(?::(\\d{1,5}))?(?:[/?#]\\S*)?$`, 'i');
 
 /** Whether `v` is an e-mail address under the pattern of spec 5.2. */
 export const isEmail = (v: string): boolean => EMAIL.test(v);
 
-/** Whether `v` is an http, https, ftp or sftp URL with an IPv4 or domain host and an optional port 1-65535 (spec 5.2). */
+/**
+ * Whether `v` is an http, https, ftp or sftp URL with an IPv4 or domain host and an optional port
+ * 1-65535 (spec 5.2).
+ */
 export const isUrl = (v: string): boolean => {
   const m = URL_RE.exec(v);
   return !!m && (!m[1] || (+m[1] > 0 && +m[1] < 65536));
@@ -190,7 +196,10 @@ export const validate = (f: RuleField, p: Parts): ErrorKey | null => {
   }
 };
 
-/** The text of an error: the settings' translation for the key when it is a non-empty string, else English (spec 5.3). */
+/**
+ * The text of an error: the settings' translation for the key when it is a non-empty string,
+ * else English (spec 5.3).
+ */
 export const message = (key: ErrorKey, translations?: Record<string, unknown>): string => {
   const t = translations && translations[key];
   return typeof t == 'string' && t ? t : DEFAULT_MESSAGES[key];

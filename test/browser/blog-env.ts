@@ -74,7 +74,8 @@ export const focused = (page: Page): Promise<string> =>
     const el = document.activeElement;
     if (!el) return `nothing (body ${!!document.body}, hasFocus ${document.hasFocus()})`;
     return el
-      ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}`
+      ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}` +
+          `${el.className ? '.' + String(el.className).split(' ').join('.') : ''}`
       : '';
   });
 

@@ -24,7 +24,8 @@ const tabTo = async (page: Page, selector: string, max = 10) => {
   throw Error(`Tab never reached ${selector}`);
 };
 
-test('menu by keyboard: the toggle opens it, focus marks open submenus, Escape closes it and focus returns', async () => {
+test(`menu by keyboard: the toggle opens it, focus marks open submenus, \
+Escape closes it and focus returns`, async () => {
   const { context, page, log } = await openBlog(browser, blog, '/');
   try {
     const toggle = page.locator('.menu-toggle');
@@ -62,7 +63,8 @@ test('menu by keyboard: the toggle opens it, focus marks open submenus, Escape c
   }
 });
 
-test('double-tap-to-go with touch above 800 px: the first tap opens the submenu, the second follows the link', async () => {
+test(`double-tap-to-go with touch above 800 px: the first tap opens the submenu, \
+the second follows the link`, async () => {
   const { context, page, log } = await openBlog(browser, blog, '/', {
     hasTouch: true,
     viewport: { width: 1024, height: 768 },

@@ -155,7 +155,8 @@ test('closed panels cannot be tabbed into; open ones can', async () => {
   }
 });
 
-test('widgets panel: slides down pushing the page, focus moves in; Escape closes, scrolls to the top, focus back', async () => {
+test(`widgets panel: slides down pushing the page, focus moves in; Escape closes, scrolls to the top, \
+focus back`, async () => {
   const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes', {
     viewport: { width: 1280, height: 600 },
   });

@@ -43,7 +43,8 @@ test('page views and link clicks reach the server and are recorded, without hold
     await page.click('a[href="https://www.nlb.org.uk/"]');
     await until(() => clicks().length == 2, 'the outbound click');
     await page.goto(blog.origin + '/posts/keepers-logbook-and-charts');
-    await page.locator('a[href$="weather-log-2026.pdf"]').click({ modifiers: ['Alt'] }); // Alt+click: download, no navigation
+    // Alt+click: download, no navigation
+    await page.locator('a[href$="weather-log-2026.pdf"]').click({ modifiers: ['Alt'] });
     await until(() => clicks().length == 3, 'the download click');
     assert.equal(clicks().slice(1), [
       { blog: 4217, post: 102, mode: 'post', kind: 'outbound', href: 'https://www.nlb.org.uk/' },

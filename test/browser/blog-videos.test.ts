@@ -22,7 +22,8 @@ const frame = (page: Page, sel: string) =>
     .locator(`${sel} iframe`)
     .evaluate((f: HTMLIFrameElement) => ({ src: f.src, title: f.title, w: f.offsetWidth, h: f.offsetHeight }));
 
-test("by mouse: the 'Play YouTube video' button becomes the player, autoplaying with the extra query, titled, focused, nothing moves", async () => {
+test(`by mouse: the 'Play YouTube video' button becomes the player, autoplaying with the extra query, titled, focused, \
+nothing moves`, async () => {
   const { context, page, log } = await openBlog(browser, blog, '/posts/lamp-room-at-dawn');
   try {
     const play = page.getByRole('button', { name: 'Play YouTube video' });

@@ -29,7 +29,8 @@ const hostPage = (
   uuid: string,
 ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict host</title></head>
 <body><main><h1>Strict host</h1></main>
-<script src="${fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${fx.host}" data-uuid="${uuid}" data-lid="l1"></script></body></html>`;
+<script src="${fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${fx.host}"
+data-uuid="${uuid}" data-lid="l1"></script></body></html>`;
 
 /** Subscribes through the popup and returns every CSP or Trusted Types complaint the page logged. */
 async function subscribe(page: Page, violations: string[], extras: boolean): Promise<void> {
@@ -65,7 +66,8 @@ const extrasSettings = () => {
 
 for (const tt of [false, true])
   for (const extras of [false, true])
-    test(`strict CSP${tt ? ' + Trusted Types' : ''}: a whole subscribe with zero violations${extras ? ', with form-extras.js and countries.js' : ''}`, async () => {
+    test(`strict CSP${tt ? ' + Trusted Types' : ''}: \
+a whole subscribe with zero violations${extras ? ', with form-extras.js and countries.js' : ''}`, async () => {
       const browser = await launch();
       const fx = await startFixture();
       try {

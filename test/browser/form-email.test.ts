@@ -103,7 +103,8 @@ S(
       // The form is reset and hidden; the description and image with it (spec 4.5 step 5).
       assert.ok(await f.$eval('form', (e) => (e as HTMLFormElement).hidden));
       assert.is(await f.inputValue('#mc-EMAIL-0'), '');
-      // Cookies: the subscribed cookie for about 91 days and mcListMember with the provider's value, SameSite=Lax, path /.
+      // Cookies: the subscribed cookie for about 91 days and mcListMember with the provider's value,
+      // SameSite=Lax, path /.
       const jar = await cookieJar(context);
       assert.equal(Object.keys(jar).sort(), [COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER].sort());
       const days = (jar[COOKIE_SUBSCRIBED].expires * 1000 - Date.now()) / 86400000;
@@ -133,7 +134,8 @@ S(
       await f.fill('#mc-EMAIL-0', 'not-an-address');
       await f.press('#mc-EMAIL-0', 'Tab');
       await f.waitForSelector('#mc-EMAIL-err >> text=' + DEFAULT_MESSAGES.email);
-      // The error took the line kept for it: nothing below moved, so a press on Subscribe that blurs a field still lands.
+      // The error took the line kept for it: nothing below moved,
+      // so a press on Subscribe that blurs a field still lands.
       assert.is(await buttonAt(), before);
       assert.is(await f.getAttribute('#mc-EMAIL-0', 'aria-invalid'), 'true');
       assert.is(await f.getAttribute('#mc-EMAIL-0', 'aria-describedby'), 'mc-EMAIL-err');
@@ -187,7 +189,8 @@ S('server errors by merge_id: the flash message, the named field invalid, the ot
     assert.is(await text(f, '.mc-success'), '');
     assert.not.ok(await f.$eval('form', (e) => (e as HTMLFormElement).hidden));
     assert.is(stored(ctx.env, 'every-slow').length, 0);
-    // A valid attempt sets the subscribed cookie even when the provider refuses it (spec 4.5 step 6), but no mcListMember.
+    // A valid attempt sets the subscribed cookie even when the provider refuses it (spec 4.5 step 6),
+    // but no mcListMember.
     assert.equal(Object.keys(await cookieJar(context)), [COOKIE_SUBSCRIBED]);
     await axeClean(page, 'server error');
     // Fixed, it goes through; the buttons were re-enabled.

@@ -83,7 +83,8 @@ export function addForm(env: Env, key: string, settings: Record<string, unknown>
     .run(lid, DEMO_UUID, `Test ${key}`, now);
   env.p.db
     .prepare(
-      'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     .run(lid, fId, `test-${key}`, `Test ${key}`, JSON.stringify(settings), requireConsent ? 1 : 0, 100 + added);
   env.forms.set(key, { lid, fId });

@@ -13,7 +13,8 @@ import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 /** Globals the product defines on purpose: the shared hand-off object and the Mailchimp snippet's entry point. */
 const ALLOWED = ['__mcsf', 'dojoRequire'];
 
-test('embed.js, popup.js, form-extras.js, countries.js and blog.js add no global but __mcsf and dojoRequire', async () => {
+test(`embed.js, popup.js, form-extras.js, \
+countries.js and blog.js add no global but __mcsf and dojoRequire`, async () => {
   const browser = await launch();
   const fx = await startFixture();
   try {
@@ -30,11 +31,13 @@ test('embed.js, popup.js, form-extras.js, countries.js and blog.js add no global
     // The page records its own globals first, then loads our scripts: the difference is ours alone.
     const url = fx.page(
       'globals.html',
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Globals</title></head><body><main><h1>Host</h1></main>
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Globals</title></head>
+<body><main><h1>Host</h1></main>
 <script>window.before = Object.getOwnPropertyNames(window)</script>
 <script src="${fx.origin}/blog/blog.js"></script>
 <script src="${fx.origin}/js/signup-forms/popup/embed.js"></script>
-<script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${JSON.stringify({ baseUrl: fx.host, uuid: 'globals', lid: 'l1' })}) })</script>
+<script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) {
+L.start(${JSON.stringify({ baseUrl: fx.host, uuid: 'globals', lid: 'l1' })}) })</script>
 </body></html>`,
     );
     const { page, context, log } = await newPage(browser);

@@ -62,7 +62,10 @@ const guard = (titles: string[]) => {
       if (!e.hadRecentInput) w.__cls += e.value;
       const r = (d: DOMRectReadOnly) => [d.x, d.y, d.width, d.height].join(',');
       w.__shifts.push(
-        `${e.value}${e.hadRecentInput ? ' after input' : ''} ${(e.sources || []).map((s) => `${(s.node && s.node.nodeName) || '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`).join('; ')}`,
+        `${e.value}${e.hadRecentInput ? ' after input' : ''} ` +
+          (e.sources || [])
+            .map((s) => `${(s.node && s.node.nodeName) || '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`)
+            .join('; '),
       );
     }
   }).observe({ type: 'layout-shift', buffered: true });

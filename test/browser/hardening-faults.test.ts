@@ -43,9 +43,11 @@ F.after(async () => {
  * A host page a reader scrolls: centred text taller than the window, so that the popup hiding the page's scrollbar
  * would move it (a layout shift), and a button to come back to.
  */
+const PARAGRAPH =
+  '<p>Paragraph of the article, long enough to wrap once or twice in a column of this width and to fill the page.</p>';
 const BODY = `<main style="max-width:36em;margin:0 auto;font:16px/1.5 serif"><h1>Host article</h1>
 <p><button id="host-button" type="button">Host button</button></p>
-${'<p>Paragraph of the article, long enough to wrap once or twice in a column of this width and to fill the page.</p>'.repeat(60)}</main>`;
+${PARAGRAPH.repeat(60)}</main>`;
 
 interface Host {
   context: BrowserContext;
@@ -70,7 +72,10 @@ interface Open {
   viewport?: { width: number; height: number };
 }
 
-/** A new account with `settings`, and a guarded page on its host page (served as 'localhost', not the provider's site). */
+/**
+ * A new account with `settings`, and a guarded page on its host page
+ * (served as 'localhost', not the provider's site).
+ */
 async function openHost(settings: Record<string, unknown>, o: Open = {}): Promise<Host> {
   const uuid = `hf${++n}`;
   ctx.fx.forms.set(uuid, { settings: { popupDelay: 0, fields: [EMAIL_FIELD], ...settings }, ...o.form });
@@ -112,7 +117,8 @@ async function subscribes(page: Page, label: string): Promise<void> {
 const SETTINGS_FAULTS = ['hang', '404', '500', 'html', 'never', 'late', 'blocked'] as const;
 
 F(
-  'settings call: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: nothing shows, nothing breaks',
+  'settings call: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: ' +
+    'nothing shows, nothing breaks',
   async () => {
     const hosts = await Promise.all(
       SETTINGS_FAULTS.map(async (mode) => {
@@ -146,7 +152,8 @@ F(
 );
 
 F(
-  'submit: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: the form says so, the console warns once',
+  'submit: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: ' +
+    'the form says so, the console warns once',
   async () => {
     const EMAIL = 'fault.reader@example.com';
     const hosts = await Promise.all(
@@ -215,7 +222,8 @@ const breakExtras = async (page: Page, mode: 'hang' | '404' | 'blocked'): Promis
   ));
 
 F(
-  'form-extras.js 404, blocked or hanging, and the form needs it: nothing shows, the host page is given back, one warning',
+  'form-extras.js 404, blocked or hanging, and the form needs it: ' +
+    'nothing shows, the host page is given back, one warning',
   async () => {
     // A required radio group lives in form-extras.js: without it the form could never be completed.
     const radio = {
@@ -391,10 +399,12 @@ F('two loaders and two starts with the real popup: one settings call, one popup,
     {
       html: (uuid) => {
         const opts = JSON.stringify({ baseUrl: ctx.fx.host, uuid, lid: 'list1' });
-        return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two loaders</title></head><body>${BODY}
+        return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two loaders</title></head>
+<body>${BODY}
 <script src="${ctx.fx.origin}/js/signup-forms/popup/embed.js"></script>
 <script src="${ctx.fx.origin}/js/signup-forms/popup/unique-methods/embed.js"></script>
-<script async src="${ctx.fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${ctx.fx.host}" data-uuid="${uuid}" data-lid="list1"></script>
+<script async src="${ctx.fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${ctx.fx.host}"
+data-uuid="${uuid}" data-lid="list1"></script>
 <script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${opts}); L.start(${opts}) })</script>
 </body></html>`;
       },

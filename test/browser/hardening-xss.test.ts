@@ -45,7 +45,8 @@ export const PAYLOADS: string[] = [
   `<img src=x o\u0000nerror=${RUN}>`,
   `<iframe src="javascript:${RUN}"></iframe><iframe srcdoc="<script>${RUN}</script>"></iframe>`,
   `<object data="javascript:${RUN}"></object><embed src="javascript:${RUN}">`,
-  `<input autofocus onfocus=${RUN}><button formaction="javascript:${RUN}">b</button><select><option>o</select><textarea>t</textarea>`,
+  `<input autofocus onfocus=${RUN}><button formaction="javascript:${RUN}">b</button>` +
+    '<select><option>o</select><textarea>t</textarea>',
   `<details open ontoggle=${RUN}><summary>s</summary></details>`,
   `<img src="data:image/svg+xml,<svg onload=alert(1)>">`,
   `<meta http-equiv="refresh" content="0;url=javascript:${RUN}"><base href="javascript:/">`,
@@ -185,7 +186,8 @@ const scan = (page: Page): Promise<Scan> =>
           )
             bad.push(`${where}: <${el.localName} ${a.name}=${a.value}>`);
         }
-        // The one SVG we draw ourselves: the GDPR block's information icon (src/popup/form/Gdpr.tsx), no owner HTML near it.
+        // The one SVG we draw ourselves: the GDPR block's information icon (src/popup/form/Gdpr.tsx),
+        // no owner HTML near it.
         const ours = el.localName == 'svg' && !!el.parentElement?.matches('.mc-gdpr-info > a');
         if (inFrame && !ours && /^(script|iframe|frame|object|embed|base|style|svg|math|template)$/.test(el.localName))
           bad.push(`${where}: <${el.localName}> in a popup frame`);
@@ -225,7 +227,8 @@ async function openWith(
   const uuid = `hx${++n}`;
   ctx.fx.forms.set(uuid, { settings, submit: o.submit });
   const start = JSON.stringify({ baseUrl: ctx.fx.host, uuid, lid: 'list1', ...o.params });
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><main><h1>Host</h1><p>Text.</p></main><script src="${ctx.fx.origin}/js/signup-forms/popup/embed.js"></script>
 <script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${start}) })</script></body></html>`;
   const url = ctx.fx.page(`${uuid}.html`, html).replace('//127.0.0.1:', '//localhost:');

@@ -44,7 +44,10 @@ export interface FixtureForm {
   delayMs?: number;
   /** is-email-subscribed answer. */
   subscribed?: boolean;
-  /** form-post-json answer for a query (spec 3.6); default `{ result: 'success', msg: 'Thank you for subscribing!' }`. */
+  /**
+   * form-post-json answer for a query (spec 3.6); default
+   * `{ result: 'success', msg: 'Thank you for subscribing!' }`.
+   */
   submit?: (query: Record<string, string>) => Record<string, unknown>;
 }
 

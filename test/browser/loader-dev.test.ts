@@ -7,7 +7,8 @@ import * as assert from 'uvu/assert';
 import { launch, newPage, snippetPage, startFixture } from './harness';
 import { EMAIL_FIELD, HOST_BODY, MODAL, shown } from './popup-env';
 
-test('env dev: popup built directly from embed.dev.js, stylesheets from //{appDomain}/css/signup-forms/popup/', async () => {
+test(`env dev: popup built directly from embed.dev.js, \
+stylesheets from //{appDomain}/css/signup-forms/popup/`, async () => {
   const browser = await launch();
   const fx = await startFixture();
   try {

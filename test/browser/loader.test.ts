@@ -379,7 +379,8 @@ L('two loaders and two starts on one page: one settings request, one popup', asy
   const html = `<!doctype html><html lang="en"><head><title>Two</title></head><body><main>Two loaders</main>
 <script src="${ctx.fx.origin}/js/signup-forms/popup/embed.js"></script>
 <script src="${ctx.fx.origin}/js/signup-forms/popup/unique-methods/embed.js"></script>
-<script async src="${ctx.fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${ctx.fx.host}" data-uuid="${uuid}" data-lid="list1" data-cdn-url="${ctx.cdn}"></script>
+<script async src="${ctx.fx.origin}/js/signup-forms/popup/embed.js" data-base-url="${ctx.fx.host}"
+data-uuid="${uuid}" data-lid="list1" data-cdn-url="${ctx.cdn}"></script>
 <script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${opts}); L.start(${opts}) })</script>
 </body></html>`;
   const { page, log, context } = await newPage(ctx.browser);

@@ -59,7 +59,8 @@ for (const [variation, motion] of CASES)
   for (const [how, act] of WAYS) {
     const animates = variation != 'modal' && motion == 'no-preference';
     T(
-      `${variation} (${motion} motion): closes by ${how}; the closed cookie lives ${FREQUENCY[variation]} days; focus returns; ${animates ? 'animates out' : 'no animation out'}`,
+      `${variation} (${motion} motion): closes by ${how}; the closed cookie lives ${FREQUENCY[variation]} days; ` +
+        `focus returns; ${animates ? 'animates out' : 'no animation out'}`,
       async () => {
         const { page, context, log } = await openHost(
           ctx.browser,

@@ -117,7 +117,10 @@ export const focusAt = (page: Page): Promise<string> =>
     const a = document.activeElement;
     if (a && a.tagName == 'IFRAME') {
       const inner = (a as HTMLIFrameElement).contentDocument!.activeElement;
-      return `frame:${inner ? inner.getAttribute('data-action') || inner.getAttribute('name') || inner.className || inner.tagName : ''}`;
+      const what = inner
+        ? inner.getAttribute('data-action') || inner.getAttribute('name') || inner.className || inner.tagName
+        : '';
+      return `frame:${what}`;
     }
     return `host:${a ? a.id || a.tagName : ''}`;
   });

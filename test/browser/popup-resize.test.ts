@@ -62,7 +62,8 @@ const fitsContent = (g: BannerGeometry) =>
 
 T('mobile banner: its visible height follows its content on every resize (spec 9.1)', async () => {
   const description =
-    '<p>Get the weekly letter with every new post, recipe and event in town, straight to your inbox every Friday morning.</p>';
+    '<p>Get the weekly letter with every new post, recipe and event in town, ' +
+    'straight to your inbox every Friday morning.</p>';
   const { page, context, log } = await openHost(
     ctx.browser,
     ctx.fx,
@@ -132,7 +133,8 @@ for (const variation of ['modal', 'slide'] as const)
             await resize(page, { width, height: 800 });
             assert.is(await mobileClass(el), mobile, `at ${width} px`);
             if (variation == 'slide') {
-              // The slide-in is a 400 px panel on a desktop view and the whole width on a mobile one (src/popup/place.ts).
+              // The slide-in is a 400 px panel on a desktop view
+              // and the whole width on a mobile one (src/popup/place.ts).
               const box = await visibleBox(el);
               assert.is(Math.round(box.width), mobile ? width : 400, `slide width at ${width} px`);
             }

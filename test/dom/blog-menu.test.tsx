@@ -88,7 +88,8 @@ test('long title: checked again when fonts finish loading', async () => {
   assert.ok(header.classList.contains('long-title'));
 });
 
-test('double-tap-to-go: touch above 800 px, items with submenus and thumbnails; mouse and narrow windows follow at once', () => {
+test(`double-tap-to-go: touch above 800 px, items with submenus and thumbnails; \
+mouse and narrow windows follow at once`, () => {
   const cases: [string, number, string, boolean[]][] = [
     // pointer, window width, selector, [first tap prevented, second tap prevented]
     ['touch', 1280, '.menu-item-has-children > a', [true, false]],

@@ -11,7 +11,8 @@ const dom = (html: string) => parseHTML(html).document as unknown as Document;
 const attrs = (el: Element | null, names: string[]) =>
   el ? Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])) : null;
 
-test('every page: no-js root switched in <head>, the blog script deferred, statistics ids on <body>, the popup embed', () => {
+test(`every page: no-js root switched in <head>, the blog script deferred, statistics ids on <body>, \
+the popup embed`, () => {
   const d = dom(homeHtml());
   assert.is(d.documentElement.getAttribute('class'), 'no-js');
   assert.is(d.documentElement.getAttribute('lang'), 'en');
@@ -40,7 +41,8 @@ test('every page: no-js root switched in <head>, the blog script deferred, stati
   assert.ok(post.querySelector('script[src="/js/signup-forms/popup/embed.js"]'));
 });
 
-test('header: the toggles are named buttons with aria-expanded and aria-controls, hidden until the script; menu with submenus', () => {
+test(`header: the toggles are named buttons with aria-expanded and aria-controls, hidden until the script; \
+menu with submenus`, () => {
   const d = dom(homeHtml());
   assert.is(d.querySelector('.skip-link')?.getAttribute('href'), '#content');
   assert.ok(d.getElementById('content'));
@@ -84,7 +86,8 @@ test('header: a site without a menu has no menu list', () => {
   assert.is(d.querySelector('.site-title')?.tagName, 'P');
 });
 
-test('home: post list with thumbnails, titles, dates and comment counts; widgets panel with recent posts and comments', () => {
+test(`home: post list with thumbnails, titles, dates and comment counts; \
+widgets panel with recent posts and comments`, () => {
   const d = dom(homeHtml());
   const posts = [...d.querySelectorAll('.posts article.post')];
   assert.equal(
@@ -140,7 +143,8 @@ test('post: one h1, video placeholders as plain links around 480x360 thumbnails 
   });
 });
 
-test('post: comments toggle (link text + named button), comments area, threaded comments, labelled form with honeypot', () => {
+test(`post: comments toggle (link text + named button), comments area, threaded comments, \
+labelled form with honeypot`, () => {
   const d = dom(postHtml('storm-season-notes').html);
   assert.is(d.querySelector('.comments-link')?.getAttribute('href'), '#comments');
   assert.equal(attrs(d.querySelector('.comments-toggle'), ['type', 'aria-controls', 'aria-expanded', 'hidden']), {

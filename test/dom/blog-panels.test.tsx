@@ -61,7 +61,8 @@ test("comments: visible on load when the hash contains 'comment' or 'respond'", 
   }
 });
 
-test('comments: clicking the toggle text opens the panel and leaves the link to set #comments; a later hash opens it too', () => {
+test(`comments: clicking the toggle text opens the panel and leaves the link to set #comments; \
+a later hash opens it too`, () => {
   const x = post();
   const link = x.d.querySelector('.comments-link') as Element;
   const e = x.fire(link, 'click');
@@ -84,7 +85,8 @@ test('comments: a form sent back with errors keeps the panel open', () => {
   assert.ok(x.d.getElementById('comments')?.classList.contains('open'));
 });
 
-test('widgets: toggle opens with widgets-animating on <body> and focus inside; Escape closes, scrolls to the top, focus back', async () => {
+test(`widgets: toggle opens with widgets-animating on <body> and focus inside; Escape closes, scrolls to the top, \
+focus back`, async () => {
   const x = load(homeHtml(), { url: 'http://blog.test/' });
   initWidgets(x.d, x.w);
   const panel = x.d.getElementById('secondary') as HTMLElement;

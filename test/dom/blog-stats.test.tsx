@@ -30,7 +30,8 @@ test('a page view with blog id and post id', () => {
   assert.equal(sent(home.beacons), [[BLOG_STATS_PATH, { t: 'view', b: 4217, p: 0, u: '/' }]]);
 });
 
-test('clicks on downloads, outbound and other links, with the mode; same-page links are not tracked; nothing is cancelled', () => {
+test(`clicks on downloads, outbound and other links, with the mode; same-page links are not tracked; \
+nothing is cancelled`, () => {
   const x = logbook();
   const click = (sel: string, type = 'click') => {
     const a = x.d.querySelector(sel);

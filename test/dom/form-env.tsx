@@ -1,7 +1,7 @@
 /**
  * linkedom as the global DOM for the form's component tests (test/dom/form-*.test.tsx): document, window and the
- * constructors Preact and the sanitizer touch, and
- * helpers that mount <Form> with a seeded demo form's settings and act as the visitor and the provider. Import it first.
+ * constructors Preact and the sanitizer touch, and helpers that mount <Form> with a seeded demo form's settings and act
+ * as the visitor and the provider. Import it first.
  */
 import { DOMParser, parseHTML } from 'linkedom';
 import { COUNTRY_DATA } from '../../src/popup/form/countries-data';

@@ -3,7 +3,10 @@ import { attr, demo, labelOf, mount, PARAMS } from './form-env';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-/** [name, id, label (or aria-label), maxlength, placeholder, autocomplete] of every input and select in screen order. */
+/**
+ * [name, id, label (or aria-label), maxlength, placeholder, autocomplete]
+ * of every input and select in screen order.
+ */
 const inputsOf = (root: Element, sel: string) =>
   Array.from(root.querySelectorAll(`${sel} input, ${sel} select`)).map((i) => [
     i.getAttribute('name'),
@@ -182,7 +185,8 @@ test('dateformat and phoneformat variants; unknown type is text; image posts not
   }
 });
 
-test('honeypot b_{uuid}_{lid}: off-screen, hidden from assistive technology, out of the tab order, no autocomplete', () => {
+test(`honeypot b_{uuid}_{lid}: off-screen, hidden from assistive technology, out of the tab order, \
+no autocomplete`, () => {
   const m = mount(demo('modal'));
   const h = m.$(`input[name="b_${PARAMS.uuid}_${PARAMS.lid}"]`);
   assert.is(attr(h, 'tabindex'), '-1');

@@ -1,4 +1,7 @@
-/** Steps (spec 4.4, 5.5): e-mail step, Continue, SMS step, useEmailStep Y/N, text-to-join, opt-out; the GDPR block (2.2). */
+/**
+ * Steps (spec 4.4, 5.5): e-mail step, Continue, SMS step, useEmailStep Y/N, text-to-join, opt-out;
+ * the GDPR block (2.2).
+ */
 import { attr, calls, click, demo, forgetCalls, mount, query, submit, tick, type, wait } from './form-env';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -101,7 +104,8 @@ test("'No, I don't want texts' after Continue submits the e-mail step without th
   forgetCalls();
 });
 
-test('text-to-join on a mobile view: sms: link in the parent window, closes after 1 s; Type number instead (4.4)', async () => {
+test(`text-to-join on a mobile view: sms: link in the parent window, closes after 1 s; \
+Type number instead (4.4)`, async () => {
   const cases: [Record<string, unknown>, boolean, boolean][] = [
     // [settings, mobile, panel shown]
     [{}, true, true],

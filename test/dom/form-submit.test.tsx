@@ -53,7 +53,8 @@ test('one request per submit: busy buttons disabled, second submit ignored, re-e
   forgetCalls();
 });
 
-test('success outcomes: message, 24 px Arial unless custom, form hidden and reset, close unless confirmation (4.5 step 5)', async () => {
+test(`success outcomes: message, 24 px Arial unless custom, form hidden and reset, \
+close unless confirmation (4.5 step 5)`, async () => {
   const cases: [Record<string, unknown>, boolean, boolean][] = [
     // [reply, wrapped in 24 px Arial, closes after confirmationDuration]
     [{ result: 'success', msg: 'Thanks!', type: 'subscribed' }, true, true],
@@ -163,7 +164,8 @@ test('no reply (network failure or time-out): the flash block says so, the conso
   forgetCalls();
 });
 
-test('preview submit: no call, the double opt-in or normal message, restored after confirmationDuration on the right step (4.6)', async () => {
+test(`preview submit: no call, the double opt-in or normal message, \
+restored after confirmationDuration on the right step (4.6)`, async () => {
   const cases: [Record<string, unknown>, string, string][] = [
     // [settings, message, step restored: a selector present afterwards]
     [demo('modal', { confirmationDuration: 0.05 }), 'Thank you for subscribing!', '#mc-EMAIL-0'],
@@ -208,7 +210,8 @@ test('preview submit: no call, the double opt-in or normal message, restored aft
   m.unmount();
 });
 
-test('captcha: the provider page opened in a new window with the fields, noopener, inside the click; the modal hides', () => {
+test(`captcha: the provider page opened in a new window with the fields, noopener, inside the click; \
+the modal hides`, () => {
   forgetCalls();
   const opened: unknown[][] = [];
   const w = window as unknown as { open: (...a: unknown[]) => null };

@@ -136,7 +136,8 @@ test('blur inside a group waits until focus leaves the whole field', () => {
   m.unmount();
 });
 
-test('submit: every field checked, one message per field, required choices, no call while invalid (5.1, 4.5 step 1)', () => {
+test(`submit: every field checked, one message per field, required choices, \
+no call while invalid (5.1, 4.5 step 1)`, () => {
   const m = mount(demo('every-field'));
   const before = calls().length;
   const resized = m.resizes;

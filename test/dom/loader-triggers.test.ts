@@ -115,7 +115,8 @@ for (const [kind, short, reached] of [
   ['middle', 1099, 1100],
   ['bottom', 2197, 2198],
 ] as const)
-  test(`'${kind}': one passive scroll listener on window; fires once at ${reached} px of 2200, then it is removed`, () => {
+  test(`'${kind}': one passive scroll listener on window; fires once at ${reached} px of 2200, \
+then it is removed`, () => {
     const n = armed(kind);
     assert.is(n.fired, 0, 'not at the top of the page');
     assert.equal(
@@ -141,7 +142,8 @@ for (const [kind, short, reached] of [
     assert.is(n.fired, 1, 'once, whatever the scrolling after');
   });
 
-test("'middle' and 'bottom' armed past their point (a reload restoring the scroll position): fire at once, once, nothing left", () => {
+test(`'middle' and 'bottom' armed past their point (a reload restoring the scroll position): fire at once, once, \
+nothing left`, () => {
   for (const kind of ['middle', 'bottom'] as const) {
     added = [];
     removed = [];
@@ -161,7 +163,8 @@ test('a page too short to scroll has reached both points at once', () => {
   assert.equal(live(), []);
 });
 
-test("'exit' on a desktop browser: one passive mouseleave listener on the root element; fires once when the pointer leaves", () => {
+test(`'exit' on a desktop browser: one passive mouseleave listener on the root element; \
+fires once when the pointer leaves`, () => {
   const n = armed('exit');
   assert.equal(
     added.map((a) => [a.target, a.type, a.options]),

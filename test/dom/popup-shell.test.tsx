@@ -104,7 +104,8 @@ test('Badges: powered-by always; rewards only under the rule of spec 9.3', () =>
   }
 });
 
-test("Modal: a dialog named by the description's first heading, else by FRAME_TITLE; modal only for the modal variation", () => {
+test(`Modal: a dialog named by the description's first heading, else by FRAME_TITLE; \
+modal only for the modal variation`, () => {
   const cases: [Record<string, unknown>, string, string, boolean][] = [
     [{ description: '<h2>Join the letter</h2><p>Weekly</p>' }, 'true', 'heading', true],
     [{ description: '<p>No heading here</p>' }, 'true', 'title', true],

@@ -36,7 +36,8 @@ test.after(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-test('the home page is the blog, with the popup embed pointing at this server; the demo page moved to /demo', async () => {
+test(`the home page is the blog, with the popup embed pointing at this server; \
+the demo page moved to /demo`, async () => {
   const r = await request(p.origin, '/');
   assert.is(r.status, 200);
   assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
@@ -47,7 +48,8 @@ test('the home page is the blog, with the popup embed pointing at this server; t
   const slide = form('slide');
   assert.ok(
     r.text.includes(
-      `<script async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" data-lid="${slide.lid}" data-f-id="${slide.fId}">`,
+      `<script async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" ` +
+        `data-lid="${slide.lid}" data-f-id="${slide.fId}">`,
     ),
     'embed',
   );
@@ -67,9 +69,10 @@ test('a post shows its threaded seed comments, never an e-mail address; unknown 
   assert.is(r.status, 200);
   assert.ok(r.text.includes('<h1 class="entry-title">Storm season notes</h1>'));
   assert.ok(
-    /id="comment-1"[\s\S]*<ol class="children"><li class="comment depth-2"><article id="comment-2"[\s\S]*<ol class="children"><li class="comment depth-3"><article id="comment-3"/.test(
-      r.text,
-    ),
+    new RegExp(
+      'id="comment-1"[\\s\\S]*<ol class="children"><li class="comment depth-2"><article id="comment-2"' +
+        '[\\s\\S]*<ol class="children"><li class="comment depth-3"><article id="comment-3"',
+    ).test(r.text),
     'nesting',
   );
   assert.ok(!r.text.includes('@example.org'), 'no e-mail');

@@ -64,7 +64,8 @@ test('callback injection is a 400 with no script: alert(1)//, arrays, repeats, 5
   assert.is((await call(p.origin, 'form-settings', callQuery(f))).status, 200);
 });
 
-test('a 20 kB URL is a 414 on every path; a URL past the header limit is refused; the server keeps serving', async () => {
+test(`a 20 kB URL is a 414 on every path; a URL past the header limit is refused; \
+the server keeps serving`, async () => {
   const pad = 'x'.repeat(20_000);
   for (const path of [
     ...CALLS.map((c) => `/subscribe/${c}?c=cb&EMAIL=`),
@@ -136,7 +137,8 @@ test('slow clients: a head or a body dripped, or nothing sent, gets 408 and the 
     const body = 'u=x&id=y&EMAIL=' + 'a'.repeat(400);
     const slowBody = await drip(
       t.origin,
-      `POST /subscribe/post HTTP/1.1\r\nHost: example.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`,
+      'POST /subscribe/post HTTP/1.1\r\nHost: example.test\r\n' +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`,
       (i) => body[i - 1] || '',
       400,
     );
@@ -256,7 +258,8 @@ test('a filled honeypot is answered like a success and stores nothing, even with
   assert.is(count(p, 'SELECT count(*) AS n FROM outbox WHERE to_addr = ?', 'bot@example.com'), 0);
 });
 
-test('per-client rate limit: every submit counts, the next is a JSONP error with a message, nothing stored', async () => {
+test(`per-client rate limit: every submit counts, the next is a JSONP error with a message, \
+nothing stored`, async () => {
   const t = await startTest({ rateLimit: { perClient: { max: 3, windowMs: 60_000 }, perAddress: null } });
   try {
     assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'c1@example.com' })).data.result, 'success');
@@ -276,7 +279,8 @@ test('per-client rate limit: every submit counts, the next is a JSONP error with
   }
 });
 
-test('behind a trusted proxy, clients are told apart by the address the proxy saw (last X-Forwarded-For entry)', async () => {
+test(`behind a trusted proxy, \
+clients are told apart by the address the proxy saw (last X-Forwarded-For entry)`, async () => {
   const t = await startTest({
     rateLimit: { perClient: { max: 1, windowMs: 60_000 }, perAddress: null, trustProxy: true },
   });

@@ -27,7 +27,8 @@ const links = (html: string): string[] =>
       .replace(/&#39;/g, "'"),
   );
 
-test("mailbox: the confirmation e-mail's link, followed from the page, confirms; the welcome link proves it", async () => {
+test(`mailbox: the confirmation e-mail's link, followed from the page, confirms; \
+the welcome link proves it`, async () => {
   const f = form('double-opt-in');
   const { data } = await subscribe(p.origin, 'double-opt-in', { EMAIL: 'Mail.Box@example.com', FNAME: 'Mia' });
   assert.is(data.type, 'confirmation');

@@ -23,7 +23,8 @@ test.after(async () => {
   await p.cleanup();
 });
 
-test("the demo page at / and /demo carries the real snippet for the provider's host, and lists every form", async () => {
+test(`the demo page at / and /demo carries the real snippet for the provider's host, \
+and lists every form`, async () => {
   for (const path of ['/', '/demo']) {
     const r = await request(p.origin, path);
     assert.is(r.status, 200, path);

@@ -24,7 +24,8 @@ test.after(async () => {
 
 const nextTurn = () => new Promise((r) => setImmediate(r));
 
-test('forms cache: a write through the connection shows at once, one from another connection from the next turn', async () => {
+test(`forms cache: a write through the connection shows at once, \
+one from another connection from the next turn`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'forms-cache-'));
   const db = openDb(join(dir, 'p.sqlite'));
   const other = new Database(join(dir, 'p.sqlite'));
@@ -84,7 +85,8 @@ test('log paths: plain ones as they are, anything else through the masking', () 
   for (const [raw, want] of cases) assert.is(logPath(raw), want, JSON.stringify(raw));
 });
 
-test('a cached settings answer with non-ASCII text: Content-Length counts bytes, HEAD sends the same length', async () => {
+test(`a cached settings answer with non-ASCII text: Content-Length counts bytes, \
+HEAD sends the same length`, async () => {
   const f = form('template-5');
   const settings = { ...f.settings, successMsg: 'Grüße, 登録ありがとう 🎉' };
   p.db

@@ -31,7 +31,8 @@ const until = async (ok: () => boolean, what: string, ms = 2000) => {
     if (performance.now() > end) assert.unreachable(`timed out: ${what}`);
 };
 
-test('close(): refused at the door, idle ends, in-flight answered with Connection: close, a stalled client cut after the request timeout', async () => {
+test(`close(): refused at the door, idle ends, in-flight answered with Connection: close, \
+a stalled client cut after the request timeout`, async () => {
   const t = await startTest({ timeouts: { headersMs: 300, requestMs: 900 } });
   const port = Number(new URL(t.origin).port);
   const head = `GET /subscribe/form-settings?${callQuery(form('modal'))} HTTP/1.1\r\nHost: ${t.host}\r\n`;

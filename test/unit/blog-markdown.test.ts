@@ -34,7 +34,8 @@ test('renderMarkdown: Markdown rendered, raw HTML shown as text, unsafe links ne
 
 test('renderMarkdown: video lines become numbered placeholders; a bad one stays text', () => {
   const html = renderMarkdown(
-    'Intro\n\n::video https://youtu.be/aqz-KE-bpKQ "Cat"\n\n::video https://vimeo.com/76979871 "Lens" /l.svg\n\n::video https://evil.test/x "No"\n',
+    'Intro\n\n::video https://youtu.be/aqz-KE-bpKQ "Cat"\n\n' +
+      '::video https://vimeo.com/76979871 "Lens" /l.svg\n\n::video https://evil.test/x "No"\n',
   );
   assert.match(
     html,

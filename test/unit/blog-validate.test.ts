@@ -16,7 +16,8 @@ const form = (o: Record<string, string>) =>
 test('checkComment: a filled honeypot is a trap, whatever else is there', () => {
   assert.equal(checkComment(form({ [HONEYPOT]: 'http://spam.test' })), { kind: 'trap' });
   assert.equal(checkComment(form({ [HONEYPOT]: ' ', author: '' })), { kind: 'trap' });
-  assert.is(checkComment(new URLSearchParams('author=Bo&email=bo%40example.org&body=x')).kind, 'ok'); // no honeypot field at all
+  // no honeypot field at all
+  assert.is(checkComment(new URLSearchParams('author=Bo&email=bo%40example.org&body=x')).kind, 'ok');
 });
 
 test('checkComment: clean comments are trimmed, parent parsed', () => {

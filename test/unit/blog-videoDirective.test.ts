@@ -58,7 +58,8 @@ test('placeholderHtml: a plain link around the 480x360 thumbnail, attributes esc
   const html = placeholderHtml(v!, 3);
   assert.ok(
     html.startsWith(
-      '<div class="video" id="video-3" data-src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" data-query="start=30&#38;x=%22">',
+      '<div class="video" id="video-3" data-src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" ' +
+        'data-query="start=30&#38;x=%22">',
     ),
     html,
   );

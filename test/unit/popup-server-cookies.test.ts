@@ -3,7 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serverCookies } from '../../src/popup/server-cookies';
 
-test('server cookies (spec 3.8): token names, plain values, absolute paths, days or a date; ours and bad ones dropped', () => {
+test(`server cookies (spec 3.8): token names, plain values, absolute paths, days or a date; \
+ours and bad ones dropped`, () => {
   const now = Date.parse('2026-11-23T00:00:00Z');
   const DAY = 864e5;
   const cases: [unknown, { name: string; value: string; ms: number; path: string }[]][] = [

@@ -82,6 +82,7 @@ export const placeholderHtml = (v: VideoPlaceholder, n: number): string =>
   `<div class="video" id="video-${n}" data-src="${esc(v.src)}" data-query="${esc(v.query)}">` +
   `<a href="${esc(v.href)}">` +
   (v.thumb
-    ? `<img src="${esc(v.thumb)}" width="${VIDEO_THUMB_WIDTH}" height="${VIDEO_THUMB_HEIGHT}" alt="${esc(v.alt)}" loading="lazy" decoding="async">`
+    ? `<img src="${esc(v.thumb)}" width="${VIDEO_THUMB_WIDTH}" height="${VIDEO_THUMB_HEIGHT}" alt="${esc(v.alt)}" ` +
+      'loading="lazy" decoding="async">'
     : `<span class="video-alt">${esc(v.alt)}</span>`) +
   `<span class="video-caption">Watch on ${esc(v.provider)}</span></a></div>\n`;

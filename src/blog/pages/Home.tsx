@@ -19,7 +19,8 @@ export function Home({ ctx, posts, counts }: { ctx: PageContext; posts: Post[]; 
           <article class="post" key={p.slug}>
             {p.thumbnail ? (
               <div class="post-thumbnail">
-                {/* biome-ignore lint/a11y/useAnchorContent: a second way in for pointers; the title link is the one readers and keyboards get */}
+                {/* biome-ignore lint/a11y/useAnchorContent: a second way in for pointers;
+                    the title link is the one readers and keyboards get */}
                 <a href={`/posts/${p.slug}`} tabIndex={-1} aria-hidden="true">
                   <img src={p.thumbnail} alt="" width={480} height={270} loading="lazy" decoding="async" />
                   <span class="thumbnail-overlay">{p.thumbnailAlt || p.title}</span>

@@ -32,7 +32,8 @@ export function PostPage({ ctx, post, comments, replyTo, form }: PostPageProps) 
             <time dateTime={post.date}>{formatDate(post.date)}</time>
           </p>
         </header>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own Markdown, rendered at build of the page (content/) */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own Markdown,
+            rendered at build of the page (content/) */}
         <div class="entry-content" dangerouslySetInnerHTML={{ __html: post.html }} />
       </article>
       <div class="comments-toggle-wrap">

@@ -104,7 +104,10 @@ export const Form = ({ s, p, mobile, onStatus, onClose, onResize }: FormProps<Se
       setMarks((m) => ({ ...m, [f.name]: check(f) || true }));
   };
 
-  /** Validates `fields` (and the SMS acknowledgement when asked), marks each valid or invalid, focuses the first error. */
+  /**
+   * Validates `fields` (and the SMS acknowledgement when asked),
+   * marks each valid or invalid, focuses the first error.
+   */
   const validateAll = (fields: Field[], withAck: boolean): boolean => {
     const m: FieldMarks = { ...marks };
     let ok = true;

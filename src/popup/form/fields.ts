@@ -14,7 +14,10 @@ export interface Choice {
   label: string;
 }
 
-/** A field definition after parsing (spec 3.4). Strings are '' when absent; HTML strings are owner HTML, unsanitised. */
+/**
+ * A field definition after parsing (spec 3.4). Strings are '' when absent;
+ * HTML strings are owner HTML, unsanitised.
+ */
 export interface Field extends RuleField {
   type: FieldType;
   /** Posted name, the merge tag: 'EMAIL', 'FNAME', 'group[123]'. Never empty. */

@@ -8,8 +8,8 @@
 const KEEP = new Set(
   (
     'a abbr b bdi bdo blockquote br caption center cite code col colgroup dd del dfn div dl dt em figcaption figure ' +
-    'font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strike strong sub sup table tbody td ' +
-    'tfoot th thead tr tt u ul var wbr'
+    'font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strike strong sub sup table tbody ' +
+    'td tfoot th thead tr tt u ul var wbr'
   ).split(' '),
 );
 

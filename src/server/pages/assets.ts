@@ -6,12 +6,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CACHE_SHORT } from '../../constants';
 
 const ASSETS: Record<string, string> = {
-  '/demo/assets/form-image.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600">
+  '/demo/assets/form-image.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600"
+height="600">
 <rect width="600" height="600" fill="#f4e7d3"/><circle cx="430" cy="170" r="90" fill="#e85c41"/>
-<path d="M0 430 Q150 300 300 420 T600 400 V600 H0Z" fill="#3b7a57"/><path d="M0 500 Q200 420 380 510 T600 490 V600 H0Z" fill="#007c89"/>
+<path d="M0 430 Q150 300 300 420 T600 400 V600 H0Z" fill="#3b7a57"/>
+<path d="M0 500 Q200 420 380 510 T600 490 V600 H0Z" fill="#007c89"/>
 </svg>`,
   '/demo/assets/flag-us.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 38 20" width="38" height="20">
-<rect width="38" height="20" fill="#b22234"/><path d="M0 3h38M0 6h38M0 9h38M0 12h38M0 15h38M0 18h38" stroke="#fff" stroke-width="1.5"/>
+<rect width="38" height="20" fill="#b22234"/>
+<path d="M0 3h38M0 6h38M0 9h38M0 12h38M0 15h38M0 18h38" stroke="#fff" stroke-width="1.5"/>
 <rect width="16" height="11" fill="#3c3b6e"/></svg>`,
 };
 

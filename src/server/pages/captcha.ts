@@ -61,7 +61,8 @@ ${hidden}
 <input type="hidden" name="${CAPTCHA_INPUTS.nonce}" value="${c.nonce}">
 <input type="hidden" name="${CAPTCHA_INPUTS.sig}" value="${c.sig}">
 <p><label for="answer">${esc(c.question)}</label><br>
-<input id="answer" name="${CAPTCHA_INPUTS.answer}" inputmode="numeric" autocomplete="off" required maxlength="3" style="font:inherit;padding:6px;width:6em"></p>
+<input id="answer" name="${CAPTCHA_INPUTS.answer}" inputmode="numeric" autocomplete="off" required maxlength="3"
+style="font:inherit;padding:6px;width:6em"></p>
 <p><button type="submit">Subscribe</button></p>
 </form>`,
   );
@@ -176,7 +177,8 @@ export const captchaRoute =
       sendHtml(res, challengePage(form, v, ctx, note), 400, HEADERS);
       return true;
     }
-    // The human check stops volume, not a person aiming confirmation mails at one address: the per-address limit applies.
+    // The human check stops volume, not a person aiming confirmation mails at one address:
+    // the per-address limit applies.
     const perAddress = limits?.perAddress;
     const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
     const answer = submit(ctx.db, form, v, `http://${publicHost(req, fallbackHost)}`, admit, MSG_RATE_ADDRESS);

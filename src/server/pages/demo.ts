@@ -13,20 +13,27 @@ import type { RouteContext } from '../route';
 import { esc, inlineJson, page } from './html';
 
 /** The snippet a site owner pastes (spec 3.1: baseUrl, uuid, lid, and f_id), pointing at this provider. */
-export const snippet = (host: string, f: Pick<FormRow, 'uuid' | 'listId' | 'fId'>): string =>
-  `<script src="//${host}/${JS_PATH}embed.js"></script>
-<script>window.dojoRequire(["${LOADER_MODULE}"], function (L) { L.start(${inlineJson({ baseUrl: host, uuid: f.uuid, lid: f.listId, f_id: f.fId })}) })</script>`;
+export const snippet = (host: string, f: Pick<FormRow, 'uuid' | 'listId' | 'fId'>): string => {
+  const options = inlineJson({ baseUrl: host, uuid: f.uuid, lid: f.listId, f_id: f.fId });
+  return `<script src="//${host}/${JS_PATH}embed.js"></script>
+<script>window.dojoRequire(["${LOADER_MODULE}"], function (L) { L.start(${options}) })</script>`;
+};
 
 const ARTICLE = [
-  'Our bakers start at four, long before the shop opens. The sourdough rests overnight, the croissants are laminated by hand, and the first loaves come out of the oven as the street lights go off.',
-  'Every week we try something new: a rye with caraway, a cardamom bun, a focaccia with whatever the market had too much of. Subscribers hear about it first, along with the odd recipe for the home oven.',
-  'We ship flour, starters and bakeware across the country, packed in paper, never plastic. Orders placed before noon leave the same day.',
-  'Scroll on: some demo forms open when you pass the middle of the page or reach its bottom, and one waits until your mouse leaves the window.',
+  'Our bakers start at four, long before the shop opens. The sourdough rests overnight, the croissants are ' +
+    'laminated by hand, and the first loaves come out of the oven as the street lights go off.',
+  'Every week we try something new: a rye with caraway, a cardamom bun, a focaccia with whatever the market had ' +
+    'too much of. Subscribers hear about it first, along with the odd recipe for the home oven.',
+  'We ship flour, starters and bakeware across the country, packed in paper, never plastic. ' +
+    'Orders placed before noon leave the same day.',
+  'Scroll on: some demo forms open when you pass the middle of the page or reach its bottom, ' +
+    'and one waits until your mouse leaves the window.',
 ];
 
 /** Forgets the popup's cookies (spec 3.8) and reloads, so the demo popup shows again. */
 const forgetScript = `<script>document.getElementById('forget').addEventListener('click',function(){
-${inlineJson([COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER])}.forEach(function(n){document.cookie=n+'=; Max-Age=0; Path=/; SameSite=Lax'});
+${inlineJson([COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER])}.forEach(function(n){
+document.cookie=n+'=; Max-Age=0; Path=/; SameSite=Lax'});
 location.reload()})</script>`;
 
 /** The demo page for form `key` (default: the first form). */
@@ -50,7 +57,8 @@ export const demoPage = (forms: FormRow[], key: string | null, host: string): st
 ${ARTICLE.map((p) => `<p>${esc(p)}</p>`).join('\n')}
 <h2>Demo forms</h2>
 <table><caption class="muted">Pick a form to load it on this page.</caption>
-<thead><tr><th scope="col">Form</th><th scope="col">uuid</th><th scope="col">lid</th><th scope="col">f_id</th></tr></thead>
+<thead><tr><th scope="col">Form</th><th scope="col">uuid</th><th scope="col">lid</th><th scope="col">f_id</th></tr>
+</thead>
 <tbody>${rows}</tbody></table>
 <h2>The snippet on this page</h2>
 <pre>${esc(snippet(host, form))}</pre>

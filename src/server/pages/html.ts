@@ -21,8 +21,10 @@ export const BASE_CSS = `
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafaf7}
 main,header.site,footer.site{max-width:960px;margin:0 auto;padding:16px 20px}
 a{color:#005f69}
-a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #e85c41;outline-offset:2px}
-button{font:inherit;padding:8px 14px;border:1px solid #005f69;border-radius:6px;background:#007c89;color:#fff;cursor:pointer}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{
+outline:3px solid #e85c41;outline-offset:2px}
+button{font:inherit;padding:8px 14px;border:1px solid #005f69;border-radius:6px;background:#007c89;color:#fff;
+cursor:pointer}
 button.secondary{background:#fff;color:#005f69}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-align:top}

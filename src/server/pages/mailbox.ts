@@ -18,15 +18,16 @@ export const mailboxPage = (mails: ReturnType<typeof readMailbox>): string =>
   page(
     'Mailbox',
     `<main><h1>Mailbox</h1>
-<p class="muted">What the provider would have e-mailed, newest first. <a href="/demo">Demo host page</a> · <a href="/preview">Owner preview</a></p>
+<p class="muted">What the provider would have e-mailed, newest first. <a href="/demo">Demo host page</a> ·
+<a href="/preview">Owner preview</a></p>
 ${mails.length ? '' : '<p>No e-mail yet. Subscribe with the double opt-in demo form to get a confirmation e-mail.</p>'}
 ${mails
   .map(
-    (
-      m,
-    ) => `<article aria-labelledby="m${m.id}" style="background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 16px;margin:12px 0">
+    (m) => `<article aria-labelledby="m${m.id}"
+style="background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 16px;margin:12px 0">
 <h2 id="m${m.id}" style="font-size:18px;margin:0 0 4px">${esc(m.subject)}</h2>
-<p class="muted" style="margin:0 0 8px">To ${esc(m.to_addr)} · <time datetime="${esc(m.created_at)}">${esc(m.created_at.replace('T', ' ').slice(0, 19))} UTC</time></p>
+<p class="muted" style="margin:0 0 8px">To ${esc(m.to_addr)} ·
+<time datetime="${esc(m.created_at)}">${esc(m.created_at.replace('T', ' ').slice(0, 19))} UTC</time></p>
 <p>${esc(m.body)}</p><p><a href="${esc(m.link)}">${esc(m.link)}</a></p></article>`,
   )
   .join('\n')}</main>`,
@@ -36,7 +37,8 @@ ${mails
 const confirmPage = (title: string, text: string): string =>
   page(
     title,
-    `<main><h1>${esc(title)}</h1><p>${esc(text)}</p><p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox</a></p></main>`,
+    `<main><h1>${esc(title)}</h1><p>${esc(text)}</p>
+<p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox</a></p></main>`,
   );
 
 /** Serves /mailbox and the confirmation link /subscribe/confirm?token=…; `fallbackHost` names e-mail links. */

@@ -73,7 +73,8 @@ export function previewClient(data: PreviewData): void {
     try {
       shared.mount(params(), s);
       say(
-        `Rendered ${form.title}, ${String(s.modalVariation || 'modal')}, template ${String(s.template || 1)}${phone.checked ? ', phone width' : ''}.`,
+        `Rendered ${form.title}, ${String(s.modalVariation || 'modal')}, ` +
+          `template ${String(s.template || 1)}${phone.checked ? ', phone width' : ''}.`,
       );
     } catch (e) {
       say(`The popup failed: ${(e as Error).message}`, true);

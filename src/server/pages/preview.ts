@@ -47,14 +47,17 @@ export const previewPage = (forms: FormRow[], key: string, host: string): string
 Edit the settings JSON and the popup re-renders. <a href="/demo">Demo host page</a> · <a href="/mailbox">Mailbox</a></p>
 <div class="controls">
 <label>Form <select id="form"></select></label>
-<label>Variant <select id="variant"><option value="modal">modal</option><option value="fixed">fixed</option><option value="slide">slide</option></select></label>
-<label>Template <select id="template">${[1, 2, 3, 4, 5].map((t) => `<option value="${t}">${t}</option>`).join('')}</select></label>
+<label>Variant <select id="variant"><option value="modal">modal</option><option value="fixed">fixed</option>
+<option value="slide">slide</option></select></label>
+<label>Template
+<select id="template">${[1, 2, 3, 4, 5].map((t) => `<option value="${t}">${t}</option>`).join('')}</select></label>
 <label class="inline"><input type="checkbox" id="phone"> Phone width (375px)</label>
 <button type="button" id="reset" class="secondary">Reset settings</button>
 </div>
 <p id="status" role="status" aria-live="polite"></p>
 <div class="work">
-<label for="json" style="display:flex;flex-direction:column;gap:4px">Settings (JSON, spec 3.2)<textarea id="json" spellcheck="false"></textarea></label>
+<label for="json" style="display:flex;flex-direction:column;gap:4px">Settings (JSON, spec 3.2)<textarea id="json"
+spellcheck="false"></textarea></label>
 <iframe id="stage" title="Popup preview"></iframe>
 </div>
 </main>

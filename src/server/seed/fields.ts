@@ -143,7 +143,9 @@ export const SMSPHONE: SeedField = {
   merge_id: 15,
   legal: {
     required:
-      'By providing your phone number, you agree to receive promotional and marketing messages, notifications, and customer service communications. Message and data rates may apply. Consent is not a condition of purchase. Message frequency varies. Text HELP for help. Text STOP to cancel.',
+      'By providing your phone number, you agree to receive promotional and marketing messages, notifications, ' +
+      'and customer service communications. Message and data rates may apply. Consent is not a condition of ' +
+      'purchase. Message frequency varies. Text HELP for help. Text STOP to cancel.',
     optional: 'Leave this blank if you do not want texts. Message and data rates may apply. Text STOP to cancel.',
   },
   smsProgramData: [

@@ -49,12 +49,14 @@ const base = (fields: SeedField[], over: Record<string, unknown>): Record<string
   hasDoubleOptIn: false,
   successMsg: 'Thank you for subscribing!',
   doubleOptInSuccessMessage:
-    'Almost finished... We need to confirm your email address. To complete the subscription process, please click the link in the email we just sent you.',
+    'Almost finished... We need to confirm your email address. ' +
+    'To complete the subscription process, please click the link in the email we just sent you.',
   useMobileBanner: 'Y',
   modalVariation: 'modal',
   fields,
   description:
-    '<h2>Get 10% off your first order</h2><p>Join our newsletter for new arrivals, recipes and <strong>members-only offers</strong>.</p>',
+    '<h2>Get 10% off your first order</h2>' +
+    '<p>Join our newsletter for new arrivals, recipes and <strong>members-only offers</strong>.</p>',
   footer: '<p>You can unsubscribe at any time. We never share your address.</p>',
   buttonLabel: 'Subscribe',
   continueLabel: 'Continue',
@@ -190,9 +192,13 @@ export const DEMO_FORMS: DemoForm[] = [
       gdprLabel: 'Marketing Permissions',
       gdprDescription: 'Please select all the ways you would like to hear from Demo Goods:',
       gdprLegal:
-        'You can change your mind at any time by clicking the unsubscribe link in the footer of any email you receive from us, or by contacting us. We will treat your information with respect.',
+        'You can change your mind at any time by clicking the unsubscribe link in the footer of any email you ' +
+        'receive from us, or by contacting us. We will treat your information with respect.',
       gdprMCLegal:
-        '<p>We use this provider as our marketing platform. By clicking below to subscribe, you acknowledge that your information will be transferred to it for processing. <a href="https://mailchimp.com/legal/terms" target="_blank" rel="noopener">Learn more about its privacy practices here.</a></p>',
+        '<p>We use this provider as our marketing platform. By clicking below to subscribe, you acknowledge that ' +
+        'your information will be transferred to it for processing. ' +
+        '<a href="https://mailchimp.com/legal/terms" target="_blank" rel="noopener">' +
+        'Learn more about its privacy practices here.</a></p>',
     }),
   },
   {

@@ -17,7 +17,8 @@ export const seed = (db: Database.Database): void => {
   );
   const form = db.prepare(`INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position)
     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (list_id, f_id) DO UPDATE SET demo_key = excluded.demo_key,
-    title = excluded.title, settings = excluded.settings, require_consent = excluded.require_consent, position = excluded.position`);
+    title = excluded.title, settings = excluded.settings, require_consent = excluded.require_consent,
+    position = excluded.position`);
   const campaign = db.prepare(
     'INSERT INTO campaigns (id, list_id, subject, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
   );

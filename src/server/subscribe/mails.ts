@@ -16,7 +16,9 @@ export const sendConfirmation = (
     list_id: listId,
     to_addr: to,
     subject: 'Please confirm your subscription',
-    body: 'Someone, hopefully you, asked to join our mailing list with this address. Click the link to confirm. If it was not you, ignore this e-mail: you will not be subscribed.',
+    body:
+      'Someone, hopefully you, asked to join our mailing list with this address. Click the link to confirm. ' +
+      'If it was not you, ignore this e-mail: you will not be subscribed.',
     link,
   });
 };
@@ -42,7 +44,9 @@ export const sendWelcome = (
     list_id: listId,
     to_addr: to,
     subject: 'Welcome to Demo Goods',
-    body: 'Thank you for subscribing. This link takes you back to the shop; as a subscriber you will not see the signup popup there.',
+    body:
+      'Thank you for subscribing. This link takes you back to the shop; ' +
+      'as a subscriber you will not see the signup popup there.',
     link: `${origin}/demo?${q}`,
   });
 };
