@@ -1,8 +1,9 @@
+/** The rules of spec 5 (src/form-model/rules.ts): each validator, the required check, messages. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   DEFAULT_MESSAGES,
-  fieldType,
+  errorText,
   isAddress,
   isBirthday,
   isDate,
@@ -14,35 +15,15 @@ import {
   maxLength,
   message,
   minLength,
-  partsOf,
-  readParts,
   validate,
   type ErrorKey,
   type Parts,
-  type RuleField,
-} from '../../src/validate/rules';
+} from '../../src/form-model/rules';
+import { parseFields, type Field } from '../../src/form-model/fields';
 
-test('fieldType: every type of 3.4 kept, anything else is text', () => {
-  for (const t of [
-    'email',
-    'address',
-    'birthday',
-    'date',
-    'phone',
-    'smsphone',
-    'number',
-    'select',
-    'dropdown',
-    'radio',
-    'checkbox',
-    'url',
-    'image',
-    'text',
-  ])
-    assert.is(fieldType(t), t);
-  for (const t of ['EMAIL', 'imageurl', '', undefined, null, 3, {}, ['email'], 'toString', '__proto__'])
-    assert.is(fieldType(t), 'text', String(t));
-});
+/** A parsed field of `type` (a US phone when `us`), required or not: what the rules are given. */
+const F = (type: string, required = false, us = false): Field =>
+  parseFields([{ name: 'X', type, required, phoneformat: us ? 'US' : '' }])[0];
 
 test('isEmail: local part characters, @, domain labels of 1-63 chars without edge hyphens', () => {
   const cases: [string, boolean][] = [
@@ -181,110 +162,66 @@ test('helpers of 5.3 exist: ZIP, min and max length', () => {
   assert.not.ok(maxLength('abc', 2));
 });
 
-test('partsOf: sub-keys and the length limits of 5.4', () => {
-  assert.equal(partsOf({ type: 'birthday' }), [
-    ['month', 2],
-    ['day', 2],
-  ]);
-  assert.equal(partsOf({ type: 'date' }), [
-    ['year', 4],
-    ['month', 2],
-    ['day', 2],
-  ]);
-  assert.equal(partsOf({ type: 'phone', usPhone: true }), [
-    ['area', 3],
-    ['detail1', 3],
-    ['detail2', 4],
-  ]);
-  assert.equal(partsOf({ type: 'phone' }), []);
-  assert.equal(
-    partsOf({ type: 'address' }).map((p) => p[0]),
-    ['addr1', 'addr2', 'city', 'state', 'zip', 'country'],
-  );
-  assert.equal(partsOf({ type: 'email' }), []);
-});
-
 test('validate: the table of 5.2, blank optional passes, blank required is required', () => {
-  const cases: [RuleField, Parts, ErrorKey | null][] = [
-    [{ type: 'text' }, { '': '' }, null],
-    [{ type: 'text', required: true }, { '': '' }, 'required'],
-    [{ type: 'text', required: true }, { '': '   ' }, 'required'],
-    [{ type: 'text' }, { '': '<anything>' }, null],
-    [{ type: 'email' }, { '': '' }, null],
-    [{ type: 'email', required: true }, { '': '' }, 'required'],
-    [{ type: 'email' }, { '': 'nope' }, 'email'],
-    [{ type: 'email' }, { '': ' a@b.co ' }, null],
-    [{ type: 'url' }, { '': 'http://' }, 'url'],
-    [{ type: 'url' }, { '': 'https://ok.example' }, null],
-    [{ type: 'number' }, { '': '12' }, null],
-    [{ type: 'number' }, { '': '1.2' }, 'number'],
-    [{ type: 'phone', usPhone: true }, { area: '555', detail1: '123', detail2: '4567' }, null],
-    [{ type: 'phone', usPhone: true }, { area: '555', detail1: '', detail2: '' }, 'phone'],
-    [{ type: 'phone', usPhone: true }, { area: '', detail1: '', detail2: '' }, null],
-    [{ type: 'phone', usPhone: true, required: true }, { area: '', detail1: '', detail2: '' }, 'required'],
-    [{ type: 'phone' }, { '': 'call me maybe' }, null],
-    [{ type: 'birthday' }, { month: '2', day: '' }, 'birthday'],
-    [{ type: 'birthday' }, { month: '2', day: '30' }, null],
-    [{ type: 'date' }, { year: '2020', month: '1', day: '1' }, null],
-    [{ type: 'date' }, { year: '', month: '1', day: '1' }, 'date'],
-    [{ type: 'address' }, { addr1: '', addr2: '', city: '', state: '', zip: '', country: '' }, null],
-    [
-      { type: 'address', required: true },
-      { addr1: '', addr2: '', city: '', state: '', zip: '', country: '' },
-      'required',
-    ],
-    [{ type: 'address' }, { addr1: 'x', addr2: '', city: '', state: '', zip: '', country: '' }, 'address'],
-    [{ type: 'address' }, { addr1: 'x', addr2: '', city: 'c', state: 's', zip: 'z', country: '2' }, null],
-    [{ type: 'smsphone' }, { '': 'garbage!' }, null],
-    [{ type: 'smsphone', required: true }, { '': '' }, 'required'],
-    [{ type: 'radio' }, {}, null],
-    [{ type: 'radio', required: true }, { '': '' }, 'required'],
-    [{ type: 'radio', required: true }, { '': 'a' }, null],
-    [{ type: 'checkbox', required: true }, {}, 'required'],
-    [{ type: 'checkbox', required: true }, { b: 'b' }, null],
-    [{ type: 'checkbox' }, {}, null],
-    [{ type: 'select', required: true }, { '': '' }, 'required'],
-    [{ type: 'dropdown' }, { '': 'x' }, null],
-    [{ type: 'image' }, {}, null],
+  const cases: [Field, Parts, ErrorKey | null][] = [
+    [F('text'), { '': '' }, null],
+    [F('text', true), { '': '' }, 'required'],
+    [F('text', true), { '': '   ' }, 'required'],
+    [F('text'), { '': '<anything>' }, null],
+    [F('email'), { '': '' }, null],
+    [F('email', true), { '': '' }, 'required'],
+    [F('email'), { '': 'nope' }, 'email'],
+    [F('email'), { '': ' a@b.co ' }, null],
+    [F('url'), { '': 'http://' }, 'url'],
+    [F('url'), { '': 'https://ok.example' }, null],
+    [F('number'), { '': '12' }, null],
+    [F('number'), { '': '1.2' }, 'number'],
+    [F('phone', false, true), { area: '555', detail1: '123', detail2: '4567' }, null],
+    [F('phone', false, true), { area: '555', detail1: '', detail2: '' }, 'phone'],
+    [F('phone', false, true), { area: '', detail1: '', detail2: '' }, null],
+    [F('phone', true, true), { area: '', detail1: '', detail2: '' }, 'required'],
+    [F('phone'), { '': 'call me maybe' }, null],
+    [F('birthday'), { month: '2', day: '' }, 'birthday'],
+    [F('birthday'), { month: '2', day: '30' }, null],
+    [F('date'), { year: '2020', month: '1', day: '1' }, null],
+    [F('date'), { year: '', month: '1', day: '1' }, 'date'],
+    [F('address'), { addr1: '', addr2: '', city: '', state: '', zip: '', country: '' }, null],
+    [F('address', true), { addr1: '', addr2: '', city: '', state: '', zip: '', country: '' }, 'required'],
+    [F('address'), { addr1: 'x', addr2: '', city: '', state: '', zip: '', country: '' }, 'address'],
+    [F('address'), { addr1: 'x', addr2: '', city: 'c', state: 's', zip: 'z', country: '2' }, null],
+    [F('smsphone'), { '': 'garbage!' }, null],
+    [F('smsphone', true), { '': '' }, 'required'],
+    [F('radio'), {}, null],
+    [F('radio', true), { '': '' }, 'required'],
+    [F('radio', true), { '': 'a' }, null],
+    [F('checkbox', true), {}, 'required'],
+    [F('checkbox', true), { b: 'b' }, null],
+    [F('checkbox'), {}, null],
+    [F('select', true), { '': '' }, 'required'],
+    [F('dropdown'), { '': 'x' }, null],
+    [F('image'), {}, null],
   ];
-  for (const [f, p, want] of cases) assert.is(validate(f, p), want, JSON.stringify([f, p]));
+  for (const [f, p, want] of cases) assert.is(validate(f, p), want, JSON.stringify([f.type, f.required, p]));
 });
 
-test('readParts: posted names of 3.5 out of a flat query', () => {
-  const q = {
-    EMAIL: 'a@b.co',
-    'BDAY[month]': '1',
-    'BDAY[day]': '2',
-    'PHONE[area]': '555',
-    'PHONE[detail1]': '123',
-    'GRP[a]': 'a',
-    'GRP[c]': 'c',
-    'ADDR[addr1]': 'x',
-    'ADDR[country]': '164',
-  };
-  assert.equal(readParts(q, 'EMAIL', { type: 'email' }), { '': 'a@b.co' });
-  assert.equal(readParts(q, 'MISSING', { type: 'text' }), { '': '' });
-  assert.equal(readParts(q, 'BDAY', { type: 'birthday' }), { month: '1', day: '2' });
-  assert.equal(readParts(q, 'PHONE', { type: 'phone', usPhone: true }), { area: '555', detail1: '123', detail2: '' });
-  assert.equal(readParts(q, 'PHONE', { type: 'phone' }), { '': '' });
-  assert.equal(readParts(q, 'GRP', { type: 'checkbox' }, ['a', 'b', 'c']), { a: 'a', c: 'c' });
-  assert.equal(readParts(q, 'ADDR', { type: 'address' }), {
-    addr1: 'x',
-    addr2: '',
-    city: '',
-    state: '',
-    zip: '',
-    country: '164',
-  });
-  assert.is(validate({ type: 'address' }, readParts(q, 'ADDR', { type: 'address' })), 'address');
-});
-
-test('message: translation when a non-empty string, else the English default', () => {
+test('message: the translation when there is one, else the English default', () => {
   assert.is(message('required', { required: 'Obligatoire' }), 'Obligatoire');
   assert.is(message('required', { required: '' }), DEFAULT_MESSAGES.required);
-  assert.is(message('email', { email: 42 }), DEFAULT_MESSAGES.email);
+  assert.is(message('email', { required: 'Obligatoire' }), DEFAULT_MESSAGES.email);
   assert.is(message('url'), DEFAULT_MESSAGES.url);
   assert.is(message('smsphone'), 'Please enter a valid phone number.');
+});
+
+test('errorText: the message of the first error, translated, or empty when valid', () => {
+  const cases: [Field, Parts, Record<string, string>, string][] = [
+    [F('email'), { '': 'a@b.co' }, {}, ''],
+    [F('email'), { '': 'nope' }, {}, DEFAULT_MESSAGES.email],
+    [F('email'), { '': 'nope' }, { email: 'Adresse invalide' }, 'Adresse invalide'],
+    [F('email', true), { '': '' }, { required: 'Obligatoire' }, 'Obligatoire'],
+    [F('phone', false, true), { area: '1', detail1: '', detail2: '' }, {}, DEFAULT_MESSAGES.phone],
+    [F('image', true), {}, {}, DEFAULT_MESSAGES.required],
+  ];
+  for (const [f, p, t, want] of cases) assert.is(errorText(f, p, t), want, JSON.stringify([f.type, p, t]));
 });
 
 test.run();

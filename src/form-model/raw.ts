@@ -1,6 +1,8 @@
 /**
- * Readers of raw provider values, shared by the parsers at the boundary (settings.ts, form/fields.ts,
- * server-cookies.ts): whatever JSON arrives, each gives a value of its type and never throws.
+ * Readers of raw provider values, the only ones: the form model's parsers (src/form-model/), the popup's settings
+ * normaliser (src/popup/settings.ts) and its server cookies (src/popup/server-cookies.ts) read every raw value through
+ * them, so the popup and the provider read a flag or a string the same way. Whatever JSON arrives, each gives a value
+ * of its type and never throws.
  */
 
 /** A plain object. */
@@ -17,3 +19,9 @@ export const str = (v: unknown): string =>
 
 /** Y/N strings (spec 3.2) and the booleans or 1/'true' some providers send. */
 export const yes = (v: unknown): boolean => v === true || v === 1 || /^(y|yes|true|1)$/i.test(str(v));
+
+/** A number ≥ 0 out of a number or numeric string ('768px' reads as 768), else `d`. */
+export const num = (v: unknown, d: number): number => {
+  const n = parseFloat(str(v));
+  return n >= 0 ? n : d;
+};

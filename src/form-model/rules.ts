@@ -1,35 +1,12 @@
 /**
- * The validation rules of spec 5, pure: no DOM, no settings. The popup form (src/popup/form/) runs them on blur and on
- * submit; the provider (src/server/) runs the same rules on the posted query, so the two can never disagree.
+ * The validation rules of spec 5, pure: no DOM, no settings. The type table (src/form-model/types.ts) gives each field
+ * type its rule; the popup form runs them on blur and on submit, the provider on the decoded query (src/server/), so
+ * the two can never disagree.
  *
- * A field's posted values are a `Parts` map: the single input's value under '' (text, e-mail, number, URL, select,
- * radio, SMS phone, plain phone), the sub-inputs under their sub-keys (birthday, date, US phone, address: see
- * `partsOf`), and for a checkbox group one key per checked choice value.
+ * A field's values are a `Parts` map: the single input's value under '' (text, e-mail, number, URL, select, radio,
+ * SMS phone, plain phone, consent), the sub-inputs under their sub-keys (birthday, date, US phone, address: the
+ * table's `parts`), and for a checkbox group one key per checked choice value.
  */
-
-/** Every field type of spec 3.4; any other type is read as 'text' (`fieldType`). */
-export type FieldType =
-  | 'text'
-  | 'email'
-  | 'address'
-  | 'birthday'
-  | 'date'
-  | 'phone'
-  | 'smsphone'
-  | 'number'
-  | 'select'
-  | 'dropdown'
-  | 'radio'
-  | 'checkbox'
-  | 'url'
-  | 'image';
-
-const TYPES = 'text email address birthday date phone smsphone number select dropdown radio checkbox url image'.split(
-  ' ',
-);
-
-/** A raw type from the settings as a `FieldType`: unknown values are text (spec 3.4). */
-export const fieldType = (t: unknown): FieldType => (TYPES.includes(t as string) ? (t as FieldType) : 'text');
 
 /** The translation key of a validation message (spec 5.3). 'smsphone' exists but is never produced (spec 5.2). */
 export type ErrorKey = 'required' | 'email' | 'phone' | 'url' | 'number' | 'birthday' | 'date' | 'address' | 'smsphone';
@@ -49,68 +26,6 @@ export const DEFAULT_MESSAGES: Record<ErrorKey, string> = {
 
 /** Posted values of one field (see the module comment). */
 export type Parts = Record<string, string>;
-
-/** What the rules need to know of a field. */
-export interface RuleField {
-  type: FieldType;
-  required?: boolean;
-  /** True when phoneformat is "US": the three-part phone; otherwise a phone is plain text (spec 3.4). */
-  usPhone?: boolean;
-}
-
-/**
- * The sub-inputs of a multi-part field with their maximum lengths (spec 3.5, 5.4); 0 is no limit. Birthday and date
- * parts are listed in posted order; the form orders them on screen by `dateformat`.
- */
-export const partsOf = (f: RuleField): readonly (readonly [string, number])[] =>
-  f.type == 'birthday'
-    ? [
-        ['month', 2],
-        ['day', 2],
-      ]
-    : f.type == 'date'
-      ? [
-          ['year', 4],
-          ['month', 2],
-          ['day', 2],
-        ]
-      : f.type == 'phone' && f.usPhone
-        ? [
-            ['area', 3],
-            ['detail1', 3],
-            ['detail2', 4],
-          ]
-        : f.type == 'address'
-          ? [
-              ['addr1', 0],
-              ['addr2', 0],
-              ['city', 0],
-              ['state', 0],
-              ['zip', 0],
-              ['country', 0],
-            ]
-          : [];
-
-/**
- * The `Parts` of field `name` out of a flat posted query (spec 3.5): `{name}` for single inputs, `{name}[key]` for
- * sub-inputs and checkbox choices (`choices` are the checkbox values to look for). Missing inputs read as ''.
- */
-export const readParts = (
-  q: Record<string, string | undefined>,
-  name: string,
-  f: RuleField,
-  choices: string[] = [],
-): Parts => {
-  const out: Parts = {};
-  const keys = f.type == 'checkbox' ? choices : partsOf(f).map((p) => p[0]);
-  if (!keys.length) out[''] = q[name] || '';
-  for (const k of keys) {
-    const v = q[`${name}[${k}]`];
-    // A checkbox posts only when checked: an unchecked choice is absent, not ''.
-    if (f.type != 'checkbox' || v) out[k] = v || '';
-  }
-  return out;
-};
 
 const DIGITS = /^\d+$/;
 /** Label of a domain: 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen (spec 5.2). */
@@ -169,38 +84,35 @@ export const maxLength = (v: string, n: number): boolean => v.length <= n;
 export const isEmpty = (p: Parts): boolean => Object.values(p).every((v) => !v.trim());
 
 /**
+ * The rule of spec 5.2 a field type adds to the required check: its message key, and whether a non-blank value passes
+ * (`p` every part, `v` the single input's trimmed value). Types without one always pass (text, SMS phone, choices).
+ */
+export type Rule = readonly [ErrorKey, (p: Parts, v: string) => boolean];
+
+/**
  * Validates one field's posted values (spec 5.2). Returns null when valid, else the key of the first error, which
  * the caller turns into text with `message`. A blank optional field is valid; a blank required one is 'required';
- * a partly filled multi-part field is checked as a whole. SMS phone, text, choices and non-US phones always pass.
+ * a non-blank one must pass its type's rule (src/form-model/types.ts), a multi-part field as a whole.
  */
-export const validate = (f: RuleField, p: Parts): ErrorKey | null => {
+export const validate = (f: { required: boolean; row: { rule?: Rule } }, p: Parts): ErrorKey | null => {
   if (isEmpty(p)) return f.required ? 'required' : null;
-  const v = (p[''] || '').trim();
-  switch (f.type) {
-    case 'email':
-      return isEmail(v) ? null : 'email';
-    case 'url':
-      return isUrl(v) ? null : 'url';
-    case 'number':
-      return isDigits(v) ? null : 'number';
-    case 'phone':
-      return !f.usPhone || isUsPhone(p) ? null : 'phone';
-    case 'birthday':
-      return isBirthday(p) ? null : 'birthday';
-    case 'date':
-      return isDate(p) ? null : 'date';
-    case 'address':
-      return isAddress(p) ? null : 'address';
-    default:
-      return null;
-  }
+  const r = f.row.rule;
+  return !r || r[1](p, (p[''] || '').trim()) ? null : r[0];
 };
 
 /**
- * The text of an error: the settings' translation for the key when it is a non-empty string,
- * else English (spec 5.3).
+ * The text of an error: the form's translation for the key (the non-empty strings of the settings' `translations`,
+ * src/form-model/form.ts), else English (spec 5.3).
  */
-export const message = (key: ErrorKey, translations?: Record<string, unknown>): string => {
-  const t = translations && translations[key];
-  return typeof t == 'string' && t ? t : DEFAULT_MESSAGES[key];
+export const message = (key: ErrorKey, translations: Record<string, string> = {}): string =>
+  translations[key] || DEFAULT_MESSAGES[key];
+
+/** The first error of a field's values as text (translation or English), '' when valid (spec 4.7, 5). */
+export const errorText = (
+  f: { required: boolean; row: { rule?: Rule } },
+  p: Parts,
+  translations?: Record<string, string>,
+): string => {
+  const k = validate(f, p);
+  return k ? message(k, translations) : '';
 };
