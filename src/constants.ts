@@ -158,8 +158,6 @@ export const SUBMIT_FAILED_MSG = 'Sorry, we could not reach the list. Please try
 export const DEFAULT_SUCCESS_MSG = 'Thank you for subscribing!';
 /** The provider's GDPR information page, linked from the GDPR block (spec 2.2). */
 export const GDPR_INFO_URL = 'https://mailchimp.com/legal/';
-/** Posted name and id of the required SMS acknowledgement checkbox (spec 3.5, 5.5); it posts 'true'. */
-export const SMS_ACK_NAME = 'mc-SMSPHONE-ack';
 
 // --- Reference provider hardening (issue 8): rate limits and connection timeouts. ---
 /** Submits (form-post-json) one client IP address, or IPv6 /64, may make per window; a person makes one or two. */

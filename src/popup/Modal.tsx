@@ -9,6 +9,7 @@ import { Badges } from './Badges';
 import { CloseButton } from './CloseButton';
 import type { FormStatus } from './form/contract';
 import { Form } from './form/Form';
+import type { Transport } from './form/transport';
 import { Html } from './html/Html';
 import { isModal } from './place';
 import type { Settings } from './settings';
@@ -17,6 +18,8 @@ import type { Settings } from './settings';
 export interface ModalProps {
   s: Settings;
   p: LoaderParams;
+  /** Where the form's submits go (src/popup/form/transport.ts). */
+  transport: Transport;
   mobile: boolean;
   /** Close the popup (close control, overlay, the form after success or text-to-join). */
   onClose(): void;
@@ -28,7 +31,7 @@ export interface ModalProps {
 const TITLE_ID = 'mc-title';
 
 /** The dialog. Its name is the description's first heading, or FRAME_TITLE when the owner wrote none. */
-export const Modal = ({ s, p, mobile, onClose, onResize }: ModalProps) => {
+export const Modal = ({ s, p, transport, mobile, onClose, onResize }: ModalProps) => {
   const [status, setStatus] = useState<FormStatus>('idle');
   const [titled, setTitled] = useState(false);
   const desc = useRef<HTMLDivElement>(null);
@@ -68,7 +71,15 @@ export const Modal = ({ s, p, mobile, onClose, onResize }: ModalProps) => {
             {s.description && <Html className="mc-description" html={s.description} />}
           </div>
           <div class="mc-form">
-            <Form s={s} p={p} mobile={mobile} onStatus={setStatus} onClose={onClose} onResize={onResize} />
+            <Form
+              s={s}
+              p={p}
+              transport={transport}
+              mobile={mobile}
+              onStatus={setStatus}
+              onClose={onClose}
+              onResize={onResize}
+            />
           </div>
           <Badges s={s} />
         </div>

@@ -10,7 +10,9 @@ import { setCookie } from '../loader/cookies';
 import type { LoaderParams, RawSettings } from '../types';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { inertHost, tabbables, trapTab } from './focus';
-import { extra, loadExtras, needsExtras } from './form/lazy';
+import { needsExtras } from '../form-model/place';
+import { extra, loadExtras } from './form/lazy';
+import { previewTransport, providerTransport } from './form/transport';
 import { Modal } from './Modal';
 import { addPiece, type Piece } from './piece';
 import { BANNER_PLACE, firstPiece, isModal, modalPlace } from './place';
@@ -58,6 +60,8 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
   const base = sheetBase(p, s);
   const returnTo = doc.activeElement as HTMLElement | null;
   const undo: (() => void)[] = [];
+  // The owner preview submits nowhere (spec 4.6): chosen once here, the form never asks.
+  const transport = p.isPreview ? previewTransport : providerTransport(p, s.captcha);
   let closed = false;
   const teardown = () => {
     closed = true;
@@ -116,8 +120,9 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
       const root = m.doc.querySelector('.mc-root');
       if (fits && root) m.fit(Math.ceil(root.getBoundingClientRect().height));
     };
-    // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
-    const draw = () => render(<Modal s={s} p={p} mobile={mobile()} onClose={close} onResize={fit} />, m.doc.body);
+    const draw = () =>
+      // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
+      render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} onResize={fit} />, m.doc.body);
     draw();
     // A resize can cross the mobile-view line (spec 9.3): classes, placement and the form follow it.
     const onResize = () => {
@@ -137,7 +142,7 @@ const open = (p: LoaderParams, s: Settings, raw: RawSettings) => {
     }
     // The form's extras (src/popup/form/extras.ts) load beside the stylesheets; the modal shows when both are in.
     // Without them the form would lack fields it requires: then nothing shows, as when popup.js itself fails.
-    const need = needsExtras(s);
+    const need = needsExtras(s.placement);
     Promise.all([m.ready, need && loadExtras()]).then(([, x]) => {
       if (closed) return;
       if (need && x === undefined) return teardown();

@@ -4,7 +4,7 @@
  */
 import { COOKIE_CLOSED, COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, DAY_MS } from '../constants';
 import { setCookie } from '../loader/cookies';
-import { obj, str } from './raw';
+import { obj, str } from '../form-model/raw';
 
 /** One server-provided cookie (spec 3.8) after checking: a token name, a value, an expiry, a path. */
 export interface ServerCookie {

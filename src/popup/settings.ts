@@ -1,6 +1,7 @@
 /**
  * The single settings normaliser (spec 3.2, 3.3, 9.3, 9.4): the raw object the provider sent goes in once, where it
- * enters popup.js, and one typed `Settings` comes out. Nothing else reads raw settings. Pure: no DOM, never throws.
+ * enters popup.js, and one typed `Settings` comes out. Its form part is the form model the provider reads from the
+ * same settings (src/form-model/form.ts `readForm`); nothing else reads raw settings. Pure: no DOM, never throws.
  */
 import {
   DEFAULT_BANNER_CTA_LABEL,
@@ -18,13 +19,12 @@ import {
   WIDE_TEMPLATE_WIDTH,
 } from '../constants';
 import { safeVersion } from '../loader/urls';
-import { decode } from './html/sanitize';
+import { readForm, type FormModel, type Variation } from '../form-model/form';
+import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
-import { parseFields, type Field } from './form/fields';
-import { obj, str, yes } from './raw';
+import { decode } from './html/sanitize';
 
-/** Modal variations of spec 2.2. */
-export type Variation = 'modal' | 'fixed' | 'slide';
+export type { Variation };
 /** Button and banner call-to-action alignment (spec 3.3, 9.3). */
 export type Align = 'left' | 'center' | 'right';
 
@@ -57,15 +57,13 @@ export interface Styles {
 }
 
 /**
- * The normalised settings: every rule of spec 3.2, 3.3, 9.3 and 9.4 applied.
+ * The normalised settings: every rule of spec 3.2, 3.3, 9.3 and 9.4 applied, on the form model the provider reads too
+ * (src/form-model/form.ts: variation, template, fields, GDPR and step flags, translations, placement).
  * HTML strings are owner HTML, unsanitised.
  */
-export interface Settings {
+export interface Settings extends FormModel {
   /** Path segment of the content host: dotted digits, default '1.0'. */
   version: string;
-  /** 1–5; the fixed variation forces 1 (spec 2.2). */
-  template: number;
-  variation: Variation;
   /** Host of the dev stylesheets (spec 7.2), '' when absent or not a host name. */
   appDomain: string;
   /** Days the closed cookie lives (spec 9.2). */
@@ -74,12 +72,10 @@ export interface Settings {
   opacity: number;
   /** Accessible label of the close control (spec 2.2, 9.4). */
   closeLabel: string;
-  doubleOptIn: boolean;
   successMsg: string;
   doubleOptInMsg: string;
   /** useMobileBanner Y: on a mobile view the banner shows first and its call to action opens the modal (spec 4.2). */
   mobileBanner: boolean;
-  fields: Field[];
   /** Rich HTML; in the fixed variation plain text, stripped and cut to 50 characters + '...' (spec 2.2). */
   description: string;
   footer: string;
@@ -89,21 +85,12 @@ export interface Settings {
   bannerCtaLabel: string;
   /** Seconds the success message stays (spec 9.1). */
   confirmationS: number;
-  /** Validation messages by key (spec 3.2). */
-  translations: Record<string, string>;
-  /** hasGdprEnabled, and off when the form has no e-mail field (spec 5.5). */
-  gdpr: boolean;
-  /** Template 5 in the 'modal' variation does not place the GDPR block (spec 2.2). */
-  gdprPlaced: boolean;
   gdprLabel: string;
   gdprDescription: string;
   gdprLegal: string;
   gdprMCLegal: string;
   smsTransportNumber: string;
   ttt: boolean;
-  /** useEmailStep; absent counts as Y so that a form without SMS still shows its fields (spec 5.5). */
-  emailStep: boolean;
-  captcha: boolean;
   /** The rewards badge rule of spec 9.3 applied: version ≠ '1.0', useRewards, and an http(s) rewardsUrl. */
   rewards: boolean;
   rewardsUrl: string;
@@ -124,11 +111,6 @@ export interface Settings {
   cookies: unknown[] | null;
 }
 
-/** A number ≥ 0 out of a number or numeric string ('768px' reads as 768), else `d`. */
-const num = (v: unknown, d: number): number => {
-  const n = parseFloat(str(v));
-  return n >= 0 ? n : d;
-};
 /** A label: the given text, or the default when empty (spec 9.4). */
 const label = (v: unknown, d: string): string => str(v) || d;
 
@@ -181,33 +163,24 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const st = obj(r.styles);
   const modal = obj(st.modal);
   const labels = obj(st.labels);
-  const variation: Variation =
-    r.modalVariation == 'fixed' || r.modalVariation == 'slide' ? (r.modalVariation as Variation) : 'modal';
-  const t = Math.round(num(r.template, 1));
-  // The fixed variation forces template 1 (spec 2.2).
-  const template = variation == 'fixed' || !(t >= 1 && t <= 5) ? 1 : t;
+  const m = readForm(r);
+  const { variation, template } = m;
   const version = safeVersion(r.version);
   const maxWidth = num(modal.max_width, 0) || DEFAULT_MAX_WIDTH;
-  const fields = parseFields(r.fields);
   const description = str(r.description);
   const rewardsUrl = httpUrl(r.rewardsUrl);
   const imageUrl = httpUrl(r.imageUrl);
   const opacity = num(r.popupOpacity, -1);
-  const translations: Record<string, string> = {};
-  for (const [k, v] of Object.entries(obj(r.translations))) if (str(v)) translations[k] = str(v);
   return {
+    ...m,
     version,
-    template,
-    variation,
     appDomain: /^[\w.-]+(:\d+)?$/.test(str(r.appDomain)) ? str(r.appDomain) : '',
     frequencyDays: num(r.popupFrequency, DEFAULT_FREQUENCY_DAYS),
     opacity: opacity < 0 ? DEFAULT_OPACITY : Math.min(opacity, 100) / 100,
     closeLabel: label(r.closeLabel, DEFAULT_CLOSE_LABEL),
-    doubleOptIn: yes(r.hasDoubleOptIn),
     successMsg: str(r.successMsg),
     doubleOptInMsg: str(r.doubleOptInSuccessMessage),
     mobileBanner: yes(r.useMobileBanner),
-    fields,
     description: variation == 'fixed' ? fixedDescription(description) : description,
     footer: str(r.footer),
     buttonLabel: label(r.buttonLabel, DEFAULT_BUTTON_LABEL),
@@ -215,17 +188,12 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     bannerDescription: str(r.bannerDescription),
     bannerCtaLabel: label(r.bannerCtaLabel, DEFAULT_BANNER_CTA_LABEL),
     confirmationS: num(r.confirmationDuration, DEFAULT_CONFIRMATION_S),
-    translations,
-    gdpr: yes(r.hasGdprEnabled) && fields.some((f) => f.type == 'email'),
-    gdprPlaced: !(template == 5 && variation == 'modal'),
     gdprLabel: str(r.gdprLabel),
     gdprDescription: str(r.gdprDescription),
     gdprLegal: str(r.gdprLegal),
     gdprMCLegal: str(r.gdprMCLegal),
     smsTransportNumber: str(r.smsTransportNumber),
     ttt: yes(r.useTtt),
-    emailStep: r.useEmailStep == null || yes(r.useEmailStep),
-    captcha: yes(r.captcha),
     rewards: version != DEFAULT_VERSION && yes(r.useRewards) && !!rewardsUrl,
     rewardsUrl,
     imageUrl,

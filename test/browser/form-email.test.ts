@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, SUBSCRIBED_COOKIE_MS } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
 import { MSG_FIX_FIELDS, MSG_TOO_LONG } from '../../src/server/subscribe/messages';
-import { DEFAULT_MESSAGES } from '../../src/validate/rules';
+import { DEFAULT_MESSAGES } from '../../src/form-model/rules';
 import { axe } from './harness';
 import { addForm, cookieJar, modalGone, modalOpen, open, start, stop, stored, text, type Env } from './form-env';
 

@@ -9,6 +9,7 @@ import { render } from 'react-dom';
 import { act } from 'preact/test-utils';
 import { Form } from '../../src/popup/form/Form';
 import type { FormStatus } from '../../src/popup/form/contract';
+import { previewTransport, providerTransport } from '../../src/popup/form/transport';
 import { normalize, type Settings } from '../../src/popup/settings';
 import { demoForm } from '../../src/server/seed/forms';
 import type { LoaderParams } from '../../src/types';
@@ -106,7 +107,7 @@ export interface Mounted {
   unmount(): void;
 }
 
-/** Renders `<Form>` with the normalised `raw` settings, as the modal does. */
+/** Renders `<Form>` with the normalised `raw` settings as the modal does, with the transport mount.tsx would choose. */
 export const mount = (raw: Record<string, unknown>, o: { mobile?: boolean; preview?: boolean } = {}): Mounted => {
   const el = container();
   const s = normalize(raw);
@@ -134,6 +135,7 @@ export const mount = (raw: Record<string, unknown>, o: { mobile?: boolean; previ
       <Form
         s={s}
         p={{ ...PARAMS, isPreview: !!o.preview }}
+        transport={o.preview ? previewTransport : providerTransport(PARAMS, s.captcha)}
         mobile={!!o.mobile}
         onStatus={(x) => m.status.push(x)}
         onClose={() => m.closes++}

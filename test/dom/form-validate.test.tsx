@@ -2,7 +2,7 @@
 import { attr, calls, demo, leave, mount, submit, tick, type } from './form-env';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_MESSAGES } from '../../src/validate/rules';
+import { DEFAULT_MESSAGES } from '../../src/form-model/rules';
 
 /** The shown error of field `name` ('' when none) and whether its inputs are marked invalid. */
 const state = (m: ReturnType<typeof mount>, name: string) => {

@@ -1,9 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_SUCCESS_MSG, SUBMIT_FAILED_MSG } from '../../src/constants';
-import { parseFields } from '../../src/popup/form/fields';
+import { parseFields } from '../../src/form-model/fields';
 import { outcome } from '../../src/popup/form/outcome';
-import { firstStep, place } from '../../src/popup/form/steps';
 
 const F = parseFields([
   { name: 'EMAIL', type: 'email', merge_id: 0 },
@@ -68,29 +67,10 @@ test('outcome: failures, gdpr_error, errors by merge_id (spec 8)', () => {
     '',
   );
   assert.equal(e.marks, { EMAIL: 'Bad e-mail', FNAME: true, NOID: true, SMS: 'Bad phone', 'gdpr[1]': true, IMG: true });
+  // A field without a merge_id is keyed by its name, as the provider keys it (src/form-model/fields.ts).
+  const n = outcome({ result: 'error', msg: 'Fix', errors: { NOID: 'Too long' } }, F, true, '');
+  assert.is(n.marks!.NOID, 'Too long');
   assert.is(e.msg, 'Fix');
-});
-
-test('place and firstStep: spec 5.5 and 4.4', () => {
-  const p = (fields = F, emailStep = true, gdpr = true, gdprPlaced = true) =>
-    place({ fields, emailStep, gdpr, gdprPlaced });
-  const names = (x: { name: string }[]) => x.map((f) => f.name);
-  let pl = p();
-  assert.equal(
-    [names(pl.main), pl.sms?.name, names(pl.gdpr), pl.gdprOn, firstStep(pl)],
-    [['EMAIL', 'FNAME', 'NOID'], 'SMS', ['gdpr[1]'], true, 'email'],
-  );
-  pl = p(F, false);
-  assert.equal([names(pl.main), pl.sms?.name, names(pl.gdpr), pl.gdprOn, firstStep(pl)], [[], 'SMS', [], false, 'sms']);
-  pl = p(F, true, false);
-  assert.equal([names(pl.gdpr), pl.gdprOn], [[], false]);
-  pl = p(F, true, true, false);
-  assert.equal([names(pl.gdpr), pl.gdprOn], [[], false]);
-  const noSms = F.filter((f) => f.type != 'smsphone');
-  pl = p(noSms, false);
-  assert.equal([names(pl.main), pl.sms, pl.gdprOn, firstStep(pl)], [['EMAIL', 'FNAME', 'NOID'], null, true, 'email']);
-  pl = p(F.filter((f) => f.type != 'email'));
-  assert.equal([pl.gdprOn, names(pl.gdpr)], [false, []]);
 });
 
 test.run();

@@ -1,33 +1,26 @@
 /** The GDPR block (spec 2.2): label, description, response message, consent checkboxes, legal texts, info link. */
 import { GDPR_INFO_URL } from '../../constants';
 import { Html } from '../html/Html';
-import type { Field } from './fields';
+import type { Settings } from '../settings';
 import { Consent } from './inputs';
-import type { Values } from './serialize';
 import { GDPR_INFO, GDPR_LEGEND } from './texts';
+import type { ViewProps } from './views';
 
-/** Props of `Gdpr`. */
-export interface GdprProps {
-  fields: Field[];
-  values: Values;
-  set(name: string, key: string, value: string): void;
-  label: string;
-  description: string;
-  legal: string;
-  mcLegal: string;
-  /** errors.msg of a gdpr_error response (spec 8 step 3), '' when none. */
-  msg: string;
-}
-
-/** The block as a fieldset whose legend is gdprLabel; the response message is announced (role=alert). */
-export const Gdpr = ({ fields, values, set, label, description, legal, mcLegal, msg }: GdprProps) => (
+/**
+ * The block as a fieldset whose legend is gdprLabel; the response message (errors.msg of a gdpr_error, spec 8 step 3)
+ * is announced (role=alert).
+ */
+export const Gdpr = ({
+  f: { pl, values, set, gdprMsg },
+  s: { gdprLabel, gdprDescription, gdprLegal, gdprMCLegal },
+}: ViewProps & { s: Settings }) => (
   <fieldset class="mc-gdpr">
-    <legend>{label || GDPR_LEGEND}</legend>
-    {description && <Html className="mc-gdpr-description" html={description} />}
+    <legend>{gdprLabel || GDPR_LEGEND}</legend>
+    {gdprDescription && <Html className="mc-gdpr-description" html={gdprDescription} />}
     <div class="mc-gdpr-msg" role="alert">
-      {msg}
+      {gdprMsg}
     </div>
-    {fields.map((f) => (
+    {pl.gdpr.map((f) => (
       <Consent
         key={f.name}
         f={f}
@@ -37,7 +30,7 @@ export const Gdpr = ({ fields, values, set, label, description, legal, mcLegal, 
         blur={() => undefined}
       />
     ))}
-    {legal && <Html className="mc-gdpr-legal" html={legal} />}
+    {gdprLegal && <Html className="mc-gdpr-legal" html={gdprLegal} />}
     <p class="mc-gdpr-info">
       <a href={GDPR_INFO_URL} target="_blank" rel="noopener">
         {/* An information icon drawn as SVG: the 'ⓘ' character is missing from many system fonts. */}
@@ -56,6 +49,6 @@ export const Gdpr = ({ fields, values, set, label, description, legal, mcLegal, 
         {GDPR_INFO}
       </a>
     </p>
-    {mcLegal && <Html className="mc-gdpr-mclegal" html={mcLegal} />}
+    {gdprMCLegal && <Html className="mc-gdpr-mclegal" html={gdprMCLegal} />}
   </fieldset>
 );

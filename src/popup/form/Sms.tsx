@@ -1,54 +1,54 @@
 /**
  * The SMS step's own parts (spec 2.2, 4.4, 5.5): the SMS phone input or, on a mobile view with useTtt, the
  * text-to-join panel; the program image; the legal text, as the required acknowledgement checkbox when the SMS field
- * is required; the opt-out 'No, I don't want texts', hidden when it is required.
+ * is required; the opt-out 'No, I don't want texts', hidden when it is required (src/form-model/place.ts `ack`).
  */
-import { SMS_ACK_NAME, TTT_BODY } from '../../constants';
+import { useEffect } from 'react';
+import { TTT_BODY } from '../../constants';
+import { ACK_NAME, ACK_VALUE } from '../../form-model/wire';
 import { Html } from '../html/Html';
 import { safeUrl } from '../html/policy';
-import type { Field } from './fields';
-import type { FieldProps } from './inputs';
 import { Single } from './inputs';
 import { SMS_ACK_LABEL, SMS_OPT_OUT, TTT_JOIN, TTT_TYPE } from './texts';
+import type { ViewProps } from './views';
 
-/** The text-to-join address: sms: to the transport number with body SIGNUP (spec 2.2, 9.3); '' without a number. */
+/**
+ * The text-to-join address: sms: to the transport number (its digits and +) with body SIGNUP (spec 2.2, 9.3); ''
+ * without a number, when the form shows no panel.
+ */
 export const tttHref = (number: string): string => {
   const n = number.replace(/[^\d+]/g, '');
   return n ? `sms:${n}?&body=${TTT_BODY}` : '';
 };
 
-/** Props of `Sms`. */
-export interface SmsProps {
-  /** Props of the SMS phone field itself. */
-  field: FieldProps;
-  /** Show the text-to-join panel instead of the input. */
-  ttt: string;
-  ack: boolean;
-  /** The acknowledgement's error, '' when none. */
-  ackErr: string;
-  setAck(v: boolean): void;
-  busy: boolean;
-  /** 'Join via text' was followed: the form closes the modal after 1 s (spec 4.4). */
-  onJoin(): void;
-  /** 'Type number instead', or the opt-out while the panel shows: back to the input (spec 4.4). */
-  onType(): void;
-  /** 'No, I don't want texts'. */
-  onOptOut(): void;
-}
-
 const ACK_ERR = 'mc-sms-ack-err';
 
-/** The SMS step body. */
-export const Sms = ({ field, ttt, ack, ackErr, setAck, busy, onJoin, onType, onOptOut }: SmsProps) => {
-  const f: Field = field.f;
+/**
+ * The SMS step body, a view of the form's state (src/popup/form/useSignupForm.ts): 'Join via text' closes the modal
+ * after 1 s, 'Type number instead' (and the opt-out while the panel shows) goes back to the input (spec 4.4).
+ */
+export const Sms = ({
+  f: { pl, fieldProps, ttt, ack, marks, setAck, busy, join, typeNumber, optOut, moved, form },
+  number,
+}: ViewProps & { number: string }) => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step shows (the view mounts with it)
+  useEffect(() => {
+    // Into the SMS step after Continue: focus its first control, so keyboard and screen-reader users follow.
+    const root = form.current;
+    if (moved.current && root) (root.querySelector<HTMLElement>('.mc-sms input,.mc-sms a') || root).focus();
+  }, []);
+  const field = fieldProps(pl.sms!);
+  const mark = marks[ACK_NAME];
+  const ackErr = typeof mark == 'string' ? mark : '';
+  const f = field.f;
   return (
     <div class="mc-sms">
       {ttt ? (
         <div class="mc-ttt">
-          <a class="mc-ttt-join" href={ttt} target="_parent" onClick={onJoin}>
+          <a class="mc-ttt-join" href={tttHref(number)} target="_parent" onClick={join}>
             {TTT_JOIN}
           </a>
-          <button type="button" class="mc-ttt-type" onClick={onType}>
+          <button type="button" class="mc-ttt-type" onClick={typeNumber}>
             {TTT_TYPE}
           </button>
         </div>
@@ -56,36 +56,28 @@ export const Sms = ({ field, ttt, ack, ackErr, setAck, busy, onJoin, onType, onO
         <Single {...field} />
       )}
       {f.smsImg && safeUrl(f.smsImg, false) && <img class="mc-sms-img" src={f.smsImg} alt="" />}
-      {f.required ? (
+      {pl.ack ? (
         <div class={'mc-choice mc-sms-ack' + (ackErr ? ' mc-invalid' : '')}>
           <input
-            id={SMS_ACK_NAME}
-            name={SMS_ACK_NAME}
+            id={ACK_NAME}
+            name={ACK_NAME}
             type="checkbox"
-            value="true"
+            value={ACK_VALUE}
             checked={ack}
             onChange={(e) => setAck(e.currentTarget.checked)}
             aria-required="true"
             aria-invalid={ackErr ? 'true' : undefined}
             aria-describedby={ackErr ? ACK_ERR : undefined}
           />
-          <label for={SMS_ACK_NAME}>
-            {f.smsRequired || f.legalRequired ? (
-              <Html tag="span" html={f.smsRequired || f.legalRequired} />
-            ) : (
-              SMS_ACK_LABEL
-            )}
-          </label>
+          <label for={ACK_NAME}>{f.legalRequired ? <Html tag="span" html={f.legalRequired} /> : SMS_ACK_LABEL}</label>
           <div id={ACK_ERR} class="mc-error" aria-live="polite">
             {ackErr}
           </div>
         </div>
       ) : (
         <>
-          {(f.smsOptional || f.legalOptional) && (
-            <Html className="mc-sms-legal" html={f.smsOptional || f.legalOptional} />
-          )}
-          <button type="button" class="mc-optout" disabled={busy} onClick={ttt ? onType : onOptOut}>
+          {f.legalOptional && <Html className="mc-sms-legal" html={f.legalOptional} />}
+          <button type="button" class="mc-optout" disabled={busy} onClick={ttt ? typeNumber : optOut}>
             {SMS_OPT_OUT}
           </button>
         </>

@@ -4,6 +4,7 @@
  * image and badge areas); the form owns the flash block, success area, fields, steps, GDPR, buttons and footer.
  */
 import type { LoaderParams } from '../../types';
+import type { Transport } from './transport';
 
 /** What the form tells the shell, so it can hide or shift what it owns (spec 4.5, 8). */
 export type FormStatus =
@@ -18,8 +19,10 @@ export type FormStatus =
 export interface FormProps<S> {
   /** The normalised settings (src/popup/settings.ts); the form reads nothing raw. */
   s: S;
-  /** The loader's parameters: provider host, uuid, lid, f_id, preview mode. */
+  /** The loader's parameters: uuid and lid name the honeypot (spec 3.5). */
   p: LoaderParams;
+  /** Where submits go: the provider, or the owner preview's simulation (src/popup/form/transport.ts). */
+  transport: Transport;
   /** Whether the current viewport is a mobile view (spec 9.3): text-to-join and the e-mail placeholder depend on it. */
   mobile: boolean;
   /** The form's status changed. */

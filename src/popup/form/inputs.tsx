@@ -1,15 +1,17 @@
 /**
  * The field components of spec 3.5: one per kind of input, all controlled by the form's values. Each renders its
- * label (or fieldset and legend for groups), its inputs with the exact posted names and ids (src/popup/form/fields.ts),
- * the first error, and the help text, hidden while the field is invalid (spec 4.7).
+ * label (or fieldset and legend for groups), its inputs with the exact posted names and ids (src/form-model/wire.ts
+ * `inputsOf`), the first error, and the help text, hidden while the field is invalid (spec 4.7). Input types,
+ * placeholders and autocomplete tokens are the type table's (src/form-model/types.ts).
  */
 import type { ComponentChildren } from 'preact';
-import { URL_PLACEHOLDER } from '../../constants';
-import type { Parts } from '../../validate/rules';
+import type { Field } from '../../form-model/fields';
+import type { Parts } from '../../form-model/rules';
+import { NAME_AUTO, PART_ATTRS } from '../../form-model/types';
+import { inputsOf, screenOrder, type Input } from '../../form-model/wire';
 import { Html } from '../html/Html';
 import { useCountries } from './countries';
-import { inputsOf, type Field, type Input } from './fields';
-import { ADDRESS_LABELS, PART_LABELS, PART_PLACEHOLDERS } from './texts';
+import { ADDRESS_LABELS, PART_LABELS } from './texts';
 
 /** Props of every field component. */
 export interface FieldProps {
@@ -35,33 +37,6 @@ const aria = (f: Field, err: string, required = f.required) => ({
   'aria-describedby': err ? base(f) + '-err' : f.help ? base(f) + '-help' : undefined,
   'aria-required': required ? ('true' as const) : undefined,
 });
-
-/** Autocomplete tokens of the single inputs: e-mail, phone, SMS phone, the common name merge tags. */
-const AUTO: Record<string, string> = {
-  email: 'email',
-  phone: 'tel',
-  smsphone: 'tel',
-  FNAME: 'given-name',
-  LNAME: 'family-name',
-};
-
-/**
- * Autocomplete tokens of the sub-inputs (birthday, US phone, address), apart from AUTO because only the parts in
- * form-extras.js read them.
- */
-const PART_AUTO: Record<string, string> = {
-  'birthday.month': 'bday-month',
-  'birthday.day': 'bday-day',
-  'phone.area': 'tel-area-code',
-  'phone.detail1': 'tel-local-prefix',
-  'phone.detail2': 'tel-local-suffix',
-  'address.addr1': 'address-line1',
-  'address.addr2': 'address-line2',
-  'address.city': 'address-level2',
-  'address.state': 'address-level1',
-  'address.zip': 'postal-code',
-  'address.country': 'country-name',
-};
 
 const Req = ({ f }: { f: Field }) =>
   f.required ? (
@@ -112,12 +87,10 @@ export const Wrap = ({
   </div>
 );
 
-/** Input types by field type; text otherwise (numbers use the numeric keypad, not type=number, which takes 'e'). */
-const TYPES: Record<string, string> = { email: 'email', url: 'url', phone: 'tel', smsphone: 'tel' };
-
 /** A single input: text, e-mail, number, URL, plain phone, SMS phone (spec 3.5). */
 export const Single = ({ f, v, err, set, blur, ph }: FieldProps) => {
   const [i] = inputsOf(f);
+  const r = f.row;
   return (
     <Wrap f={f} err={err} blur={blur}>
       <label for={i.id}>
@@ -127,18 +100,21 @@ export const Single = ({ f, v, err, set, blur, ph }: FieldProps) => {
       <input
         id={i.id}
         name={i.name}
-        // Preact types `type` per literal; the value is one of TYPES or text.
-        type={(TYPES[f.type] || 'text') as 'text'}
+        // Preact types `type` per literal; the value is the row's or text.
+        type={(r.input || 'text') as 'text'}
         value={v[''] || ''}
         onInput={(e) => set('', val(e))}
-        placeholder={f.type == 'url' ? URL_PLACEHOLDER : ph || undefined}
-        autoComplete={AUTO[f.type] || AUTO[f.name]}
-        inputMode={f.type == 'number' ? 'numeric' : undefined}
+        placeholder={r.ph || ph || undefined}
+        autoComplete={r.auto || NAME_AUTO[f.name]}
+        inputMode={r.numeric ? 'numeric' : undefined}
         {...aria(f, err)}
       />
     </Wrap>
   );
 };
+
+/** Placeholder and autocomplete token of a sub-input (src/form-model/types.ts). */
+const attrs = (f: Field, i: Input) => PART_ATTRS[f.type + '.' + i.key] || [''];
 
 /** One sub-input of birthday, date and US phone (spec 3.5, 5.4 maxlength). */
 const part = (f: Field, i: Input, v: Parts, err: string, set: FieldProps['set']) => (
@@ -152,9 +128,9 @@ const part = (f: Field, i: Input, v: Parts, err: string, set: FieldProps['set'])
     size={i.max}
     value={v[i.key] || ''}
     onInput={(e) => set(i.key, val(e))}
-    placeholder={PART_PLACEHOLDERS[i.key]}
+    placeholder={attrs(f, i)[0] || undefined}
     aria-label={PART_LABELS[i.key]}
-    autoComplete={PART_AUTO[f.type + '.' + i.key]}
+    autoComplete={attrs(f, i)[1]}
     class={'mc-part mc-part-' + i.key}
     {...aria(f, err)}
   />
@@ -163,7 +139,7 @@ const part = (f: Field, i: Input, v: Parts, err: string, set: FieldProps['set'])
 /** Birthday (month, day), date (year, month, day) and the US three-part phone, in a fieldset (spec 3.5). */
 export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
   <Wrap f={f} err={err} blur={blur} group>
-    <div class="mc-parts">{inputsOf(f).map((i) => part(f, i, v, err, set))}</div>
+    <div class="mc-parts">{screenOrder(f).map((i) => part(f, i, v, err, set))}</div>
   </Wrap>
 );
 
@@ -176,7 +152,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
         const common = {
           id: i.id,
           name: i.name,
-          autoComplete: PART_AUTO['address.' + i.key],
+          autoComplete: attrs(f, i)[1],
           ...aria(f, err, f.required && i.key != 'addr2'),
         };
         return (
@@ -224,7 +200,7 @@ export const Select = ({ f, v, err, set, blur }: FieldProps) => {
 
 /** Radio and checkbox groups in a fieldset; checkboxes post name[value] (spec 3.5). */
 export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
-  const radio = f.type == 'radio';
+  const radio = f.row.posts == 'radio';
   return (
     <Wrap f={f} err={err} blur={blur} group role={radio ? 'radiogroup' : undefined}>
       {inputsOf(f).map((i, k) => {
@@ -236,8 +212,8 @@ export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
               name={i.name}
               type={radio ? 'radio' : 'checkbox'}
               value={c.value}
-              checked={radio ? v[''] == c.value : !!v[c.value]}
-              onChange={(e) => (radio ? set('', c.value) : set(c.value, e.currentTarget.checked ? c.value : ''))}
+              checked={v[i.key] == c.value}
+              onChange={(e) => set(i.key, e.currentTarget.checked ? c.value : '')}
               aria-invalid={err ? 'true' : undefined}
               aria-describedby={aria(f, err)['aria-describedby']}
             />
@@ -258,9 +234,9 @@ export const Consent = ({ f, v, set }: FieldProps) => {
         id={i.id}
         name={i.name}
         type="checkbox"
-        value="Y"
-        checked={!!v['']}
-        onChange={(e) => set('', e.currentTarget.checked ? 'Y' : '')}
+        value={i.value}
+        checked={v[''] == i.value}
+        onChange={(e) => set('', e.currentTarget.checked ? i.value! : '')}
       />
       <label for={i.id}>{f.label}</label>
     </div>

@@ -1,24 +1,15 @@
 /**
- * popup.js's side of form-extras.js (src/popup/form/extras.ts): which settings need it, loading it once, and stand-ins
- * that render its components once it has loaded.
+ * popup.js's side of form-extras.js (src/popup/form/extras.ts): loading it once, and stand-ins that render its
+ * components once it has loaded. Which forms need it is the form model's answer (src/form-model/place.ts).
  */
 import { createElement, Fragment, useEffect, useState } from 'react';
 import { SHEETS_TIMEOUT_MS } from '../../constants';
 import { loadBeside } from '../beside';
 import { Html } from '../html/Html';
-import type { Settings } from '../settings';
 import type { EXTRAS } from './extras';
 
 /** The components form-extras.js provides. */
 export type Extras = typeof EXTRAS;
-
-/**
- * Whether a form needs form-extras.js: any field but a single input (text, e-mail, number, URL, plain phone), or a
- * GDPR block. Pure.
- */
-export const needsExtras = (s: Settings): boolean =>
-  s.gdpr ||
-  s.fields.some((f) => !/^(text|email|number|url|image|phone)$/.test(f.type) || (f.type == 'phone' && f.usPhone));
 
 let loading: Promise<Extras | undefined> | undefined;
 

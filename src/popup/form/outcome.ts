@@ -2,7 +2,8 @@
  * What a submit response means for the form (spec 3.6, 4.5, 8), pure: the form applies the result.
  */
 import { DEFAULT_SUCCESS_MSG, SUBMIT_FAILED_MSG } from '../../constants';
-import type { Field } from './fields';
+import type { Field } from '../../form-model/fields';
+import { str } from '../../form-model/raw';
 
 /** Field states after a response: a message marks the field invalid, true marks it valid (spec 8 step 4). */
 export type FieldMarks = Record<string, string | true>;
@@ -25,7 +26,6 @@ export interface Outcome {
 }
 
 type Obj = Record<string, unknown>;
-const str = (v: unknown): string => (typeof v == 'string' || typeof v == 'number' ? String(v) : '');
 
 /**
  * Reads a form-post-json response (spec 3.6). `r` is whatever came back: null for a failed or timed-out call.
@@ -51,6 +51,6 @@ export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: 
   if (!Object.keys(errors).length) return out;
   if (o.type == 'gdpr_error' && gdprOn) return { ...out, gdpr: str(errors.msg) };
   const marks: FieldMarks = {};
-  for (const f of fields) marks[f.name] = (f.mergeId && str(errors[f.mergeId])) || true;
+  for (const f of fields) marks[f.name] = str(errors[f.mergeId]) || true;
   return { ...out, marks };
 };

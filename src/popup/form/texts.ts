@@ -12,7 +12,10 @@ export const ADDRESS_LABELS: Record<string, string> = {
   country: 'Country',
 };
 
-/** Accessible names of the birthday, date and US phone sub-inputs (their visible placeholders are MM, DD, YYYY). */
+/**
+ * Accessible names of the birthday, date and US phone sub-inputs (their visible placeholders, MM, DD and YYYY, are the
+ * type table's: src/form-model/types.ts).
+ */
 export const PART_LABELS: Record<string, string> = {
   month: 'Month',
   day: 'Day',
@@ -21,9 +24,6 @@ export const PART_LABELS: Record<string, string> = {
   detail1: 'Phone prefix',
   detail2: 'Line number',
 };
-
-/** Placeholders of the birthday and date sub-inputs (spec 3.5). */
-export const PART_PLACEHOLDERS: Record<string, string> = { month: 'MM', day: 'DD', year: 'YYYY' };
 
 /** The SMS opt-out (spec 2.2, 4.4). */
 export const SMS_OPT_OUT = "No, I don't want texts";

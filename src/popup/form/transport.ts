@@ -1,0 +1,51 @@
+/**
+ * How a valid submit leaves the form (spec 4.5, 4.6, 7.1): chosen once per popup (src/popup/mount.tsx) and handed to
+ * the form, which never asks whether it is a preview.
+ */
+import { COOKIE_SUBSCRIBED, SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';
+import type { Query } from '../../form-model/wire';
+import { setCookie } from '../../loader/cookies';
+import { jsonp } from '../../loader/jsonp';
+import { providerUrl } from '../../loader/urls';
+import type { LoaderParams } from '../../types';
+
+/** Where submits go. */
+export interface Transport {
+  /**
+   * Sends the query of a valid submit and calls `reply` with the answer (spec 3.6), or null when none came. Returns
+   * false when the submit left in a window of its own (the captcha path): no answer comes, and the modal hides.
+   */
+  send(q: Query, reply: (r: unknown) => void): boolean;
+  /** A success restores the form after confirmationDuration (the owner preview, spec 4.6) instead of hiding it. */
+  restores?: boolean;
+}
+
+/**
+ * The provider (spec 4.5, 7.1 reading (a)): the subscribed cookie after every valid submit attempt (4.5 step 6), then
+ * the captcha page in a new window, or form-post-json by JSONP.
+ */
+export const providerTransport = (p: LoaderParams, captcha: boolean): Transport => ({
+  send: (q, reply) => {
+    setCookie(COOKIE_SUBSCRIBED, '1', SUBSCRIBED_COOKIE_MS);
+    // Opened here, inside the click's own task, so popup blockers let it through; noopener: the provider's page gets
+    // no handle on the host page (spec 4.5 step 2, 7.1 captcha path).
+    if (captcha) {
+      window.open(providerUrl(p, 'post', q), '_blank', 'noopener');
+      return false;
+    }
+    jsonp(providerUrl(p, 'form-post-json', q), reply, SUBMIT_TIMEOUT_MS);
+    return true;
+  },
+});
+
+/**
+ * The owner preview (spec 4.6): no server call, no cookie. The answer is a success without a message, so the form
+ * shows the settings' own (double opt-in or normal) success message, then comes back.
+ */
+export const previewTransport: Transport = {
+  send: (_, reply) => {
+    reply({});
+    return true;
+  },
+  restores: true,
+};
