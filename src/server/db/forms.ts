@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { readForm, type FormModel } from '../../form-model/form';
 import { stmt } from './stmt';
 
 /** A stored form with its list. */
@@ -9,6 +10,8 @@ export interface FormRow {
   demoKey: string | null;
   title: string;
   settings: Record<string, unknown>;
+  /** The settings read once into the form model the popup reads too (src/form-model/form.ts); submits read this. */
+  model: FormModel;
   requireConsent: boolean;
 }
 
@@ -22,15 +25,19 @@ interface Raw {
   require_consent: number;
 }
 
-const toRow = (r: Raw): FormRow => ({
-  uuid: r.uuid,
-  listId: r.list_id,
-  fId: r.f_id,
-  demoKey: r.demo_key,
-  title: r.title,
-  settings: JSON.parse(r.settings) as Record<string, unknown>,
-  requireConsent: r.require_consent === 1,
-});
+const toRow = (r: Raw): FormRow => {
+  const settings = JSON.parse(r.settings) as Record<string, unknown>;
+  return {
+    uuid: r.uuid,
+    listId: r.list_id,
+    fId: r.f_id,
+    demoKey: r.demo_key,
+    title: r.title,
+    settings,
+    model: readForm(settings),
+    requireConsent: r.require_consent === 1,
+  };
+};
 
 const SELECT = `SELECT l.uuid, f.list_id, f.f_id, f.demo_key, f.title, f.settings, f.require_consent
   FROM forms f JOIN lists l ON l.id = f.list_id`;

@@ -10,8 +10,9 @@ import { readQuery } from '../http/query';
 import { sendHtml, sendText } from '../http/respond';
 import type { RouteContext } from '../route';
 import { CAPTCHA_INPUTS, checkAnswer, newChallenge } from '../subscribe/captcha';
+import { carried } from '../../form-model/place';
+import { decode } from '../../form-model/wire';
 import { collect } from '../subscribe/collect';
-import { placement } from '../subscribe/fields';
 import { submit, type Answer } from '../subscribe/submit';
 import { esc, page } from './html';
 import type { Limiters } from '../http/ratelimit';
@@ -29,16 +30,10 @@ const HEADERS = {
 
 const formKey = (f: FormRow) => `${f.uuid}/${f.listId}/${f.fId}`;
 
-const translationsOf = (f: FormRow) =>
-  f.settings.translations && typeof f.settings.translations === 'object'
-    ? (f.settings.translations as Record<string, unknown>)
-    : undefined;
-
 /** The label of the field with this merge_id, for listing errors on a page without the form. */
 const labelOf = (f: FormRow, mergeId: string): string => {
-  const raw = (Array.isArray(f.settings.fields) ? f.settings.fields : []) as Record<string, unknown>[];
-  const hit = raw.find((x) => x && String(x.merge_id) === mergeId);
-  return hit && typeof hit.label === 'string' ? hit.label : mergeId;
+  const hit = f.model.fields.find((x) => x.mergeId === mergeId);
+  return hit ? hit.label : mergeId;
 };
 
 const shell = (title: string, inner: string) =>
@@ -148,7 +143,7 @@ export const captchaRoute =
       return true;
     }
     if (req.method === 'GET') {
-      const c = collect(v, placement(form.settings), translationsOf(form));
+      const c = collect(decode(v, carried(form.model.placement), form.uuid, form.listId), form.model);
       if (!c.ok)
         sendHtml(
           res,

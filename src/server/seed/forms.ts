@@ -3,7 +3,7 @@
  * with text-to-join, GDPR, captcha and double opt-in. Each has a stable uuid, lid and f_id, so snippets and tests can
  * name them. Settings are exactly the object of spec 3.2/3.3: Y/N strings where the spec says Y/N.
  */
-import { DEFAULT_MESSAGES } from '../../validate/rules';
+import { DEFAULT_MESSAGES } from '../../form-model/rules';
 import { EMAIL, EVERY_TYPE, FNAME, GDPR_FIELDS, LNAME, SMSPHONE, type SeedField } from './fields';
 
 /** The demo account (spec 3.1 uuid): 25 hex digits like the provider's. */

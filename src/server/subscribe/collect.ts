@@ -1,99 +1,101 @@
 /**
- * Server-side validation of a submit (spec 7.1 form-post-json), with the same rules as the form
- * (src/validate/rules.ts) plus what only a store must check: lengths, choices, the SMS acknowledgement, GDPR consent.
- * Produces either the per-merge_id errors of spec 3.6 or the signup to store.
+ * Server-side validation of a submit (spec 7.1 form-post-json), pure: the query read back with the popup's own codec
+ * (src/form-model/wire.ts) for exactly the fields the popup placed (the form's model, src/form-model/form.ts), checked
+ * with the same rules (src/form-model/rules.ts), plus what only a store must check: lengths, choices, the SMS
+ * acknowledgement, someone to subscribe, GDPR consent. Produces either the answer's errors (spec 3.6) or the signup.
  */
 import { EMAIL_LOCAL_MAX, EMAIL_MAX, MERGE_VALUE_MAX } from '../../constants';
-import { isEmpty, message, readParts, validate, type Parts } from '../../validate/rules';
-import type { MergeValue } from '../db/subscribers';
-import type { FormField, Placement } from './fields';
-import { MSG_NOT_A_CHOICE, MSG_SMS_ACK, MSG_TOO_LONG } from './messages';
+import type { Field } from '../../form-model/fields';
+import type { FormModel } from '../../form-model/form';
+import { errorText, message, type Parts } from '../../form-model/rules';
+import { storedValue, type MergeValue } from '../../form-model/store';
+import type { Submission } from '../../form-model/wire';
+import { MSG_FIX_FIELDS, MSG_GDPR, MSG_NOT_A_CHOICE, MSG_SMS_ACK, MSG_TOO_LONG } from './messages';
 
-/** The outcome of reading a submit. */
-export type Collected =
-  | {
-      ok: true;
-      email: string | null;
-      sms: string | null;
-      merge: Record<string, MergeValue>;
-      consents: Record<string, boolean>;
-      anyConsent: boolean;
-    }
-  | { ok: false; errors: Record<string, string> };
+/** A valid signup, as the store takes it. */
+export interface Signup {
+  email: string | null;
+  sms: string | null;
+  merge: Record<string, MergeValue>;
+  consents: Record<string, boolean>;
+  anyConsent: boolean;
+}
 
-const pad = (v: string) => v.trim().padStart(2, '0');
+/** The outcome of reading a submit's fields. */
+export type Collected = ({ ok: true } & Signup) | { ok: false; errors: Record<string, string> };
 
-/** A field's parts as the value stored for it; null when blank. */
-export const storedValue = (f: FormField, p: Parts): MergeValue | null => {
-  if (isEmpty(p)) return null;
-  switch (f.type) {
-    case 'checkbox':
-      return Object.keys(p).filter((k) => p[k]);
-    case 'birthday':
-      return `${pad(p.month)}/${pad(p.day)}`;
-    case 'date':
-      return `${p.year.trim().padStart(4, '0')}-${pad(p.month)}-${pad(p.day)}`;
-    case 'phone':
-      return f.usPhone ? `${p.area}-${p.detail1}-${p.detail2}` : p[''].trim();
-    case 'address': {
-      const out: Record<string, string> = {};
-      for (const k of Object.keys(p)) if (p[k].trim()) out[k] = p[k].trim();
-      return out;
-    }
-    default:
-      return p[''].trim();
-  }
-};
+/** The outcome of judging a whole submit: the signup, or the error answer (spec 3.6, 8). */
+export type Verdict =
+  | { ok: true; signup: Signup }
+  | { ok: false; msg: string; type?: 'gdpr_error'; errors: Record<string, string> };
 
 /** The first problem the store finds with a field that passed the rules, or null. */
-const storeCheck = (f: FormField, p: Parts, translations: Record<string, unknown> | undefined): string | null => {
+const storeCheck = (f: Field, p: Parts, translations: Record<string, string>): string | null => {
   if (Object.values(p).some((v) => v.length > MERGE_VALUE_MAX)) return MSG_TOO_LONG;
   const v = (p[''] || '').trim();
-  if (f.type === 'email' && v) {
+  const { posts, role } = f.row;
+  if (role == 'email' && v) {
     // Spaces around an address fold away, but a line break anywhere is a script building mail headers (issue 8).
     if (/[\r\n]/.test(p[''])) return message('email', translations);
     const at = v.lastIndexOf('@');
     if (at > EMAIL_LOCAL_MAX || v.length > EMAIL_MAX) return message('email', translations);
   }
-  if ((f.type === 'select' || f.type === 'dropdown' || f.type === 'radio') && v && !f.choices.includes(v))
-    return MSG_NOT_A_CHOICE;
+  // A select, dropdown or radio holds one of its choices, or nothing.
+  if ((posts == 'select' || posts == 'radio') && v && !f.choices.some((c) => c.value == v)) return MSG_NOT_A_CHOICE;
   return null;
 };
 
 /**
- * Reads and checks the placed fields of a submit. `q` is the flat query (spec 3.5 names); `translations` the form's
- * messages (spec 5.3). Errors are keyed by merge_id (spec 3.6), first error per field only (spec 4.7).
+ * Checks the placed fields of a submit, decoded (src/form-model/wire.ts `decode`, for the placement's `carried`
+ * fields). Errors are keyed by merge_id (spec 3.6), first error per field only (spec 4.7), with the form's messages
+ * (spec 5.3).
  */
-export const collect = (
-  q: Record<string, string>,
-  pl: Placement,
-  translations?: Record<string, unknown>,
-): Collected => {
+export const collect = (sub: Submission, m: FormModel): Collected => {
+  const { placement: pl, translations } = m;
+  const fields = pl.sms ? [...pl.main, pl.sms] : pl.main;
   const errors: Record<string, string> = {};
   const merge: Record<string, MergeValue> = {};
   let email: string | null = null;
   let sms: string | null = null;
-  for (const f of pl.fields) {
-    const p = readParts(q, f.name, f, f.choices);
-    const key = validate(f, p);
-    const problem = key ? message(key, translations) : storeCheck(f, p, translations);
+  for (const f of fields) {
+    const p = sub.values[f.name];
+    const problem = errorText(f, p, translations) || storeCheck(f, p, translations);
     if (problem) {
       errors[f.mergeId] = problem;
       continue;
     }
     const value = storedValue(f, p);
-    if (f.type === 'smsphone') {
-      // The acknowledgement checkbox exists only for a required SMS field (spec 5.5).
-      if (f.required && value && q['mc-SMSPHONE-ack'] !== 'true') errors[f.mergeId] = MSG_SMS_ACK;
+    if (f == pl.sms) {
+      // The acknowledgement exists only for a required SMS field (spec 5.5).
+      if (pl.ack && value && !sub.ack) errors[f.mergeId] = MSG_SMS_ACK;
       else sms = (value as string | null) || null;
       continue;
     }
     if (value === null) continue;
-    if (f.type === 'email' && !email) email = value as string;
+    if (f.row.role == 'email' && !email) email = value as string;
     else merge[f.name] = value;
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   const consents: Record<string, boolean> = {};
-  for (const g of pl.gdpr) consents[g.marketingPreferenceId as string] = !!q[g.name];
+  for (const g of pl.gdpr) consents[g.mpId] = !!sub.values[g.name][''];
   return { ok: true, email, sms, merge, consents, anyConsent: Object.values(consents).some((c) => c) };
+};
+
+/**
+ * Judges a whole submit of a form whose model is `m` (pure: the store is the caller's): its fields, then someone to
+ * subscribe (an e-mail address or an SMS number), then GDPR consent when the form requires it and shows the block.
+ */
+export const judge = (sub: Submission, m: FormModel, requireConsent: boolean): Verdict => {
+  const pl = m.placement;
+  const c = collect(sub, m);
+  if (!c.ok) return { ok: false, msg: MSG_FIX_FIELDS, errors: c.errors };
+  if (!c.email && !c.sms) {
+    // Every field optional and left blank: nobody to subscribe. Point at the e-mail (or SMS) field.
+    const f = pl.main.find((x) => x.row.role == 'email') || pl.sms || pl.main[0];
+    return { ok: false, msg: MSG_FIX_FIELDS, errors: f ? { [f.mergeId]: message('required', m.translations) } : {} };
+  }
+  if (requireConsent && pl.gdprOn && pl.gdpr.length && !c.anyConsent)
+    return { ok: false, msg: MSG_GDPR, type: 'gdpr_error', errors: { msg: MSG_GDPR } };
+  const { ok: _, ...signup } = c;
+  return { ok: true, signup };
 };

@@ -88,7 +88,7 @@ export const jsonpRoute =
         else if (limits.perClient && !limits.perClient.hit(limits.client(req)))
           sendJsonp(res, cb, { result: 'error', msg: MSG_RATE_CLIENT });
         else if (!form) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST });
-        else if (form.settings.captcha === true) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
+        else if (form.model.captcha) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
         else {
           const perAddress = limits.perAddress;
           const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;

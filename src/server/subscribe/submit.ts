@@ -6,13 +6,12 @@
  */
 import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { message } from '../../validate/rules';
+import { carried } from '../../form-model/place';
+import { decode } from '../../form-model/wire';
 import type { FormRow } from '../db/forms';
 import { contactKey, upsertSubscriber } from '../db/subscribers';
-import { placement } from './fields';
-import { collect } from './collect';
+import { judge } from './collect';
 import { sendConfirmation, sendWelcome } from './mails';
-import { MSG_FIX_FIELDS, MSG_GDPR } from './messages';
 
 /** The submit answer of spec 3.6. */
 export interface Answer {
@@ -23,14 +22,12 @@ export interface Answer {
   webEngagementCookieValue?: string;
 }
 
-/** The honeypot input's name (spec 3.5): b_{uuid}_{lid}. */
-export const honeypotName = (uuid: string, lid: string): string => `b_${uuid}_${lid}`;
-
 const text = (v: unknown, fallback: string): string => (typeof v === 'string' && v ? v : fallback);
 
 /** The success answer of a form: 'confirmation' under double opt-in (the modal stays, spec 4.5), else 'custom'. */
-const success = (s: Record<string, unknown>, webId: string): Answer =>
-  s.hasDoubleOptIn === true
+const success = (form: FormRow, webId: string): Answer => {
+  const s = form.settings;
+  return form.model.doubleOptIn
     ? {
         result: 'success',
         msg: text(s.doubleOptInSuccessMessage, 'Almost finished... please confirm your email address.'),
@@ -43,6 +40,7 @@ const success = (s: Record<string, unknown>, webId: string): Answer =>
         type: 'custom',
         webEngagementCookieValue: webId,
       };
+};
 
 /**
  * Validates and stores a signup for `form`; `origin` is where links in e-mails point. `admit`, when given, is asked
@@ -57,27 +55,15 @@ export const submit = (
   admit?: (contactKey: string) => boolean,
   refusedMsg = '',
 ): Answer => {
-  const s = form.settings;
-  const translations =
-    s.translations && typeof s.translations === 'object' ? (s.translations as Record<string, unknown>) : undefined;
+  // Read with the popup's own codec, for the fields the popup placed (the form's model, made once per cached form).
+  const sub = decode(q, carried(form.model.placement), form.uuid, form.listId);
   // A bot filled the hidden input: it learns nothing, not even that it was caught.
-  if (q[honeypotName(form.uuid, form.listId)]) return success(s, randomBytes(12).toString('hex'));
-  const pl = placement(s);
-  const c = collect(q, pl, translations);
-  if (!c.ok) return { result: 'error', msg: MSG_FIX_FIELDS, errors: c.errors };
-  if (!c.email && !c.sms) {
-    // Every field optional and left blank: nobody to subscribe. Point at the e-mail (or SMS) field.
-    const f = pl.fields.find((x) => x.type === 'email') || pl.sms || pl.fields[0];
-    return {
-      result: 'error',
-      msg: MSG_FIX_FIELDS,
-      errors: f ? { [f.mergeId]: message('required', translations) } : {},
-    };
-  }
-  if (form.requireConsent && pl.gdprOn && pl.gdpr.length && !c.anyConsent)
-    return { result: 'error', msg: MSG_GDPR, type: 'gdpr_error', errors: { msg: MSG_GDPR } };
+  if (sub.honeypot) return success(form, randomBytes(12).toString('hex'));
+  const v = judge(sub, form.model, form.requireConsent);
+  if (!v.ok) return { result: 'error', msg: v.msg, type: v.type, errors: v.errors };
+  const c = v.signup;
   if (admit && !admit(contactKey(c.email, c.sms))) return { result: 'error', msg: refusedMsg };
-  const doubleOptIn = s.hasDoubleOptIn === true;
+  const doubleOptIn = form.model.doubleOptIn;
   // The row and the e-mail it causes commit together: one write to the log instead of two, and never one without the
   // other after a crash.
   const r = db.transaction(() => {
@@ -94,5 +80,5 @@ export const submit = (
     if (c.email && r.welcomed) sendWelcome(db, origin, form.listId, c.email, r.eid, form.demoKey);
     return r;
   })();
-  return success(s, r.webId);
+  return success(form, r.webId);
 };
