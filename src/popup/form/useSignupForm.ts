@@ -167,7 +167,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose, onRe
 
   /** Continue (spec 4.4): validates the e-mail step; when valid the SMS step shows. */
   const next = () => {
-    if (validateAll([...pl.main, ...pl.gdpr], false)) {
+    if (validateAll(sent(pl, false), false)) {
       moved.current = true;
       setStep('sms');
     }
