@@ -54,6 +54,16 @@ export interface ProviderOptions {
   timeouts?: { headersMs?: number; requestMs?: number };
 }
 
+/** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
+const decodable = (path: string): boolean => {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The limiters for `opt` (see ProviderOptions.rateLimit). */
 export const limitersFor = (opt: ProviderOptions['rateLimit'], env: NodeJS.ProcessEnv = process.env): Limiters => {
   const o = opt ?? (env.PROVIDER_RATE_LIMIT === 'off' ? false : {});
@@ -104,6 +114,9 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     } catch {
       return sendText(res, 400, 'Bad Request');
     }
+    // Issue 13 item 5: a path no route can decode (`/blog/%`, `/x/%E0%A4%A`) is the client's error, answered here
+    // once for every route, so none of them can throw on it. Most paths hold no '%' and skip the decode.
+    if (url.pathname.includes('%') && !decodable(url.pathname)) return sendText(res, 400, 'Bad Request');
     for (const r of routes) {
       const done = r(req, res, url, ctx);
       // Most routes answer synchronously: only a promise is awaited (no microtask per route on the hot path).

