@@ -37,6 +37,32 @@ test.after(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+test('item 4: /blog/ serves only its public folders, whatever the encoding of the path', async () => {
+  const attacks = [
+    '/blog/images%2f..%2fcomments.json',
+    '/blog/images%2F..%2Fcomments.json',
+    '/blog/images/..%2fcomments.json',
+    '/blog/images/%2e%2e/comments.json',
+    '/blog/files%2f..%2fsite.json',
+    '/blog/images%2f..%2fposts%2fstorm-season-notes.md',
+    '/blog/images%2f..%2f..%2fpackage.json',
+    '/blog/images%5c..%5ccomments.json',
+    '/blog/..%2f..%2fcontent%2fcomments.json',
+    '/blog/images%2f..%2fimages%2f..%2fcomments.json',
+    '/blog/images/cat.svg%00.png',
+  ];
+  for (const path of attacks) {
+    const r = await request(p.origin, path);
+    assert.ok(r.status === 404 || r.status === 400, `${path}: ${r.status}`);
+    assert.not.ok(/@|"posts"|"blogId"|front|"name"/.test(r.text), `${path} leaked: ${r.text.slice(0, 80)}`);
+  }
+  // The public files still come.
+  const img = await request(p.origin, '/blog/images/cat.svg');
+  assert.is(img.status, 200);
+  assert.is(img.headers['content-type'], 'image/svg+xml');
+  assert.is((await request(p.origin, '/blog/blog.js')).text, '/* blog */');
+  assert.is((await request(p.origin, '/blog/files/weather-log-2026.pdf')).status, 200);
+});
 test('item 5: malformed percent-encoding is a 400 on every route, with nothing on stderr', async () => {
   const before = stderr.length;
   for (const path of [

@@ -1,6 +1,6 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { BLOG_STATS_PATH } from '../../constants';
 import { parseBeacon } from '../beacon';
 import { checkComment } from '../comments/validate';
@@ -42,11 +42,24 @@ const hostOf = (req: IncomingMessage): string => {
 /** Browser privacy signals sent as headers: then nothing is recorded even if a beacon arrives (spec 7.3). */
 const optedOut = (req: IncomingMessage) => req.headers['sec-gpc'] == '1' || req.headers.dnt == '1';
 
-const serveFile = (res: ServerResponse, root: string, rel: string): boolean => {
-  const file = normalize(join(root, rel));
-  if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return false;
+/**
+ * The file a decoded path under /blog/ names (issue 13 item 4), or null: `images/…` and `files/…` from the content
+ * folder's public folders, anything else from the built dist/blog/. Only known types, no dot segment (`..`, dot
+ * files), no backslash or NUL, and the resolved file inside its folder: comments.json, site.json and the raw posts
+ * sit beside the public folders and are never served, however the path is encoded.
+ */
+export const publicFile = (contentDir: string, blogDist: string, rel: string): string | null => {
+  if (/[\\\0]/.test(rel) || rel.split('/').some((s) => s.startsWith('.'))) return null;
+  const m = /^(images|files)\/(.+)$/.exec(rel);
+  const root = resolve(m ? join(contentDir, m[1]) : blogDist);
+  const file = resolve(root, m ? m[2] : rel);
+  return file.startsWith(root + sep) && TYPES[extname(file)] ? file : null;
+};
+
+const serveFile = (res: ServerResponse, file: string | null): boolean => {
+  if (!file || !existsSync(file) || !statSync(file).isFile()) return false;
   res.writeHead(200, {
-    'Content-Type': TYPES[extname(file)] || 'application/octet-stream',
+    'Content-Type': TYPES[extname(file)],
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',
   });
@@ -99,12 +112,9 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       return true;
     }
     if (path.startsWith('/blog/')) {
+      // Decoded first, then checked (the provider answered a malformed escape with a 400 before any route).
       const rel = decodeURIComponent(path.slice('/blog/'.length));
-      if (
-        read &&
-        (/^(images|files)\//.test(rel) ? serveFile(res, contentDir, rel) : serveFile(res, join(distDir, 'blog'), rel))
-      )
-        return true;
+      if (read && serveFile(res, publicFile(contentDir, join(distDir, 'blog'), rel))) return true;
       sendText(res, 404, 'Not found');
       return true;
     }
