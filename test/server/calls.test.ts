@@ -182,7 +182,8 @@ test('settings are served from memory but an edit from any connection shows on t
 
 test("a repeated parameter is answered in the call's terms: settings error, not subscribed", async () => {
   const f = form('modal');
-  const r = await call(p.origin, 'form-settings', `${callQuery(f)}&id=${f.lid}`);
+  // With another value: a repeat with the same value is that value (issue 13 item 8, hardening-http.test.ts).
+  const r = await call(p.origin, 'form-settings', `${callQuery(f)}&id=${f.lid}x`);
   assert.equal(r.data, { result: 'error' });
   const s = await call(p.origin, 'is-email-subscribed', `${callQuery(f)}&mc_eid=a&mc_eid=b&mc_cid=c`);
   assert.equal(s.data, { isEmailSubscribed: false });

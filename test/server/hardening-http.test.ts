@@ -84,5 +84,31 @@ test('item 5: malformed percent-encoding is a 400 on every route, with nothing o
   // Well-formed escapes still work.
   assert.is((await request(p.origin, '/blog/images/%63at.svg')).status, 200);
 });
+test('item 8: u and id repeated with the same values, as the Mailchimp loader sends them, answer the settings', async () => {
+  const f = form('modal');
+  const cb = 'dojo_request_script_callbacks.dojo_request_script0';
+  const q = `u=${DEMO_UUID}&id=${f.lid}&u=${DEMO_UUID}&id=${f.lid}&c=${cb}`;
+  const r = await request(p.origin, `/subscribe/form-settings?${q}`);
+  assert.is(r.status, 200);
+  const data = parseJsonp(r.text, cb);
+  assert.is(data.result, 'success');
+  assert.equal(data, (await call(p.origin, 'form-settings', `u=${DEMO_UUID}&id=${f.lid}&c=cb`)).data);
+  // A submit and the subscribed check with the repeats work too.
+  const sub = await call(
+    p.origin,
+    'form-post-json',
+    `${q.replace(cb, 'cb')}&f_id=${f.fId}&f_id=${f.fId}&EMAIL=${encodeURIComponent('dojo@example.com')}`,
+  );
+  assert.is(sub.data.result, 'success');
+  // Different values stay refused, in the call's own terms.
+  const other = await call(p.origin, 'form-settings', `u=${DEMO_UUID}&id=${f.lid}&u=${DEMO_UUID}&id=x&c=cb`);
+  assert.equal(other.data, { result: 'error' });
+  const twoC = await request(p.origin, `/subscribe/form-settings?u=${DEMO_UUID}&id=${f.lid}&c=a&c=b`);
+  assert.is(twoC.status, 400);
+  // The callback too: the same name twice is that name, even beside another parameter's conflict.
+  assert.is((await call(p.origin, 'form-settings', `u=${DEMO_UUID}&id=${f.lid}&c=cb&c=cb`)).data.result, 'success');
+  const both = await request(p.origin, `/subscribe/form-settings?u=${DEMO_UUID}&u=x&id=${f.lid}&c=cb&c=cb`);
+  assert.equal(parseJsonp(both.text), { result: 'error' });
+});
 
 test.run();

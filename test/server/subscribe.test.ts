@@ -181,7 +181,7 @@ test('an array where one value belongs (a repeated parameter) is an error answer
   const { data } = await call(p.origin, 'form-post-json', q);
   assert.is(data.result, 'error');
   assert.is(rows(f.lid).length, 0);
-  const q2 = `${callQuery(f)}&u=${DEMO_UUID}&EMAIL=a@example.com&FNAME=x&LNAME=y`;
+  const q2 = `${callQuery(f)}&u=${DEMO_UUID}x&EMAIL=a@example.com&FNAME=x&LNAME=y`;
   assert.is((await call(p.origin, 'form-post-json', q2)).data.result, 'error');
   // Bracketed names are names, never parsed into objects: PHP-style arrays are just unknown fields.
   const q3 = `${callQuery(f)}&EMAIL[]=a@example.com&FNAME=x&LNAME=y`;

@@ -60,8 +60,9 @@ export const jsonpRoute =
       return true;
     }
     const q = readQuery(url.searchParams);
-    // The callback is checked first, whatever else the query holds; a query read whole has every `c` it carries.
-    const c = q.ok ? (q.values.c === undefined ? [] : [q.values.c]) : url.searchParams.getAll('c');
+    // The callback is checked first, whatever else the query holds; `c` repeated with the same name is that name, as
+    // for every parameter (readQuery).
+    const c = q.ok ? (q.values.c === undefined ? [] : [q.values.c]) : [...new Set(url.searchParams.getAll('c'))];
     if (c.length !== 1 || !isCallback(c[0])) {
       sendText(res, 400, 'The callback parameter c must be one JavaScript identifier path of at most 64 characters.');
       return true;
