@@ -110,5 +110,31 @@ test('item 8: u and id repeated with the same values, as the Mailchimp loader se
   const both = await request(p.origin, `/subscribe/form-settings?u=${DEMO_UUID}&u=x&id=${f.lid}&c=cb&c=cb`);
   assert.equal(parseJsonp(both.text), { result: 'error' });
 });
+test('item 10: an ETag per encoding, each checked by a conditional request with its own Accept-Encoding', async () => {
+  const path = '/js/signup-forms/popup/embed.js';
+  const encodings = ['br', 'gzip', 'identity'];
+  const tags: Record<string, string> = {};
+  for (const e of encodings) {
+    const r = await request(p.origin, path, { headers: { 'Accept-Encoding': e } });
+    assert.is(r.status, 200, e);
+    assert.is(r.headers['content-encoding'], e === 'identity' ? undefined : e);
+    assert.is(r.headers.vary, 'Accept-Encoding');
+    tags[e] = String(r.headers.etag);
+  }
+  assert.is(new Set(Object.values(tags)).size, 3, JSON.stringify(tags));
+  for (const e of encodings)
+    for (const t of encodings) {
+      const r = await request(p.origin, path, { headers: { 'Accept-Encoding': e, 'If-None-Match': tags[t] } });
+      // Only the tag of the body this request would get matches; another encoding's tag gets the full body.
+      assert.is(r.status, e === t ? 304 : 200, `${e} with the ${t} tag`);
+      assert.is(String(r.headers.etag), tags[e], `${e} with the ${t} tag`);
+      if (e === t) assert.is(r.body.length, 0);
+    }
+  // Weak comparison (RFC 9110 13.1.2) and a list of tags.
+  const weak = await request(p.origin, path, {
+    headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': `"nope", W/${tags.gzip}` },
+  });
+  assert.is(weak.status, 304);
+});
 
 test.run();

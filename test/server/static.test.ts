@@ -8,7 +8,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CACHE_EMBED, CACHE_IMMUTABLE, CACHE_SHORT } from '../../src/constants';
-import { cacheControl, pickEncoding } from '../../src/server/http/static';
+import { cacheControl, noneMatch, pickEncoding } from '../../src/server/http/static';
 import { request, startTest, type TestProvider } from './helpers';
 
 let p: TestProvider;
@@ -70,6 +70,21 @@ test('pickEncoding: brotli first, gzip next, q=0 refuses, none when not offered'
     ['deflate', null],
   ];
   for (const [accept, want] of cases) assert.is(pickEncoding(accept), want, String(accept));
+});
+
+test('noneMatch: *, lists, weak tags; the tag of another encoding never matches', () => {
+  const cases: [string | undefined, boolean][] = [
+    ['"a-b-br"', true],
+    ['W/"a-b-br"', true],
+    ['"x", W/"a-b-br" ', true],
+    ['*', true],
+    ['"a-b"', false],
+    ['"a-b-gzip"', false],
+    ['a-b-br', false],
+    ['', false],
+    [undefined, false],
+  ];
+  for (const [header, want] of cases) assert.is(noneMatch(header, '"a-b-br"'), want, String(header));
 });
 
 test('types and cache headers by path', async () => {

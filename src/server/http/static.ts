@@ -48,6 +48,13 @@ export const pickEncoding = (accept: string | undefined): 'br' | 'gzip' | null =
   return ok.has('br') ? 'br' : ok.has('gzip') || ok.has('*') ? 'gzip' : null;
 };
 
+/**
+ * Whether an If-None-Match header matches `etag`: `*`, or one of its tags under the weak comparison that
+ * RFC 9110 13.1.2 asks of If-None-Match (a W/ prefix ignored).
+ */
+export const noneMatch = (header: string | undefined, etag: string): boolean =>
+  !!header && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+
 interface Entry {
   key: string;
   etag: string;
@@ -94,25 +101,27 @@ export const staticFiles = (root: string) => {
       };
       cache.set(file, entry);
     }
+    const compressible = COMPRESSIBLE.test(type);
+    const enc = compressible && entry.raw.length > 256 ? pickEncoding(req.headers['accept-encoding']) : null;
+    // One tag per body (issue 13 item 10): the identity, gzip and brotli bodies differ byte for byte, so a cache that
+    // holds one must never have it confirmed by the tag of another.
+    const etag = enc ? `${entry.etag.slice(0, -1)}-${enc}"` : entry.etag;
     const headers: Record<string, string> = {
       'Content-Type': type,
       'Cache-Control': cacheControl(path),
-      ETag: entry.etag,
+      ETag: etag,
       'X-Content-Type-Options': 'nosniff',
       // Any site embeds these scripts and stylesheets.
       'Access-Control-Allow-Origin': '*',
       'Cross-Origin-Resource-Policy': 'cross-origin',
     };
-    const compressible = COMPRESSIBLE.test(type);
     if (compressible) headers.Vary = 'Accept-Encoding';
-    const inm = req.headers['if-none-match'];
-    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+    if (noneMatch(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
       res.end();
       return true;
     }
     let body = entry.raw;
-    const enc = compressible && entry.raw.length > 256 ? pickEncoding(req.headers['accept-encoding']) : null;
     if (enc === 'br') {
       body = entry.br ||= brotliCompressSync(entry.raw, {
         params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
