@@ -136,5 +136,44 @@ test('item 10: an ETag per encoding, each checked by a conditional request with 
   });
   assert.is(weak.status, 304);
 });
+test('item 11: the CSV export strips control characters, as the table does', async () => {
+  const evil = 'Eve\u001b]0;pwned\u0007\u009b31m\u0000x';
+  const f = form('modal');
+  const r = await subscribe(p.origin, 'modal', { EMAIL: 'ctl@example.com', FNAME: evil });
+  assert.is(r.data.result, 'success');
+  assert.ok(
+    listSubscribers(p.db, f.lid).some((s) => s.merge_fields.FNAME === evil),
+    'stored as sent',
+  );
+  for (const args of [['--csv'], []]) {
+    const out = spawnSync(process.execPath, [join(process.cwd(), 'dist-node/subscribers.mjs'), ...args], {
+      env: { ...process.env, PROVIDER_DB: p.dbPath },
+      encoding: 'utf8',
+    });
+    assert.is(out.status, 0, out.stderr);
+    assert.ok(out.stdout.includes('ctl@example.com'), args.join(' '));
+    // CR and LF end CSV lines; nothing else below U+0020, no DEL, no C1 control.
+    assert.not.ok(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(out.stdout), args.join(' '));
+    assert.ok(out.stdout.includes('Eve ]0;pwned  31m'), args.join(' '));
+  }
+});
+
+/** The hidden inputs and the answer of a captcha page. */
+const challenge = async () => {
+  const f = form('captcha');
+  const base = { u: DEMO_UUID, id: f.lid, popup: 'true', f_id: f.fId, EMAIL: 'brute@example.com' };
+  const r = await request(p.origin, `/subscribe/post?${new URLSearchParams(base)}`);
+  const hidden: Record<string, string> = {};
+  for (const m of r.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) hidden[m[1]] = m[2];
+  const q = /What is (\d+) plus (\d+)\?/.exec(r.text);
+  if (!q) throw Error('no question');
+  return { hidden, answer: Number(q[1]) + Number(q[2]) };
+};
+const answer = (hidden: Record<string, string>, a: number) =>
+  request(p.origin, '/subscribe/post', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...hidden, [CAPTCHA_INPUTS.answer]: String(a) }).toString(),
+  });
 
 test.run();

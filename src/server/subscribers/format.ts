@@ -12,12 +12,20 @@ export const mergeTags = (rows: SubscriberView[]): string[] =>
   [...new Set(rows.flatMap((r) => Object.keys(r.merge_fields)))].sort();
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line end; a cell starting with = + - @ or a tab
- * is prefixed with ' so a spreadsheet shows it instead of running it as a formula (CSV injection).
+ * Control characters (C0, DEL, C1) are shown as spaces, in the table and in the CSV alike, so a hostile value
+ * (`\e]0;…\a` in a name) cannot redraw the owner's terminal when the export is printed (issue 13 item 11).
  */
-export const csvCell = (v: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+export const plain = (v: string): string => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+
+/**
+ * One CSV cell (RFC 4180): control characters as spaces (`plain`), quoted when it holds a comma or quote; a cell
+ * starting with = + - or @ (after any spaces) is prefixed with ' so a spreadsheet shows it instead of running it as
+ * a formula (CSV injection).
+ */
+export const csvCell = (raw: string): string => {
+  const v = plain(raw);
+  const safe = /^\s*[=+\-@]/.test(v) ? `'${v}` : v;
+  return /[",]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
 const consentsCell = (c: Record<string, boolean>): string =>
@@ -54,9 +62,6 @@ export const toCsv = (rows: SubscriberView[]): string => {
   ]);
   return [head, ...lines].map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
 };
-
-/** Control characters of a cell are shown as spaces, so a hostile value cannot redraw the owner's terminal. */
-const plain = (v: string) => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 
 /** The table for a terminal: e-mail, status, list, SMS, created, and the merge fields in short. */
 export const toTable = (rows: SubscriberView[]): string => {

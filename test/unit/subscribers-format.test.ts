@@ -1,0 +1,33 @@
+/** The owner's export (`npm run subscribers -- --csv`, src/server/subscribers/format.ts): one cell at a time. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { csvCell, plain } from '../../src/server/subscribers/format';
+
+test('plain: C0, DEL and C1 controls become spaces, everything else stays', () => {
+  const cases: [string, string][] = [
+    ['Eve\u001b]0;pwned\u0007', 'Eve ]0;pwned '],
+    ['a\u009b31mb', 'a 31mb'],
+    ['tab\there\r\nline', 'tab here  line'],
+    ['nul\u0000del\u007f', 'nul del '],
+    ['Zoë 北 🙂 \u00a0', 'Zoë 北 🙂 \u00a0'],
+  ];
+  for (const [v, want] of cases) assert.is(plain(v), want, JSON.stringify(v));
+});
+
+test('csvCell: no control character survives; quotes, commas and formulas as before', () => {
+  const cases: [string, string][] = [
+    ['Ann', 'Ann'],
+    ['Quote "me", please', '"Quote ""me"", please"'],
+    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
+    ['+1', "'+1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1+1', "' =1+1"],
+    ['\r-2', "' -2"],
+    ['Eve\u001b]0;pwned\u0007', 'Eve ]0;pwned '],
+    ['two\r\nlines', 'two  lines'],
+    ['', ''],
+  ];
+  for (const [v, want] of cases) assert.is(csvCell(v), want, JSON.stringify(v));
+});
+
+test.run();
