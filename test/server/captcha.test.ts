@@ -147,18 +147,27 @@ test('a valid answer with invalid fields changed after the check is still refuse
   assert.match(res.text, /Please enter a valid email address/);
 });
 
-test('checkAnswer: expiry, form binding and malformed input', () => {
+test('checkAnswer: expiry, form binding and malformed input spend nothing; any answer to ours spends it', () => {
   const key = `${DEMO_UUID}/${f.lid}/${f.fId}`;
   const c = newChallenge(p.db, key, 1_000);
   const [a, b] = (/(\d+) plus (\d+)/.exec(c.question) || []).slice(1).map(Number);
   const ans = String(a + b);
-  assert.is(checkAnswer(p.db, 'other/form/key', c.exp, c.nonce, c.sig, ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, c.exp, c.nonce, c.sig, ans, 1_000 + 11 * 60e3), 'expired');
-  assert.is(checkAnswer(p.db, key, 'x', c.nonce, c.sig, ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, c.exp, 'short', c.sig, ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, c.exp, c.nonce, 'zz', ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, c.exp, c.nonce, c.sig, ` ${ans} `, 2_000), 'ok');
-  assert.is(checkAnswer(p.db, key, c.exp, c.nonce, c.sig, ans, 2_000), 'used');
+  assert.is(checkAnswer(p.db, 'other/form/key', c, ans, 2_000), 'wrong');
+  assert.is(checkAnswer(p.db, key, c, ans, 1_000 + 11 * 60e3), 'expired');
+  assert.is(checkAnswer(p.db, key, { ...c, exp: 'x' }, ans, 2_000), 'wrong');
+  assert.is(checkAnswer(p.db, key, { ...c, exp: String(Number(c.exp) + 1) }, ans, 2_000), 'wrong');
+  assert.is(checkAnswer(p.db, key, { ...c, nonce: 'short' }, ans, 2_000), 'wrong');
+  assert.is(checkAnswer(p.db, key, { ...c, sig: 'zz' }, ans, 2_000), 'wrong');
+  assert.is(checkAnswer(p.db, key, { ...c, seal: 'f'.repeat(64) }, ans, 2_000), 'wrong');
+  // That last one was ours with a bad seal: spent, like any wrong answer.
+  assert.is(checkAnswer(p.db, key, c, ans, 2_000), 'used');
+  const d = newChallenge(p.db, key, 1_000);
+  const [x, y] = (/(\d+) plus (\d+)/.exec(d.question) || []).slice(1).map(Number);
+  assert.is(checkAnswer(p.db, key, d, ` ${x + y} `, 2_000), 'ok');
+  assert.is(checkAnswer(p.db, key, d, String(x + y), 2_000), 'used');
+  const e = newChallenge(p.db, key, 1_000);
+  assert.is(checkAnswer(p.db, key, e, '1000', 2_000), 'wrong');
+  assert.is(checkAnswer(p.db, key, e, '1000', 2_000), 'used');
 });
 
 test('bad requests: unknown form 404, repeated field 400, wrong body type 415, huge body 413, PUT 405', async () => {

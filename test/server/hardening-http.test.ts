@@ -63,6 +63,7 @@ test('item 4: /blog/ serves only its public folders, whatever the encoding of th
   assert.is((await request(p.origin, '/blog/blog.js')).text, '/* blog */');
   assert.is((await request(p.origin, '/blog/files/weather-log-2026.pdf')).status, 200);
 });
+
 test('item 5: malformed percent-encoding is a 400 on every route, with nothing on stderr', async () => {
   const before = stderr.length;
   for (const path of [
@@ -84,6 +85,7 @@ test('item 5: malformed percent-encoding is a 400 on every route, with nothing o
   // Well-formed escapes still work.
   assert.is((await request(p.origin, '/blog/images/%63at.svg')).status, 200);
 });
+
 test('item 8: u and id repeated with the same values, as the Mailchimp loader sends them, answer the settings', async () => {
   const f = form('modal');
   const cb = 'dojo_request_script_callbacks.dojo_request_script0';
@@ -110,6 +112,7 @@ test('item 8: u and id repeated with the same values, as the Mailchimp loader se
   const both = await request(p.origin, `/subscribe/form-settings?u=${DEMO_UUID}&u=x&id=${f.lid}&c=cb&c=cb`);
   assert.equal(parseJsonp(both.text), { result: 'error' });
 });
+
 test('item 10: an ETag per encoding, each checked by a conditional request with its own Accept-Encoding', async () => {
   const path = '/js/signup-forms/popup/embed.js';
   const encodings = ['br', 'gzip', 'identity'];
@@ -136,6 +139,7 @@ test('item 10: an ETag per encoding, each checked by a conditional request with 
   });
   assert.is(weak.status, 304);
 });
+
 test('item 11: the CSV export strips control characters, as the table does', async () => {
   const evil = 'Eve\u001b]0;pwned\u0007\u009b31m\u0000x';
   const f = form('modal');
@@ -175,5 +179,24 @@ const answer = (hidden: Record<string, string>, a: number) =>
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...hidden, [CAPTCHA_INPUTS.answer]: String(a) }).toString(),
   });
+
+test('captcha: a wrong answer spends the challenge, so trying every sum on one question subscribes nobody', async () => {
+  const f = form('captcha');
+  const { hidden, answer: right } = await challenge();
+  const wrong = await answer(hidden, right + 1);
+  assert.is(wrong.status, 400);
+  assert.match(wrong.text, /not right/);
+  // Every other answer, the right one included, now finds the question used.
+  for (let a = 4; a <= 18; a++) {
+    const r = await answer(hidden, a);
+    assert.is(r.status, 400, String(a));
+    assert.match(r.text, /answered already/, String(a));
+  }
+  assert.not.ok(listSubscribers(p.db, f.lid).some((s) => s.email === 'brute@example.com'));
+  // A fresh question answered right still subscribes.
+  const next = await challenge();
+  assert.is((await answer(next.hidden, next.answer)).status, 200);
+  assert.ok(listSubscribers(p.db, f.lid).some((s) => s.email === 'brute@example.com'));
+});
 
 test.run();

@@ -55,6 +55,7 @@ ${hidden}
 <input type="hidden" name="${CAPTCHA_INPUTS.exp}" value="${c.exp}">
 <input type="hidden" name="${CAPTCHA_INPUTS.nonce}" value="${c.nonce}">
 <input type="hidden" name="${CAPTCHA_INPUTS.sig}" value="${c.sig}">
+<input type="hidden" name="${CAPTCHA_INPUTS.seal}" value="${c.seal}">
 <p><label for="answer">${esc(c.question)}</label><br>
 <input id="answer" name="${CAPTCHA_INPUTS.answer}" inputmode="numeric" autocomplete="off" required maxlength="3"
 style="font:inherit;padding:6px;width:6em"></p>
@@ -157,9 +158,12 @@ export const captchaRoute =
     const check = checkAnswer(
       ctx.db,
       formKey(form),
-      v[CAPTCHA_INPUTS.exp] || '',
-      v[CAPTCHA_INPUTS.nonce] || '',
-      v[CAPTCHA_INPUTS.sig] || '',
+      {
+        exp: v[CAPTCHA_INPUTS.exp] || '',
+        nonce: v[CAPTCHA_INPUTS.nonce] || '',
+        sig: v[CAPTCHA_INPUTS.sig] || '',
+        seal: v[CAPTCHA_INPUTS.seal] || '',
+      },
       v[CAPTCHA_INPUTS.answer] || '',
     );
     if (check !== 'ok') {

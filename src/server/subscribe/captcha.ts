@@ -1,6 +1,8 @@
 /**
  * The human check of the captcha path (spec 7.1): a sum to solve, signed so the server keeps no state until it is
- * answered. The signature binds the form, the expiry, a nonce and the answer; a nonce subscribes once.
+ * answered. `sig` binds the form, the expiry and a nonce (the challenge is ours); `seal` binds the nonce and the
+ * answer. Any answer to a genuine challenge spends its nonce, the right one or a wrong one (issue 13): a challenge
+ * is answered once, so its few possible sums cannot be tried one by one.
  */
 import type Database from 'better-sqlite3';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
@@ -13,6 +15,7 @@ export interface Challenge {
   exp: string;
   nonce: string;
   sig: string;
+  seal: string;
 }
 
 /** Names of the challenge's inputs on the captcha page; they never collide with merge tags (upper-case, spec 3.5). */
@@ -20,14 +23,19 @@ export const CAPTCHA_INPUTS = {
   exp: 'mc_captcha_exp',
   nonce: 'mc_captcha_nonce',
   sig: 'mc_captcha_sig',
+  seal: 'mc_captcha_seal',
   answer: 'mc_captcha_answer',
 } as const;
 
 const secretOf = (db: Database.Database): string =>
   (stmt(db, "SELECT value FROM meta WHERE key = 'secret'").get() as { value: string }).value;
 
-const sign = (secret: string, formKey: string, exp: string, nonce: string, answer: string): string =>
-  createHmac('sha256', secret).update(`${formKey}\n${exp}\n${nonce}\n${answer}`).digest('hex');
+const mac = (secret: string, text: string): string => createHmac('sha256', secret).update(text).digest('hex');
+/** The challenge's signature; a form key holds '/', so it never reads as the seal's 'answer' prefix. */
+const sign = (secret: string, formKey: string, exp: string, nonce: string): string =>
+  mac(secret, `${formKey}\n${exp}\n${nonce}`);
+const sealOf = (secret: string, nonce: string, answer: string): string => mac(secret, `answer\n${nonce}\n${answer}`);
+const same = (hexA: string, hexB: string): boolean => timingSafeEqual(Buffer.from(hexA, 'hex'), Buffer.from(hexB, 'hex'));
 
 /** A new challenge for form `formKey` (uuid/lid/f_id). */
 export const newChallenge = (db: Database.Database, formKey: string, now = Date.now()): Challenge => {
@@ -35,35 +43,42 @@ export const newChallenge = (db: Database.Database, formKey: string, now = Date.
   const b = randomInt(2, 10);
   const exp = String(now + CAPTCHA_TTL_MIN * 60e3);
   const nonce = randomBytes(12).toString('hex');
+  const secret = secretOf(db);
   return {
     question: `What is ${a} plus ${b}?`,
     exp,
     nonce,
-    sig: sign(secretOf(db), formKey, exp, nonce, String(a + b)),
+    sig: sign(secret, formKey, exp, nonce),
+    seal: sealOf(secret, nonce, String(a + b)),
   };
 };
 
 /** Why an answer was refused. */
 export type CheckResult = 'ok' | 'wrong' | 'expired' | 'used';
 
-/** Checks an answer; on 'ok' the nonce is spent. */
+/**
+ * Checks an answer to challenge `c`. A challenge that is not ours (a forged or malformed signature) is 'wrong' and
+ * spends nothing; one of ours that has not expired is spent by this answer, whatever it is, and the answer then
+ * decides between 'ok' and 'wrong'. Answered before: 'used'.
+ */
 export const checkAnswer = (
   db: Database.Database,
   formKey: string,
-  exp: string,
-  nonce: string,
-  sig: string,
+  c: Omit<Challenge, 'question'>,
   answer: string,
   now = Date.now(),
 ): CheckResult => {
-  if (!/^\d{1,15}$/.test(exp) || !/^[\da-f]{24}$/.test(nonce) || !/^[\da-f]{64}$/.test(sig)) return 'wrong';
-  const want = Buffer.from(sign(secretOf(db), formKey, exp, nonce, answer.trim()), 'hex');
-  if (!timingSafeEqual(want, Buffer.from(sig, 'hex'))) return 'wrong';
-  if (Number(exp) < now) return 'expired';
+  const hex64 = /^[\da-f]{64}$/;
+  if (!/^\d{1,15}$/.test(c.exp) || !/^[\da-f]{24}$/.test(c.nonce) || !hex64.test(c.sig) || !hex64.test(c.seal))
+    return 'wrong';
+  const secret = secretOf(db);
+  if (!same(sign(secret, formKey, c.exp, c.nonce), c.sig)) return 'wrong';
+  if (Number(c.exp) < now) return 'expired';
   const r = stmt(db, 'INSERT INTO captcha_used (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING').run(
-    nonce,
-    new Date(Number(exp)).toISOString(),
+    c.nonce,
+    new Date(Number(c.exp)).toISOString(),
   );
   stmt(db, 'DELETE FROM captcha_used WHERE expires_at < ?').run(new Date(now).toISOString());
-  return r.changes === 1 ? 'ok' : 'used';
+  if (r.changes !== 1) return 'used';
+  return same(sealOf(secret, c.nonce, answer.trim()), c.seal) ? 'ok' : 'wrong';
 };
