@@ -1,6 +1,7 @@
 /**
  * The reference provider (issue 5): one HTTP server with the content host (dist/), the calls of spec 7.1, the
- * captcha path, the double opt-in mailbox, the demo host page and the owner preview, over one SQLite database.
+ * captcha path and the owner preview over one SQLite database; in demo mode also the double opt-in mailbox and the
+ * demo host page, in production mode the owner's sign-in instead (issue 13, src/server/site.ts).
  */
 import type Database from 'better-sqlite3';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -22,20 +23,25 @@ import { staticFiles } from './http/static';
 import { assetsRoute } from './pages/assets';
 import { captchaRoute } from './pages/captcha';
 import { demoRoute } from './pages/demo';
-import { mailboxRoute } from './pages/mailbox';
+import { confirmRoute, mailboxRoute } from './pages/mailbox';
 import { previewRoute } from './pages/preview';
-import type { Route } from './route';
+import { ownerRoutes } from './owner/routes';
+import type { Route, RouteContext } from './route';
+import { checkMode, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
 import { jsonpRoute } from './subscribe/routes';
 
-/** How to start the provider. */
-export interface ProviderOptions {
+/**
+ * How to start the provider. The mode options (ModeOptions: `mode`, `publicUrl`, `ownerSecret`) say what it serves:
+ * 'demo' by default; 'production' needs a public URL and the owner secret, or startProvider rejects.
+ */
+export interface ProviderOptions extends ModeOptions {
   /** SQLite file; created with its folder, migrated and seeded. ':memory:' for a throwaway store. */
   dbPath: string;
   /** The built content host (dist/). */
   distDir: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Default 127.0.0.1: the provider is for this machine unless told otherwise. */
+  /** Default 127.0.0.1: the provider is for this machine unless told otherwise (in demo mode, a warning says so). */
   host?: string;
   /** Routes tried before the provider's own (the blog's). */
   routes?: Route[];
@@ -97,9 +103,12 @@ export interface Provider {
 
 /** Starts the provider and resolves once it listens. */
 export async function startProvider(opts: ProviderOptions): Promise<Provider> {
+  // Before anything opens: a production server without its public URL or owner secret does not start.
+  const mode = checkMode(opts);
   const db = openDb(opts.dbPath);
   const bind = opts.host || '127.0.0.1';
-  const ctx = { db };
+  // Filled in once the port is known (before the first request).
+  const ctx: RouteContext = { db, site: siteFor(mode, listeningHost(bind, opts.port ?? 0)) };
   const limiters = limitersFor(opts.rateLimit);
   // Filled right after listen: the provider's own routes name links with its host, known only then. The first
   // connection is accepted in a later event-loop turn, so no request finds the list empty.
@@ -170,16 +179,31 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       server.off('error', reject);
       resolve();
     });
+  }).catch((e: unknown) => {
+    db.close();
+    throw e;
   });
   const port = (server.address() as AddressInfo).port;
-  const self = `${bind.includes(':') ? `[${bind}]` : bind}:${port}`;
+  const self = listeningHost(bind, port);
+  ctx.site = siteFor(mode, self);
+  const demo = mode.mode === 'demo';
+  if (demo && !isLoopback(bind))
+    console.warn(
+      `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
+        '(every confirmation link) and the owner preview. On a network, run PROVIDER_MODE=production ' +
+        '(README, "Demo and production").\n',
+    );
+  const owner = mode.ownerSecret
+    ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, limiters)
+    : null;
   routes.push(
     ...(opts.routes || []),
-    jsonpRoute(self, limiters),
-    captchaRoute(self, limiters),
-    mailboxRoute(self),
-    previewRoute(self),
-    demoRoute(self),
+    jsonpRoute(limiters),
+    captchaRoute(limiters),
+    confirmRoute,
+    ...(demo ? [mailboxRoute, demoRoute] : []),
+    ...(owner ? [owner] : []),
+    previewRoute,
     assetsRoute,
     staticFiles(opts.distDir),
   );

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the reference provider on 127.0.0.1:8080 (PORT, HOST and PROVIDER_DB change that), serving the
  * built dist/ next to this file's folder and a SQLite store under ./data/. SIGTERM or Ctrl-C closes the server and
- * the database cleanly.
+ * the database cleanly. The demo by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and
+ * PROVIDER_OWNER_SECRET, for a server on a network (issue 13, src/server/site.ts): without them it does not start.
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
 import { startProvider } from './app';
+import { type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +20,14 @@ const dbPath = dbEnv ? (isAbsolute(dbEnv) ? dbEnv : join(process.cwd(), dbEnv)) 
 const port = process.env.PORT === undefined || process.env.PORT === '' ? PROVIDER_PORT : Number(process.env.PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not ${JSON.stringify(process.env.PORT)}`);
+  process.exit(2);
+}
+
+let mode: ModeOptions;
+try {
+  mode = modeFromEnv(process.env);
+} catch (e) {
+  console.error((e as Error).message);
   process.exit(2);
 }
 
@@ -33,6 +43,7 @@ const provider = await startProvider({
   port,
   host: process.env.HOST || undefined,
   routes,
+  ...mode,
 }).catch((e: Error & { code?: string }) => {
   console.error(
     e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start` : e.message,
@@ -40,13 +51,22 @@ const provider = await startProvider({
   process.exit(1);
 });
 const o = provider.origin;
-console.log(`Reference provider listening on ${o}
+const db = relative(process.cwd(), dbPath).startsWith('..') ? dbPath : relative(process.cwd(), dbPath);
+if (mode.mode === 'production')
+  console.log(`Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
+  Blog             ${o}/
+  Owner preview    ${o}/preview (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
+  Database         ${db}
+No mailbox and no demo pages in production. Stop with Ctrl-C.`);
+else
+  console.log(`Reference provider listening on ${o} in DEMO mode, for this machine only
   Blog             ${o}/
   Demo host page   ${o}/demo
   Owner preview    ${o}/preview
   Mailbox          ${o}/mailbox
-  Database         ${relative(process.cwd(), dbPath).startsWith('..') ? dbPath : relative(process.cwd(), dbPath)}
-Subscribers: npm run subscribers (add -- --csv for CSV). Stop with Ctrl-C.`);
+  Database         ${db}
+Subscribers: npm run subscribers (add -- --csv for CSV). On a network: PROVIDER_MODE=production (README).
+Stop with Ctrl-C.`);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Database from 'better-sqlite3';
+import type { Site } from './site';
 
-/** What every route may use besides the request: the provider's database. */
+/** What every route may use besides the request: the provider's database, and its mode and addresses. */
 export interface RouteContext {
   db: Database.Database;
+  site: Site;
 }
 
 /**

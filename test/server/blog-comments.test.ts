@@ -59,9 +59,10 @@ the demo page moved to /demo`, async () => {
   );
   assert.match(settings.text, /^\/\*\*\/cb\(\{"result":"success"/, 'the same server answers the embed');
   assert.match((await request(p.origin, '/demo')).text, /L\.start/);
-  // A forged Host header never lands in the embed.
+  // A forged Host header never lands in the embed: the listening address stands in for it.
   const forged = await request(p.origin, '/', { headers: { Host: 'evil.test"><script>' } });
-  assert.ok(forged.text.includes('data-base-url="localhost"'));
+  assert.ok(forged.text.includes(`data-base-url="${p.host}"`));
+  assert.not.ok(forged.text.includes('evil.test'));
 });
 
 test('a post shows its threaded seed comments, never an e-mail address; unknown posts are 404', async () => {

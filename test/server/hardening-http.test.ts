@@ -86,7 +86,8 @@ test('item 5: malformed percent-encoding is a 400 on every route, with nothing o
   assert.is((await request(p.origin, '/blog/images/%63at.svg')).status, 200);
 });
 
-test('item 8: u and id repeated with the same values, as the Mailchimp loader sends them, answer the settings', async () => {
+test(`item 8: u and id repeated with the same values, as the Mailchimp loader sends them, \
+answer the settings`, async () => {
   const f = form('modal');
   const cb = 'dojo_request_script_callbacks.dojo_request_script0';
   const q = `u=${DEMO_UUID}&id=${f.lid}&u=${DEMO_UUID}&id=${f.lid}&c=${cb}`;
@@ -180,7 +181,8 @@ const answer = (hidden: Record<string, string>, a: number) =>
     body: new URLSearchParams({ ...hidden, [CAPTCHA_INPUTS.answer]: String(a) }).toString(),
   });
 
-test('captcha: a wrong answer spends the challenge, so trying every sum on one question subscribes nobody', async () => {
+test(`captcha: a wrong answer spends the challenge, \
+so trying every sum on one question subscribes nobody`, async () => {
   const f = form('captcha');
   const { hidden, answer: right } = await challenge();
   const wrong = await answer(hidden, right + 1);

@@ -6,7 +6,10 @@ import { Widgets, type WidgetData } from './Widgets';
 /** What every page needs besides its main content. */
 export interface PageContext {
   site: Site;
-  /** The request's Host header: the popup embed's data-base-url (the provider runs on the same server). */
+  /**
+   * The popup embed's data-base-url (the provider runs on the same server): its public host, or in demo mode the
+   * Host header it was reached by when well formed (src/server/site.ts hostFor).
+   */
   host: string;
   widgets: WidgetData;
 }

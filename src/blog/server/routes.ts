@@ -33,12 +33,6 @@ const TYPES: Record<string, string> = {
 /** Largest comment form accepted, in bytes. */
 const MAX_FORM = 64 * 1024;
 
-/** The Host header when it looks like a host: it lands in the popup embed's data-base-url. */
-const hostOf = (req: IncomingMessage): string => {
-  const h = req.headers.host || '';
-  return /^([\w-]+(\.[\w-]+)*|\[[\da-f:.]+\])(:\d{1,5})?$/i.test(h) ? h : 'localhost';
-};
-
 /** Browser privacy signals sent as headers: then nothing is recorded even if a beacon arrives (spec 7.3). */
 const optedOut = (req: IncomingMessage) => req.headers['sec-gpc'] == '1' || req.headers.dnt == '1';
 
@@ -85,7 +79,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     return { content, seed };
   };
 
-  return async (req, res, url, { db }) => {
+  return async (req, res, url, { db, site: provider }) => {
     const path = url.pathname;
     const method = req.method || 'GET';
     const read = method == 'GET' || method == 'HEAD';
@@ -94,7 +88,8 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
 
     const { content, seed } = load();
     const data = blogDb(db, seed);
-    const host = hostOf(req);
+    // The embed's data-base-url: the provider's public host, or in demo mode the Host it was reached by (well formed).
+    const host = provider.hostFor(req);
 
     if (path == BLOG_STATS_PATH) {
       if (method != 'POST') {

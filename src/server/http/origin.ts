@@ -8,8 +8,9 @@ let lastHost = '';
 let lastOk = false;
 
 /**
- * The host the visitor reached the provider by (what snippets and e-mail links should name), when the Host header
- * is well formed; else the address the server listens on.
+ * The host the visitor reached the provider by, when the Host header is well formed; else the address the server
+ * listens on. Only for answers to that visitor in demo mode (src/server/site.ts): never for a link that leaves the
+ * response, such as an e-mail's (issue 13 item 2).
  */
 export const publicHost = (req: IncomingMessage, fallback: string): string => {
   const h = req.headers.host;
@@ -21,6 +22,3 @@ export const publicHost = (req: IncomingMessage, fallback: string): string => {
   }
   return lastOk ? h : fallback;
 };
-
-/** `http://` + `publicHost`. The reference provider speaks plain HTTP; a TLS proxy in front keeps the host. */
-export const publicOrigin = (req: IncomingMessage, fallback: string): string => `http://${publicHost(req, fallback)}`;

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findForm, type FormRow } from '../db/forms';
-import { publicHost } from '../http/origin';
+import { readBody } from '../http/body';
 import { readQuery } from '../http/query';
 import { sendHtml, sendText } from '../http/respond';
 import type { RouteContext } from '../route';
@@ -79,22 +79,9 @@ const answerPage = (f: FormRow, a: Answer): string => {
   );
 };
 
-/** The request body as text, or null when it is larger than MAX_BODY (the rest is drained, not kept). */
-const readBody = (req: IncomingMessage): Promise<string | null> =>
-  new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (d: Buffer) => {
-      size += d.length;
-      if (size <= MAX_BODY) chunks.push(d);
-    });
-    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-
 /** Serves /subscribe/post. */
 export const captchaRoute =
-  (fallbackHost: string, limits?: Limiters) =>
+  (limits?: Limiters) =>
   async (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<boolean> => {
     if (url.pathname !== '/subscribe/post') return false;
     let params = url.searchParams;
@@ -112,7 +99,7 @@ export const captchaRoute =
         sendText(res, 415, 'Unsupported Media Type');
         return true;
       }
-      const body = Number(req.headers['content-length'] || 0) > MAX_BODY ? null : await readBody(req);
+      const body = await readBody(req, MAX_BODY);
       if (body === null) {
         sendText(res, 413, 'Payload Too Large', { Connection: 'close' });
         return true;
@@ -180,7 +167,8 @@ export const captchaRoute =
     // the per-address limit applies.
     const perAddress = limits?.perAddress;
     const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
-    const answer = submit(ctx.db, form, v, `http://${publicHost(req, fallbackHost)}`, admit, MSG_RATE_ADDRESS);
+    // Links in the e-mails this causes come from the Site, never from the Host header (issue 13 item 2).
+    const answer = submit(ctx.db, form, v, ctx.site, admit, MSG_RATE_ADDRESS);
     sendHtml(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200, HEADERS);
     return true;
   };

@@ -7,7 +7,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { COOKIE_CLOSED, COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, JS_PATH, LOADER_MODULE } from '../../constants';
 import type { FormRow } from '../db/forms';
 import { allForms } from '../db/forms';
-import { publicHost } from '../http/origin';
 import { sendHtml } from '../http/respond';
 import type { RouteContext } from '../route';
 import { esc, inlineJson, page } from './html';
@@ -70,20 +69,18 @@ ${snippet(host, form)}`;
   return page(`Demo Goods: ${form.title}`, body);
 };
 
-/** Serves the demo page at /demo, and at / (the blog's route, when wired, runs first and takes /). */
-export const demoRoute =
-  (fallbackHost: string) =>
-  (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
-    if (url.pathname !== '/' && url.pathname !== '/demo') return false;
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const key = url.searchParams.get('form');
-    const html = demoPage(allForms(ctx.db), key, publicHost(req, fallbackHost));
-    if (html) sendHtml(res, html, 200, {}, req.method === 'HEAD');
-    else
-      sendHtml(
-        res,
-        page('No such demo form', '<main><h1>No such demo form</h1><p><a href="/demo">All demo forms</a></p></main>'),
-        404,
-      );
-    return true;
-  };
+/** Serves the demo page at /demo, and at / (the blog's route, when wired, runs first and takes /); demo mode only. */
+export const demoRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+  if (url.pathname !== '/' && url.pathname !== '/demo') return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const key = url.searchParams.get('form');
+  const html = demoPage(allForms(ctx.db), key, ctx.site.hostFor(req));
+  if (html) sendHtml(res, html, 200, {}, req.method === 'HEAD');
+  else
+    sendHtml(
+      res,
+      page('No such demo form', '<main><h1>No such demo form</h1><p><a href="/demo">All demo forms</a></p></main>'),
+      404,
+    );
+  return true;
+};

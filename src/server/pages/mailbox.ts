@@ -1,12 +1,11 @@
 /**
  * The local mailbox (issue 5): the e-mails the provider would have sent (double opt-in confirmations, welcomes),
- * newest first, and the confirmation link they carry. The reference provider sends no mail; it binds 127.0.0.1 by
- * default, so only the machine's own user reads this page.
+ * newest first, and the confirmation link they carry, and the confirmation link's own route. The mailbox exists in
+ * demo mode only (issue 13 item 1): it lets whoever reads it confirm anyone's subscription.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readMailbox } from '../db/outbox';
 import { confirmSubscriber } from '../db/subscribers';
-import { publicOrigin } from '../http/origin';
 import { sendHtml } from '../http/respond';
 import type { RouteContext } from '../route';
 import { sendWelcome } from '../subscribe/mails';
@@ -33,55 +32,56 @@ style="background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 16px
   .join('\n')}</main>`,
   );
 
-/** A result page of the confirm link. */
-const confirmPage = (title: string, text: string): string =>
+/** A result page of the confirm link; the demo's pages are linked only where they exist. */
+const confirmPage = (title: string, text: string, demo: boolean): string =>
   page(
     title,
     `<main><h1>${esc(title)}</h1><p>${esc(text)}</p>
-<p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox</a></p></main>`,
+${demo ? '<p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox</a></p>' : ''}</main>`,
   );
 
-/** Serves /mailbox and the confirmation link /subscribe/confirm?token=…; `fallbackHost` names e-mail links. */
-export const mailboxRoute =
-  (fallbackHost: string) =>
-  (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    if (url.pathname === '/mailbox') {
-      sendHtml(res, mailboxPage(readMailbox(ctx.db)), 200, {}, req.method === 'HEAD');
-      return true;
+/** Serves /mailbox (demo mode only). */
+export const mailboxRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+  if (url.pathname !== '/mailbox' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  sendHtml(res, mailboxPage(readMailbox(ctx.db)), 200, {}, req.method === 'HEAD');
+  return true;
+};
+
+/** Serves the confirmation link /subscribe/confirm?token=…; the welcome e-mail it causes links to ctx.site.origin. */
+export const confirmRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+  if (url.pathname !== '/subscribe/confirm' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const demo = ctx.site.mode === 'demo';
+  const token = url.searchParams.get('token') || '';
+  const r =
+    /^[\da-f]{32}$/.test(token) && req.method === 'GET'
+      ? confirmSubscriber(ctx.db, token)
+      : ({ ok: false, reason: 'unknown' } as const);
+  if (r.ok) {
+    if (!r.already && r.email) {
+      const demoKey =
+        (
+          stmt(ctx.db, 'SELECT demo_key FROM forms WHERE list_id = ? ORDER BY position LIMIT 1').get(r.listId) as
+            | { demo_key: string | null }
+            | undefined
+        )?.demo_key ?? null;
+      sendWelcome(ctx.db, ctx.site, r.listId, r.email, r.eid, demoKey);
     }
-    if (url.pathname !== '/subscribe/confirm') return false;
-    const token = url.searchParams.get('token') || '';
-    const r =
-      /^[\da-f]{32}$/.test(token) && req.method === 'GET'
-        ? confirmSubscriber(ctx.db, token)
-        : ({ ok: false, reason: 'unknown' } as const);
-    if (r.ok) {
-      if (!r.already && r.email) {
-        const demoKey =
-          (
-            stmt(ctx.db, 'SELECT demo_key FROM forms WHERE list_id = ? ORDER BY position LIMIT 1').get(r.listId) as
-              | { demo_key: string | null }
-              | undefined
-          )?.demo_key ?? null;
-        sendWelcome(ctx.db, publicOrigin(req, fallbackHost), r.listId, r.email, r.eid, demoKey);
-      }
-      sendHtml(
-        res,
-        confirmPage('Subscription confirmed', 'Thank you: your subscription to our list has been confirmed.'),
-      );
-    } else if (r.reason === 'expired') {
-      sendHtml(
-        res,
-        confirmPage('Link expired', 'This confirmation link has expired. Subscribe again to get a new one.'),
-        410,
-      );
-    } else {
-      sendHtml(
-        res,
-        confirmPage('Unknown link', 'This confirmation link is not valid. Check that you copied all of it.'),
-        404,
-      );
-    }
-    return true;
-  };
+    sendHtml(
+      res,
+      confirmPage('Subscription confirmed', 'Thank you: your subscription to our list has been confirmed.', demo),
+    );
+  } else if (r.reason === 'expired') {
+    sendHtml(
+      res,
+      confirmPage('Link expired', 'This confirmation link has expired. Subscribe again to get a new one.', demo),
+      410,
+    );
+  } else {
+    sendHtml(
+      res,
+      confirmPage('Unknown link', 'This confirmation link is not valid. Check that you copied all of it.', demo),
+      404,
+    );
+  }
+  return true;
+};

@@ -8,7 +8,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GLOBAL_KEY, JS_PATH } from '../../constants';
 import { safeVersion } from '../../loader/urls';
 import { allForms, type FormRow } from '../db/forms';
-import { publicHost } from '../http/origin';
 import { sendHtml } from '../http/respond';
 import type { RouteContext } from '../route';
 import { forVisitor } from '../subscribe/routes';
@@ -27,8 +26,11 @@ iframe{border:1px solid #bbb;border-radius:6px;width:100%;height:640px;backgroun
 main{max-width:1400px}
 </style>`;
 
-/** The preview page for the given forms, starting on `key`. */
-export const previewPage = (forms: FormRow[], key: string, host: string): string => {
+/**
+ * The preview page for the given forms, starting on `key`; `demo` links the demo's other pages, production (which
+ * has none) offers to sign out instead.
+ */
+export const previewPage = (forms: FormRow[], key: string, host: string, demo = true): string => {
   const data: PreviewData = {
     forms: forms.map((f) => ({
       key: f.demoKey || f.fId,
@@ -44,7 +46,12 @@ export const previewPage = (forms: FormRow[], key: string, host: string): string
   const body = `<main>
 <h1>Form preview</h1>
 <p class="muted">Preview mode makes no server calls: a submit shows the success message, closing rebuilds the popup.
-Edit the settings JSON and the popup re-renders. <a href="/demo">Demo host page</a> · <a href="/mailbox">Mailbox</a></p>
+Edit the settings JSON and the popup re-renders. ${
+    demo
+      ? '<a href="/demo">Demo host page</a> · <a href="/mailbox">Mailbox</a></p>'
+      : '</p><form method="post" action="/owner/logout">' +
+        '<button type="submit" class="secondary">Sign out</button></form>'
+  }
 <div class="controls">
 <label>Form <select id="form"></select></label>
 <label>Variant <select id="variant"><option value="modal">modal</option><option value="fixed">fixed</option>
@@ -75,25 +82,18 @@ export const stagePage = (v: string): string =>
 <script src="/${JS_PATH}${esc(safeVersion(v))}/popup.js"></script>`,
   );
 
-/** Serves /preview and its stage. */
-export const previewRoute =
-  (fallbackHost: string) =>
-  (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const head = req.method === 'HEAD';
-    if (url.pathname === '/preview') {
-      sendHtml(
-        res,
-        previewPage(allForms(ctx.db), url.searchParams.get('form') || '', publicHost(req, fallbackHost)),
-        200,
-        {},
-        head,
-      );
-      return true;
-    }
-    if (url.pathname === '/preview/stage') {
-      sendHtml(res, stagePage(url.searchParams.get('v') || ''), 200, { 'X-Frame-Options': 'SAMEORIGIN' }, head);
-      return true;
-    }
-    return false;
-  };
+/** Serves /preview and its stage (in production behind the owner gate, src/server/owner/routes.ts). */
+export const previewRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const head = req.method === 'HEAD';
+  if (url.pathname === '/preview') {
+    const key = url.searchParams.get('form') || '';
+    sendHtml(res, previewPage(allForms(ctx.db), key, ctx.site.hostFor(req), ctx.site.mode === 'demo'), 200, {}, head);
+    return true;
+  }
+  if (url.pathname === '/preview/stage') {
+    sendHtml(res, stagePage(url.searchParams.get('v') || ''), 200, { 'X-Frame-Options': 'SAMEORIGIN' }, head);
+    return true;
+  }
+  return false;
+};

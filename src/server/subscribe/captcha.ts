@@ -35,7 +35,8 @@ const mac = (secret: string, text: string): string => createHmac('sha256', secre
 const sign = (secret: string, formKey: string, exp: string, nonce: string): string =>
   mac(secret, `${formKey}\n${exp}\n${nonce}`);
 const sealOf = (secret: string, nonce: string, answer: string): string => mac(secret, `answer\n${nonce}\n${answer}`);
-const same = (hexA: string, hexB: string): boolean => timingSafeEqual(Buffer.from(hexA, 'hex'), Buffer.from(hexB, 'hex'));
+const same = (hexA: string, hexB: string): boolean =>
+  timingSafeEqual(Buffer.from(hexA, 'hex'), Buffer.from(hexB, 'hex'));
 
 /** A new challenge for form `formKey` (uuid/lid/f_id). */
 export const newChallenge = (db: Database.Database, formKey: string, now = Date.now()): Challenge => {

@@ -2,8 +2,9 @@ import type Database from 'better-sqlite3';
 import { QUERY_CID, QUERY_EID } from '../../constants';
 import { queueMail } from '../db/outbox';
 import { demoCampaignId } from '../seed/seed';
+import type { Site } from '../site';
 
-/** The double opt-in e-mail: its link confirms the subscriber (issue 5). */
+/** The double opt-in e-mail: its link confirms the subscriber (issue 5); `origin` is the Site's, never a header. */
 export const sendConfirmation = (
   db: Database.Database,
   origin: string,
@@ -25,18 +26,20 @@ export const sendConfirmation = (
 
 /**
  * The welcome e-mail, sent as the list's demo campaign: its link carries mc_eid and mc_cid (spec 4.1), so following
- * it back to the demo page exercises is-email-subscribed, and the popup stays closed for a subscriber.
+ * it back to the site exercises is-email-subscribed, and the popup stays closed for a subscriber. In demo mode it
+ * leads to the demo page of the form; in production, which has no demo page, to the public URL's root.
  */
 export const sendWelcome = (
   db: Database.Database,
-  origin: string,
+  site: Pick<Site, 'origin' | 'mode'>,
   listId: string,
   to: string,
   eid: string,
   demoKey: string | null,
 ): void => {
+  const demo = site.mode === 'demo';
   const q = new URLSearchParams({
-    ...(demoKey ? { form: demoKey } : {}),
+    ...(demo && demoKey ? { form: demoKey } : {}),
     [QUERY_EID]: eid,
     [QUERY_CID]: demoCampaignId(listId),
   });
@@ -47,6 +50,6 @@ export const sendWelcome = (
     body:
       'Thank you for subscribing. This link takes you back to the shop; ' +
       'as a subscriber you will not see the signup popup there.',
-    link: `${origin}/demo?${q}`,
+    link: `${site.origin}${demo ? '/demo' : '/'}?${q}`,
   });
 };

@@ -9,7 +9,6 @@ import { QUERY_CID, QUERY_EID } from '../../constants';
 import { findForm, type FormRow } from '../db/forms';
 import { isSubscribed } from '../db/subscribers';
 import { isCallback, jsonpText, sendJsonp, sendJsonpText, type JsonpText } from '../http/jsonp';
-import { publicHost } from '../http/origin';
 import { directClient, type Limiters } from '../http/ratelimit';
 import { readQuery } from '../http/query';
 import { sendText } from '../http/respond';
@@ -48,11 +47,12 @@ export const settingsJson = (form: FormRow, host: string): JsonpText => {
 const NO_LIMITS: Limiters = { perClient: null, perAddress: null, client: directClient };
 
 /**
- * Handles the three JSONP calls; `fallbackHost` is the listening address, for requests without a usable Host.
- * Submits are rate limited per client and per address (issue 8), answered as a submit error with a message.
+ * Handles the three JSONP calls. The settings name the host of `ctx.site.hostFor` (the one who asked reads them);
+ * the links of the e-mails a submit causes come from `ctx.site.origin`, never from a request header (issue 13 item
+ * 2). Submits are rate limited per client and per address (issue 8), answered as a submit error with a message.
  */
 export const jsonpRoute =
-  (fallbackHost: string, limits: Limiters = NO_LIMITS) =>
+  (limits: Limiters = NO_LIMITS) =>
   (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
     if (!CALLS.has(url.pathname)) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -69,12 +69,11 @@ export const jsonpRoute =
     }
     const cb = c[0];
     const head = req.method === 'HEAD';
-    const host = publicHost(req, fallbackHost);
     const v = q.ok ? q.values : {};
     const form = q.ok ? findForm(ctx.db, v.u || '', v.id || '', v.f_id || '') : null;
     switch (url.pathname) {
       case '/subscribe/form-settings':
-        if (form) sendJsonpText(res, cb, settingsJson(form, host), head);
+        if (form) sendJsonpText(res, cb, settingsJson(form, ctx.site.hostFor(req)), head);
         else sendJsonp(res, cb, { result: 'error' }, head);
         break;
       case '/subscribe/is-email-subscribed': {
@@ -93,7 +92,7 @@ export const jsonpRoute =
         else {
           const perAddress = limits.perAddress;
           const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
-          sendJsonp(res, cb, submit(ctx.db, form, v, `http://${host}`, admit, MSG_RATE_ADDRESS));
+          sendJsonp(res, cb, submit(ctx.db, form, v, ctx.site, admit, MSG_RATE_ADDRESS));
         }
     }
     return true;

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { carried } from '../../form-model/place';
 import { decode } from '../../form-model/wire';
 import type { FormRow } from '../db/forms';
+import type { Site } from '../site';
 import { contactKey, upsertSubscriber } from '../db/subscribers';
 import { judge } from './collect';
 import { sendConfirmation, sendWelcome } from './mails';
@@ -43,7 +44,8 @@ const success = (form: FormRow, webId: string): Answer => {
 };
 
 /**
- * Validates and stores a signup for `form`; `origin` is where links in e-mails point. `admit`, when given, is asked
+ * Validates and stores a signup for `form`; `site` says where links in e-mails point (its origin, never a request
+ * header) and whether the demo pages exist for the welcome link. `admit`, when given, is asked
  * about the person (their contact key: lower-cased e-mail, else SMS digits) once the signup is valid and before it is
  * stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or mailed (issue 8 limits).
  */
@@ -51,7 +53,7 @@ export const submit = (
   db: Database.Database,
   form: FormRow,
   q: Record<string, string>,
-  origin: string,
+  site: Pick<Site, 'origin' | 'mode'>,
   admit?: (contactKey: string) => boolean,
   refusedMsg = '',
 ): Answer => {
@@ -76,8 +78,8 @@ export const submit = (
       consents: c.consents,
       doubleOptIn,
     });
-    if (c.email && r.confirmToken) sendConfirmation(db, origin, form.listId, c.email, r.confirmToken);
-    if (c.email && r.welcomed) sendWelcome(db, origin, form.listId, c.email, r.eid, form.demoKey);
+    if (c.email && r.confirmToken) sendConfirmation(db, site.origin, form.listId, c.email, r.confirmToken);
+    if (c.email && r.welcomed) sendWelcome(db, site, form.listId, c.email, r.eid, form.demoKey);
     return r;
   })();
   return success(form, r.webId);

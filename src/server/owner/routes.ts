@@ -1,0 +1,104 @@
+/**
+ * The owner's door in production (issue 13 item 1): a gate in front of every owner page (the preview and its
+ * stage), answering 401 with a sign-in form to anyone without the owner secret, and the sign-in and sign-out posts.
+ * Demo mode has no gate: its owner pages are for the person at the machine.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OWNER_LOGIN_MAX, OWNER_LOGIN_WINDOW_MS } from '../../constants';
+import { readBody } from '../http/body';
+import { type Limiters, RateLimiter } from '../http/ratelimit';
+import { redirect, sendHtml, sendText } from '../http/respond';
+import { esc, page } from '../pages/html';
+import type { Route } from '../route';
+import { endSessionCookie, isOwner, isSecret, type OwnerAuth, sessionCookie } from './auth';
+
+/** Paths only the owner may open. */
+const OWNER_PATH = /^\/preview(?:\/|$)/;
+const LOGIN = '/owner/login';
+const LOGOUT = '/owner/logout';
+/** A sign-in form is one short field. */
+const MAX_BODY = 4096;
+
+/** Where to go after signing in: a path on this server (never `//host` or `/\host`), else the preview. */
+export const safeNext = (next: string | null): string =>
+  next && next.length <= 512 && /^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : '/preview';
+
+/** The sign-in page; `note` says why it is shown again. */
+export const loginPage = (next: string, note = ''): string =>
+  page(
+    'Owner sign-in',
+    `<main class="narrow"><h1>Owner sign-in</h1>
+<p>This page belongs to the owner of this provider. Sign in with the owner secret (PROVIDER_OWNER_SECRET).</p>
+${note ? `<p role="alert" class="bad">${esc(note)}</p>` : ''}
+<form method="post" action="${LOGIN}">
+<input type="hidden" name="next" value="${esc(next)}">
+<p><label for="secret">Owner secret</label><br>
+<input id="secret" name="secret" type="password" autocomplete="current-password" required autofocus></p>
+<p><button type="submit">Sign in</button></p>
+</form></main>`,
+  );
+
+const askToSignIn = (res: ServerResponse, next: string, status: number, note = '', head = false) =>
+  sendHtml(res, loginPage(next, note), status, { 'WWW-Authenticate': 'Bearer realm="owner"' }, head);
+
+/** Reads and checks a sign-in post. */
+const signIn = async (
+  req: IncomingMessage,
+  res: ServerResponse,
+  auth: OwnerAuth,
+  limiter: RateLimiter,
+  key: string,
+) => {
+  // Every attempt counts, right or wrong: the secret cannot be guessed by volume.
+  if (!limiter.hit(key)) {
+    req.resume();
+    sendText(res, 429, 'Too many sign-in attempts: wait a quarter of an hour.', { 'Retry-After': '900' });
+    return;
+  }
+  if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
+    req.resume();
+    sendText(res, 415, 'Unsupported Media Type');
+    return;
+  }
+  const body = await readBody(req, MAX_BODY);
+  if (body === null) {
+    sendText(res, 413, 'Payload Too Large', { Connection: 'close' });
+    return;
+  }
+  const form = new URLSearchParams(body);
+  const next = safeNext(form.get('next'));
+  if (!isSecret(form.get('secret') || '', auth.secret)) {
+    askToSignIn(res, next, 401, 'That is not the owner secret.');
+    return;
+  }
+  res.setHeader('Set-Cookie', sessionCookie(auth));
+  redirect(res, next);
+};
+
+/** The gate and the sign-in routes, placed before the owner pages. */
+export const ownerRoutes = (auth: OwnerAuth, limits: Pick<Limiters, 'client'>): Route => {
+  const limiter = new RateLimiter({ max: OWNER_LOGIN_MAX, windowMs: OWNER_LOGIN_WINDOW_MS });
+  return async (req, res, url) => {
+    const path = url.pathname;
+    if (path === LOGIN) {
+      if (req.method === 'POST') await signIn(req, res, auth, limiter, limits.client(req));
+      else if (req.method === 'GET' || req.method === 'HEAD')
+        sendHtml(res, loginPage(safeNext(url.searchParams.get('next'))), 200, {}, req.method === 'HEAD');
+      else sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
+      return true;
+    }
+    if (path === LOGOUT) {
+      if (req.method !== 'POST') sendText(res, 405, 'Method Not Allowed', { Allow: 'POST' });
+      else {
+        req.resume();
+        res.setHeader('Set-Cookie', endSessionCookie(auth));
+        redirect(res, LOGIN);
+      }
+      return true;
+    }
+    if (!OWNER_PATH.test(path) || isOwner(req, auth)) return false;
+    req.resume();
+    askToSignIn(res, safeNext(path + url.search), 401, '', req.method === 'HEAD');
+    return true;
+  };
+};

@@ -1,0 +1,110 @@
+/**
+ * The provider's two modes (issue 13 item 1) and the addresses it names. `demo` (`npm start`, the default) serves the
+ * mailbox and the demo pages for one person on their machine. `production` (PROVIDER_MODE=production) has neither,
+ * puts every owner page behind the owner secret, and refuses to start without a public URL and that secret.
+ * Links that leave a response (e-mails) come from the public URL or the listening address, never from a request
+ * header (issue 13 item 2).
+ */
+import type { IncomingMessage } from 'node:http';
+import { OWNER_SECRET_MIN } from '../constants';
+import { publicHost } from './http/origin';
+
+/** How the provider runs. */
+export type ProviderMode = 'demo' | 'production';
+
+/** The mode as ProviderOptions (and the environment, through `modeFromEnv`) give it. */
+export interface ModeOptions {
+  /** Default 'demo'. */
+  mode?: ProviderMode;
+  /** Where visitors reach the provider, e.g. 'https://list.example.com'. Required in production. */
+  publicUrl?: string;
+  /** The owner's secret for the owner pages. Required in production, at least OWNER_SECRET_MIN characters. */
+  ownerSecret?: string;
+}
+
+/** Mode options once checked. */
+export interface Mode {
+  mode: ProviderMode;
+  /** The public URL's origin, or null (demo without one). */
+  publicUrl: URL | null;
+  /** Null in demo mode: its owner pages are open on the machine it runs on. */
+  ownerSecret: string | null;
+}
+
+/** What every route knows of where the provider is (RouteContext.site). */
+export interface Site {
+  mode: ProviderMode;
+  /** Origin of links that leave a response (e-mails): the public URL, else the listening address. Never a header. */
+  origin: string;
+  /**
+   * The host an answer names to the one who asked (settings' appDomain and images, snippets, the blog's embed): the
+   * public URL's host when there is one; in demo mode without one, the Host header when it is well formed (the
+   * demo reached as localhost or by a LAN name names itself that way), else the listening address.
+   */
+  hostFor(req: IncomingMessage): string;
+  /** The owner secret in production, null in demo. */
+  ownerSecret: string | null;
+}
+
+/** Checks mode options; throws an Error saying what is missing or wrong, and the server does not start. */
+export const checkMode = (o: ModeOptions): Mode => {
+  const mode = o.mode ?? 'demo';
+  if (mode !== 'demo' && mode !== 'production') throw Error(`Unknown provider mode ${JSON.stringify(mode)}.`);
+  let publicUrl: URL | null = null;
+  if (o.publicUrl) {
+    try {
+      publicUrl = new URL(o.publicUrl);
+    } catch {
+      throw Error(`PROVIDER_PUBLIC_URL is not a URL: ${JSON.stringify(o.publicUrl)}.`);
+    }
+    if (!/^https?:$/.test(publicUrl.protocol) || publicUrl.username || publicUrl.password)
+      throw Error('PROVIDER_PUBLIC_URL must be an http(s) origin without credentials, e.g. https://list.example.com.');
+    if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash)
+      throw Error('PROVIDER_PUBLIC_URL must be an origin without a path, query or fragment.');
+  }
+  if (mode === 'demo') return { mode, publicUrl, ownerSecret: null };
+  if (!publicUrl)
+    throw Error(
+      'Production mode needs PROVIDER_PUBLIC_URL (e.g. https://list.example.com): ' +
+        'links in e-mails are built from it, never from a request header.',
+    );
+  const secret = o.ownerSecret || '';
+  if (secret.length < OWNER_SECRET_MIN)
+    throw Error(
+      `Production mode needs PROVIDER_OWNER_SECRET, at least ${OWNER_SECRET_MIN} characters: ` +
+        'the owner pages are closed without it (e.g. `openssl rand -hex 24`).',
+    );
+  return { mode, publicUrl, ownerSecret: secret };
+};
+
+/** The mode options of `npm start` from the environment: PROVIDER_MODE, PROVIDER_PUBLIC_URL, PROVIDER_OWNER_SECRET. */
+export const modeFromEnv = (env: NodeJS.ProcessEnv): ModeOptions => {
+  const m = env.PROVIDER_MODE || 'demo';
+  if (m !== 'demo' && m !== 'production')
+    throw Error(`PROVIDER_MODE must be 'demo' (the default) or 'production', not ${JSON.stringify(m)}.`);
+  return { mode: m, publicUrl: env.PROVIDER_PUBLIC_URL || undefined, ownerSecret: env.PROVIDER_OWNER_SECRET };
+};
+
+/** Whether a bind address reaches only this machine: 127.0.0.0/8, ::1, localhost. */
+export const isLoopback = (bind: string): boolean =>
+  /^127(?:\.\d{1,3}){3}$/.test(bind) || bind === '::1' || bind === 'localhost';
+
+/**
+ * The listening address as links name it ('127.0.0.1:8080'): an unspecified bind address (0.0.0.0, ::) is named
+ * by the loopback address, which reaches it from this machine, rather than by an address no browser should open.
+ */
+export const listeningHost = (bind: string, port: number): string => {
+  const ip = bind === '0.0.0.0' ? '127.0.0.1' : bind === '::' ? '::1' : bind;
+  return `${ip.includes(':') ? `[${ip}]` : ip}:${port}`;
+};
+
+/** The Site of a checked mode, once the server listens on `listening` ('127.0.0.1:PORT'). */
+export const siteFor = (m: Mode, listening: string): Site => {
+  const fixed = m.publicUrl?.host;
+  return {
+    mode: m.mode,
+    origin: m.publicUrl ? m.publicUrl.origin : `http://${listening}`,
+    hostFor: fixed ? () => fixed : (req) => publicHost(req, listening),
+    ownerSecret: m.ownerSecret,
+  };
+};

@@ -1,0 +1,222 @@
+/**
+ * Demo and production (issue 13 item 1), over real HTTP: production refuses to start without a public URL and an
+ * owner secret, has no mailbox and no demo pages, and opens the owner pages only to the owner secret (a bearer
+ * header, or a sign-in that sets an HttpOnly, SameSite=Strict, Secure cookie); demo bound beyond loopback warns.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { OWNER_LOGIN_MAX, OWNER_SESSION_S } from '../../src/constants';
+import { startProvider } from '../../src/server/app';
+import { sessionToken } from '../../src/server/owner/auth';
+import { call, callQuery, form, request, startTest, type TestProvider } from './helpers';
+
+const SECRET = 'owner-secret-for-the-tests-0123456789';
+const PROD = { mode: 'production', publicUrl: 'https://list.example.com', ownerSecret: SECRET } as const;
+let p: TestProvider;
+
+test.before(async () => {
+  p = await startTest(PROD);
+});
+test.after(async () => {
+  await p.cleanup();
+});
+
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const signIn = (secret: string, next = '/preview?form=sms', t = p) =>
+  request(t.origin, '/owner/login', {
+    method: 'POST',
+    headers: FORM,
+    body: new URLSearchParams({ secret, next }) + '',
+  });
+
+test('production refuses to start without a public URL, without an owner secret, or with a weak one', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'modes-'));
+  const dbPath = join(dir, 'never.sqlite');
+  try {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ mode: 'production', ownerSecret: SECRET }, /PROVIDER_PUBLIC_URL/],
+      [{ mode: 'production', publicUrl: 'https://list.example.com' }, /PROVIDER_OWNER_SECRET/],
+      [{ ...PROD, ownerSecret: 'short' }, /PROVIDER_OWNER_SECRET, at least 16/],
+      [{ ...PROD, publicUrl: 'list.example.com' }, /PROVIDER_PUBLIC_URL/],
+      [{ ...PROD, publicUrl: 'https://list.example.com/path' }, /without a path/],
+      [{ ...PROD, publicUrl: 'ftp://list.example.com' }, /http\(s\)/],
+      [{ mode: 'staging' }, /mode/],
+    ];
+    for (const [o, why] of cases) {
+      const err = await startProvider({ dbPath, distDir: dir, quiet: true, ...o } as never).then(
+        (s) => s.close().then(() => null),
+        (e: Error) => e,
+      );
+      assert.ok(err, `started with ${JSON.stringify(o)}`);
+      assert.match(err!.message, why);
+    }
+    assert.not.ok(existsSync(dbPath), 'nothing was opened');
+    // `npm start` (the built main.mjs) says why and exits non-zero, without listening.
+    for (const [env, why] of [
+      [{ PROVIDER_MODE: 'production', PROVIDER_OWNER_SECRET: SECRET }, /PROVIDER_PUBLIC_URL/],
+      [{ PROVIDER_MODE: 'production', PROVIDER_PUBLIC_URL: 'https://list.example.com' }, /PROVIDER_OWNER_SECRET/],
+      [{ PROVIDER_MODE: 'prod' }, /PROVIDER_MODE must be/],
+    ] as const) {
+      const r = await run({ ...env, PROVIDER_DB: dbPath });
+      assert.ok(r.code !== 0, JSON.stringify(env));
+      assert.match(r.out, why);
+      assert.not.match(r.out, /listening on/);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Runs the built main.mjs on a free port with `env` until it exits or prints its address (then stops it). */
+const run = (env: Record<string, string>): Promise<{ code: number | null; out: string }> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist-node/main.mjs'], {
+      env: { ...process.env, PORT: '0', PROVIDER_MODE: '', PROVIDER_PUBLIC_URL: '', PROVIDER_OWNER_SECRET: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const read = (d: Buffer) => {
+      out += d;
+      if (/listening on .*\n(?:.*\n)*.*Ctrl-C/.test(out)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+
+test('npm start says which mode it is in and what it serves', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'modes-'));
+  try {
+    const demo = await run({ PROVIDER_DB: join(dir, 'demo.sqlite') });
+    assert.match(demo.out, /listening on http:\/\/127\.0\.0\.1:\d+ in DEMO mode/);
+    assert.match(demo.out, /Mailbox +http/);
+    const prod = await run({
+      PROVIDER_DB: join(dir, 'prod.sqlite'),
+      PROVIDER_MODE: 'production',
+      PROVIDER_PUBLIC_URL: 'https://list.example.com',
+      PROVIDER_OWNER_SECRET: SECRET,
+    });
+    assert.match(prod.out, /listening on http:\/\/127\.0\.0\.1:\d+ in PRODUCTION mode, public URL https:\/\/list/);
+    assert.not.match(prod.out, /Mailbox|\/demo/);
+    assert.not.ok(prod.out.includes(SECRET), 'the secret is never printed');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('production: no mailbox and no demo pages; the calls, the confirm link and the form images remain', async () => {
+  for (const path of ['/mailbox', '/demo', '/demo?form=gdpr', '/'])
+    assert.is((await request(p.origin, path)).status, 404);
+  assert.is((await request(p.origin, '/demo/assets/form-image.svg')).status, 200);
+  assert.is((await call(p.origin, 'form-settings', callQuery(form('modal')))).data.result, 'success');
+  assert.is((await request(p.origin, '/subscribe/confirm?token=' + '0'.repeat(32))).status, 404);
+});
+
+test(`production: the owner pages answer 401 and a sign-in form without the secret; \
+a bearer secret opens them`, async () => {
+  for (const path of ['/preview', '/preview?form=sms', '/preview/stage?v=1.0', `/preview?secret=${SECRET}`]) {
+    const r = await request(p.origin, path);
+    assert.is(r.status, 401, path);
+    assert.is(r.headers['www-authenticate'], 'Bearer realm="owner"');
+    assert.match(r.text, /<form method="post" action="\/owner\/login">/);
+    assert.match(r.text, /<label for="secret">Owner secret<\/label>/);
+    assert.not.ok(r.text.includes('"forms"') || r.text.includes('popup.js'), path);
+  }
+  for (const auth of ['Bearer wrong', `Bearer ${SECRET}x`, `Basic ${SECRET}`, SECRET])
+    assert.is((await request(p.origin, '/preview', { headers: { Authorization: auth } })).status, 401, auth);
+  const ok = await request(p.origin, '/preview', { headers: { Authorization: `Bearer ${SECRET}` } });
+  assert.is(ok.status, 200);
+  assert.ok(ok.text.includes('"forms"'));
+  assert.ok(ok.text.includes('action="/owner/logout"'), 'sign out, not links to pages that do not exist');
+  assert.not.ok(ok.text.includes('href="/mailbox"'));
+  const stage = await request(p.origin, '/preview/stage', { headers: { Authorization: `Bearer ${SECRET}` } });
+  assert.is(stage.status, 200);
+});
+
+test(`production: signing in sets an HttpOnly, SameSite=Strict, Secure session cookie \
+that opens the preview`, async () => {
+  const wrong = await signIn('not the secret');
+  assert.is(wrong.status, 401);
+  assert.match(wrong.text, /That is not the owner secret/);
+  assert.is(wrong.headers['set-cookie'], undefined);
+  const r = await signIn(SECRET);
+  assert.is(r.status, 303);
+  assert.is(r.headers.location, '/preview?form=sms');
+  const set = String(r.headers['set-cookie']);
+  assert.match(set, /^__Host-owner=\d+\.[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+  const cookie = set.split(';')[0];
+  assert.is((await request(p.origin, '/preview', { headers: { Cookie: cookie } })).status, 200);
+  assert.is((await request(p.origin, '/preview/stage', { headers: { Cookie: `a=b; ${cookie}` } })).status, 200);
+  // Forged, tampered, expired or misnamed sessions open nothing.
+  const [name, token] = cookie.split('=');
+  const expired = sessionToken(SECRET, Date.now() - (OWNER_SESSION_S + 60) * 1000);
+  for (const c of [
+    `${name}=${token.slice(0, -2)}AA`,
+    `${name}=${expired}`,
+    `owner=${token}`,
+    `${name}=1.${'A'.repeat(43)}`,
+  ])
+    assert.is((await request(p.origin, '/preview', { headers: { Cookie: c } })).status, 401, c);
+  // Only paths on this server are followed after signing in.
+  for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])
+    assert.is((await signIn(SECRET, next)).headers.location, '/preview', next);
+  const out = await request(p.origin, '/owner/logout', { method: 'POST' });
+  assert.is(out.status, 303);
+  assert.match(String(out.headers['set-cookie']), /^__Host-owner=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict/);
+  assert.is((await request(p.origin, '/owner/logout')).status, 405);
+});
+
+test('production: sign-in attempts are limited per client, right or wrong', async () => {
+  const t = await startTest(PROD);
+  try {
+    for (let i = 0; i < OWNER_LOGIN_MAX; i++) assert.is((await signIn('guess ' + i, '/preview', t)).status, 401);
+    const over = await signIn(SECRET, '/preview', t);
+    assert.is(over.status, 429);
+    assert.is(over.headers['set-cookie'], undefined);
+  } finally {
+    await t.cleanup();
+  }
+});
+
+test('an http public URL: the cookie is not Secure and not __Host-; demo mode has no gate and no sign-in', async () => {
+  const t = await startTest({ ...PROD, publicUrl: 'http://127.0.0.1:1' });
+  try {
+    assert.match(String((await signIn(SECRET, '/preview', t)).headers['set-cookie']), /^owner=.*SameSite=Strict$/);
+  } finally {
+    await t.cleanup();
+  }
+  const d = await startTest();
+  try {
+    assert.is((await request(d.origin, '/preview')).status, 200);
+    assert.is((await request(d.origin, '/mailbox')).status, 200);
+    assert.is((await request(d.origin, '/owner/login')).status, 404);
+  } finally {
+    await d.cleanup();
+  }
+});
+
+test('demo mode bound beyond loopback prints a loud warning; loopback and production do not', async () => {
+  const warned: string[] = [];
+  const was = console.warn;
+  console.warn = (...a: unknown[]) => warned.push(a.join(' '));
+  try {
+    const open = await startTest({ host: '0.0.0.0' });
+    // Links and the answers without a usable Host name the loopback address, never 0.0.0.0.
+    assert.match(open.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
+    await open.cleanup();
+    assert.is(warned.length, 1);
+    assert.match(warned[0], /DEMO MODE listening on 0\.0\.0\.0:\d+, beyond this machine/);
+    assert.match(warned[0], /PROVIDER_MODE=production/);
+    await (await startTest()).cleanup();
+    await (await startTest({ ...PROD, host: '0.0.0.0' })).cleanup();
+    assert.is(warned.length, 1);
+  } finally {
+    console.warn = was;
+  }
+});
+
+test.run();
