@@ -52,7 +52,7 @@ export async function start(): Promise<Env> {
 <script src="//${host}/${JS_PATH}embed.js"></script>
 <script>window.dojoRequire(["${LOADER_MODULE}"], function (L) { L.start(${inlineJson(start)}) })</script>`;
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        res.end(htmlPage('Form test host', body));
+        res.end(htmlPage('Form test host', body, ''));
         return true;
       },
     ],

@@ -38,8 +38,11 @@ const capture = (fn: (res: ServerResponse) => void): { status: number; html: str
   return out;
 };
 
+/** Where the pages are served from. */
+const AT = { host: 'blog.test', origin: 'http://blog.test' };
+
 /** The home page as the server renders it. */
-export const homeHtml = (): string => capture((res) => homePage(res, content, data, 'blog.test')).html;
+export const homeHtml = (): string => capture((res) => homePage(res, content, data, AT)).html;
 
 /** A post page as the server renders it (`replyTo` a comment id, `form` a failed submission). */
 export const postHtml = (
@@ -49,7 +52,7 @@ export const postHtml = (
 ): { status: number; html: string } => {
   const post = content.posts.find((p) => p.slug == slug);
   if (!post) throw Error(`no post ${slug}`);
-  return capture((res) => postPage(res, form ? 422 : 200, content, data, 'blog.test', post, replyTo, form));
+  return capture((res) => postPage(res, form ? 422 : 200, content, data, AT, post, replyTo, form));
 };
 
 /** What a test can see of the window stand-in. */

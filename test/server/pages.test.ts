@@ -30,7 +30,10 @@ and lists every form`, async () => {
     assert.is(r.status, 200, path);
     assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
     const first = DEMO_FORMS[0];
-    assert.ok(r.text.includes(`<script src="//${p.host}/${JS_PATH}embed.js"></script>`), path);
+    // Run under the page's nonce (its CSP), shown without one.
+    const nonce = /'nonce-([\w+/=]+)'/.exec(String(r.headers['content-security-policy']))?.[1];
+    assert.ok(r.text.includes(`<script nonce="${nonce}" src="//${p.host}/${JS_PATH}embed.js"></script>`), path);
+    assert.ok(r.text.includes(`&lt;script src=&quot;//${p.host}/${JS_PATH}embed.js&quot;&gt;`), path);
     assert.ok(
       r.text.includes(
         `L.start({"baseUrl":"${p.host}","uuid":"${DEMO_UUID}","lid":"${first.lid}","f_id":"${first.fId}"})`,
@@ -84,17 +87,18 @@ test('the preview page lists every form with its settings and drives the mount A
   // Nothing in the settings can end the inline script early.
   assert.not.ok(
     /<\/(?!script>$)/.test(
-      r.text.slice(r.text.indexOf('<script>(function'), -'</body></html>'.length).replace(/<\/script>$/, ''),
+      r.text.slice(r.text.indexOf('">(function'), -'</body></html>'.length).replace(/<\/script>$/, ''),
     ),
   );
 });
 
 test('the preview stage loads the popup script of the asked version, and only a version', async () => {
   const r = await request(p.origin, '/preview/stage?v=1.1');
-  assert.ok(r.text.includes(`<script src="/${JS_PATH}1.1/popup.js"></script>`));
+  assert.match(r.text, new RegExp(`<script nonce="[\\w+/=]+" src="/${JS_PATH}1\\.1/popup\\.js"></script>`));
   assert.is(r.headers['x-frame-options'], 'SAMEORIGIN');
+  assert.match(String(r.headers['content-security-policy']), /frame-ancestors 'self'/);
   const bad = await request(p.origin, '/preview/stage?v=../../evil');
-  assert.ok(bad.text.includes(`<script src="/${JS_PATH}1.0/popup.js"></script>`));
+  assert.match(bad.text, new RegExp(`<script nonce="[\\w+/=]+" src="/${JS_PATH}1\\.0/popup\\.js"></script>`));
 });
 
 test('the mailbox lists the outbox newest first, escaped', async () => {

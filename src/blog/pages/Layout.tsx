@@ -11,6 +11,8 @@ export interface PageContext {
    * Host header it was reached by when well formed (src/server/site.ts hostFor).
    */
   host: string;
+  /** The response's CSP nonce, for the inline script (issue 13 item 7). */
+  nonce: string;
   widgets: WidgetData;
 }
 
@@ -45,9 +47,9 @@ export function Layout({ ctx, title, postId, mode, titleIsHeading, children }: L
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script text, no input reaches it */}
-        <script dangerouslySetInnerHTML={{ __html: JS_CLASS }} />
+        <script nonce={ctx.nonce} dangerouslySetInnerHTML={{ __html: JS_CLASS }} />
         <link rel="stylesheet" href="/blog/blog.css" />
-        <script defer src="/blog/blog.js" />
+        <script nonce={ctx.nonce} defer src="/blog/blog.js" />
       </head>
       <body data-blog={String(site.blogId)} data-post={String(postId)} data-mode={mode}>
         <a class="skip-link screen-reader-text" href="#content">
@@ -64,6 +66,7 @@ export function Layout({ ctx, title, postId, mode, titleIsHeading, children }: L
           </p>
         </footer>
         <script
+          nonce={ctx.nonce}
           async
           src="/js/signup-forms/popup/embed.js"
           data-base-url={ctx.host}

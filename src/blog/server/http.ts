@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { newNonce, ownSources, type PagePolicy, securityHeaders } from '../../server/http/csp';
+import { PLAYER_HOSTS } from '../video';
 
 /** Small HTTP helpers of the blog route. */
 
@@ -17,19 +19,39 @@ export const readBody = (req: IncomingMessage, max: number): Promise<string | nu
     req.on('error', reject);
   });
 
-/** Security headers of every blog page: no framing by others, no sniffing, no referrer leaking paths elsewhere. */
-const PAGE_HEADERS = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cache-Control': 'no-cache',
+/**
+ * What blog pages load (issue 13 item 7), on top of their nonce'd inline script: blog.js and blog.css, the popup's
+ * embed.js, popup.js, stylesheets and JSONP calls (this provider's own sources, `origin` its Site origin), images
+ * of posts, forms and video thumbnails (any https host a post names), the statistics beacon, the video players of
+ * video.ts, and the comment form's post. Never framed; the referrer keeps only the origin for other sites.
+ */
+export const blogPolicy = (origin: string): PagePolicy => {
+  const own = ownSources(origin);
+  return {
+    script: own,
+    style: own,
+    img: [...own, 'https:'],
+    connect: ["'self'"],
+    frame: Object.keys(PLAYER_HOSTS).map((h) => `https://${h}`),
+    form: ["'self'"],
+    referrer: 'strict-origin-when-cross-origin',
+  };
 };
 
-/** Sends an HTML page. */
-export const sendHtml = (res: ServerResponse, status: number, html: string): void => {
-  res.writeHead(status, PAGE_HEADERS);
-  res.end(html);
+/** Sends a page built by `build` for a fresh nonce, with the security headers of blogPolicy. */
+export const sendHtml = (
+  res: ServerResponse,
+  status: number,
+  build: (nonce: string) => string,
+  origin: string,
+): void => {
+  const nonce = newNonce();
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    ...securityHeaders(nonce, blogPolicy(origin)),
+  });
+  res.end(build(nonce));
 };
 
 /** Sends a short plain-text answer. */

@@ -13,11 +13,18 @@ import { sendHtml } from './http';
 
 const doc = (el: Parameters<typeof renderToString>[0]) => '<!doctype html>' + renderToString(el);
 
-const context = (content: Content, data: BlogDb, host: string): PageContext => {
+/** Where a page is served from: the host its embed names, and the provider's Site origin (for its policy). */
+export interface PageAt {
+  host: string;
+  origin: string;
+}
+
+const context = (content: Content, data: BlogDb, at: PageAt, nonce: string): PageContext => {
   const titles = new Map(content.posts.map((p) => [p.slug, p.title]));
   return {
     site: content.site,
-    host,
+    host: at.host,
+    nonce,
     widgets: {
       recentPosts: content.posts.slice(0, 5).map((p) => ({ slug: p.slug, title: p.title })),
       recentComments: data
@@ -29,11 +36,12 @@ const context = (content: Content, data: BlogDb, host: string): PageContext => {
 };
 
 /** Renders the home page. */
-export const homePage = (res: ServerResponse, content: Content, data: BlogDb, host: string): void =>
+export const homePage = (res: ServerResponse, content: Content, data: BlogDb, at: PageAt): void =>
   sendHtml(
     res,
     200,
-    doc(<Home ctx={context(content, data, host)} posts={content.posts} counts={data.countsByPost()} />),
+    (nonce) => doc(<Home ctx={context(content, data, at, nonce)} posts={content.posts} counts={data.countsByPost()} />),
+    at.origin,
   );
 
 const find = (nodes: CommentNode[], id: number): CommentNode | null => {
@@ -51,7 +59,7 @@ export const postPage = (
   status: number,
   content: Content,
   data: BlogDb,
-  host: string,
+  at: PageAt,
   post: Post,
   replyTo: number,
   form: FormState | null,
@@ -61,27 +69,39 @@ export const postPage = (
   sendHtml(
     res,
     status,
-    doc(<PostPage ctx={context(content, data, host)} post={post} comments={comments} replyTo={reply} form={form} />),
+    (nonce) =>
+      doc(
+        <PostPage
+          ctx={context(content, data, at, nonce)}
+          post={post}
+          comments={comments}
+          replyTo={reply}
+          form={form}
+        />,
+      ),
+    at.origin,
   );
 };
 
 /** Renders the 404 page, with the site's header, menu and widgets so the reader can go on. */
-export const notFoundPage = (res: ServerResponse, content: Content, data: BlogDb, host: string): void =>
+export const notFoundPage = (res: ServerResponse, content: Content, data: BlogDb, at: PageAt): void =>
   sendHtml(
     res,
     404,
-    doc(
-      <Layout
-        ctx={context(content, data, host)}
-        title={`Not found – ${content.site.title}`}
-        postId={0}
-        mode="home"
-        titleIsHeading={false}
-      >
-        <h1>Not found</h1>
-        <p>
-          There is no post here. <a href="/">See all posts</a>.
-        </p>
-      </Layout>,
-    ),
+    (nonce) =>
+      doc(
+        <Layout
+          ctx={context(content, data, at, nonce)}
+          title={`Not found – ${content.site.title}`}
+          postId={0}
+          mode="home"
+          titleIsHeading={false}
+        >
+          <h1>Not found</h1>
+          <p>
+            There is no post here. <a href="/">See all posts</a>.
+          </p>
+        </Layout>,
+      ),
+    at.origin,
   );

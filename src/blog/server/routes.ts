@@ -88,8 +88,9 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
 
     const { content, seed } = load();
     const data = blogDb(db, seed);
-    // The embed's data-base-url: the provider's public host, or in demo mode the Host it was reached by (well formed).
-    const host = provider.hostFor(req);
+    // The embed's data-base-url: the provider's public host, or in demo mode the Host it was reached by (well formed);
+    // the Site's origin goes into the pages' CSP.
+    const at = { host: provider.hostFor(req), origin: provider.origin };
 
     if (path == BLOG_STATS_PATH) {
       if (method != 'POST') {
@@ -118,13 +119,13 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
         sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' });
         return true;
       }
-      homePage(res, content, data, host);
+      homePage(res, content, data, at);
       return true;
     }
     const slug = (post as RegExpExecArray)[1];
     const found = content.posts.find((p) => p.slug == slug);
     if (!found) {
-      notFoundPage(res, content, data, host);
+      notFoundPage(res, content, data, at);
       return true;
     }
     if (!post?.[2]) {
@@ -133,7 +134,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
         return true;
       }
       const reply = Number(url.searchParams.get('replytocom')) || 0;
-      postPage(res, 200, content, data, host, found, reply, null);
+      postPage(res, 200, content, data, at, found, reply, null);
       return true;
     }
     // The comment form (issue 6): validate, honeypot, store, redirect back to the comment.
@@ -159,7 +160,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     if (check.kind == 'ok' && check.parent) {
       const parent = data.comment(check.parent);
       if (!parent || parent.post != slug) {
-        postPage(res, 422, content, data, host, found, 0, {
+        postPage(res, 422, content, data, at, found, 0, {
           input: check.input,
           errors: { parent: 'The comment you replied to does not exist.' },
         });
@@ -167,7 +168,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       }
     }
     if (check.kind == 'invalid') {
-      postPage(res, 422, content, data, host, found, 0, { input: check.input, errors: check.errors });
+      postPage(res, 422, content, data, at, found, 0, { input: check.input, errors: check.errors });
       return true;
     }
     const { author, email, url: site, body: text } = check.input;

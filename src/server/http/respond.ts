@@ -1,23 +1,34 @@
 import type { ServerResponse } from 'node:http';
+import { newNonce, type PagePolicy, securityHeaders } from './csp';
 
-/** Headers every HTML page of the provider carries: no sniffing, no referrer leaking page URLs (confirm tokens). */
-const HTML_HEADERS = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
+/** How sendPage answers besides the page itself. */
+export interface PageOptions {
+  /** Default 200. */
+  status?: number;
+  /** What the page loads beyond its nonce'd inline code (http/csp.ts); default nothing. */
+  policy?: PagePolicy;
+  /** Headers added or overriding (WWW-Authenticate, Retry-After). */
+  headers?: Record<string, string>;
+  /** A HEAD request: the headers only. */
+  head?: boolean;
+}
 
-/** Sends a whole HTML page; `extra` adds or overrides headers (e.g. X-Frame-Options on the captcha page). */
-export const sendHtml = (
-  res: ServerResponse,
-  html: string,
-  status = 200,
-  extra: Record<string, string> = {},
-  head = false,
-): void => {
-  res.writeHead(status, { ...HTML_HEADERS, 'Content-Length': Buffer.byteLength(html), ...extra });
-  res.end(head ? undefined : html);
+/**
+ * Sends an HTML page built by `build` for a fresh nonce, with the security headers of its policy (issue 13 item 7:
+ * CSP, frame-ancestors, Referrer-Policy, nosniff), never cached. The provider's only way to send HTML, so no page
+ * goes out without them.
+ */
+export const sendPage = (res: ServerResponse, build: (nonce: string) => string, o: PageOptions = {}): void => {
+  const nonce = newNonce();
+  const html = build(nonce);
+  res.writeHead(o.status ?? 200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(html),
+    ...securityHeaders(nonce, o.policy),
+    ...o.headers,
+  });
+  res.end(o.head ? undefined : html);
 };
 
 /** Sends a short plain-text answer, used for errors a browser shows nobody (400 on a script URL, 404, 405, 414). */

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OWNER_LOGIN_MAX, OWNER_LOGIN_WINDOW_MS } from '../../constants';
 import { readBody } from '../http/body';
 import { type Limiters, RateLimiter } from '../http/ratelimit';
-import { redirect, sendHtml, sendText } from '../http/respond';
+import { redirect, sendPage, sendText } from '../http/respond';
 import { esc, page } from '../pages/html';
 import type { Route } from '../route';
 import { endSessionCookie, isOwner, isSecret, type OwnerAuth, sessionCookie } from './auth';
@@ -23,8 +23,8 @@ const MAX_BODY = 4096;
 export const safeNext = (next: string | null): string =>
   next && next.length <= 512 && /^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : '/preview';
 
-/** The sign-in page; `note` says why it is shown again. */
-export const loginPage = (next: string, note = ''): string =>
+/** The sign-in page, its styles under `nonce`; `note` says why it is shown again. */
+export const loginPage = (next: string, note: string, nonce: string): string =>
   page(
     'Owner sign-in',
     `<main class="narrow"><h1>Owner sign-in</h1>
@@ -33,13 +33,23 @@ ${note ? `<p role="alert" class="bad">${esc(note)}</p>` : ''}
 <form method="post" action="${LOGIN}">
 <input type="hidden" name="next" value="${esc(next)}">
 <p><label for="secret">Owner secret</label><br>
-<input id="secret" name="secret" type="password" autocomplete="current-password" required autofocus></p>
+<input id="secret" name="secret" class="field wide" type="password" autocomplete="current-password" required
+autofocus></p>
 <p><button type="submit">Sign in</button></p>
 </form></main>`,
+    nonce,
   );
 
+/** The sign-in page posts to itself and is never framed. */
+const POLICY = { form: ["'self'"] };
+
 const askToSignIn = (res: ServerResponse, next: string, status: number, note = '', head = false) =>
-  sendHtml(res, loginPage(next, note), status, { 'WWW-Authenticate': 'Bearer realm="owner"' }, head);
+  sendPage(res, (n) => loginPage(next, note, n), {
+    status,
+    policy: POLICY,
+    headers: { 'WWW-Authenticate': 'Bearer realm="owner"' },
+    head,
+  });
 
 /** Reads and checks a sign-in post. */
 const signIn = async (
@@ -83,7 +93,10 @@ export const ownerRoutes = (auth: OwnerAuth, limits: Pick<Limiters, 'client'>): 
     if (path === LOGIN) {
       if (req.method === 'POST') await signIn(req, res, auth, limiter, limits.client(req));
       else if (req.method === 'GET' || req.method === 'HEAD')
-        sendHtml(res, loginPage(safeNext(url.searchParams.get('next'))), 200, {}, req.method === 'HEAD');
+        sendPage(res, (n) => loginPage(safeNext(url.searchParams.get('next')), '', n), {
+          policy: POLICY,
+          head: req.method === 'HEAD',
+        });
       else sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD, POST' });
       return true;
     }

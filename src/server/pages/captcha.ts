@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findForm, type FormRow } from '../db/forms';
 import { readBody } from '../http/body';
 import { readQuery } from '../http/query';
-import { sendHtml, sendText } from '../http/respond';
+import type { PagePolicy } from '../http/csp';
+import { sendPage, sendText } from '../http/respond';
 import type { RouteContext } from '../route';
 import { CAPTCHA_INPUTS, checkAnswer, newChallenge } from '../subscribe/captcha';
 import { carried } from '../../form-model/place';
@@ -21,12 +22,15 @@ import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../subscribe/messages';
 /** Largest form body read, in bytes: a form of a few dozen short fields. */
 const MAX_BODY = 32 * 1024;
 
-/** The captcha page forbids framing (clickjacking a human check) and runs no script. */
-const HEADERS = {
-  'X-Frame-Options': 'DENY',
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-};
+/** The captcha page runs no script, posts only to itself, and is never framed (clickjacking a human check). */
+const POLICY: PagePolicy = { form: ["'self'"] };
+
+/** A page built for the response's nonce. */
+type Build = (nonce: string) => string;
+
+/** Sends a captcha-path page with its policy. */
+const show = (res: ServerResponse, build: Build, status: number, headers: Record<string, string> = {}) =>
+  sendPage(res, build, { status, policy: POLICY, headers });
 
 const formKey = (f: FormRow) => `${f.uuid}/${f.listId}/${f.fId}`;
 
@@ -36,11 +40,13 @@ const labelOf = (f: FormRow, mergeId: string): string => {
   return hit ? hit.label : mergeId;
 };
 
-const shell = (title: string, inner: string) =>
-  page(title, `<main style="max-width:480px"><h1>${esc(title)}</h1>${inner}</main>`);
+const shell =
+  (title: string, inner: string): Build =>
+  (nonce) =>
+    page(title, `<main class="narrow"><h1>${esc(title)}</h1>${inner}</main>`, nonce);
 
 /** The human-check page, carrying the submitted fields as hidden inputs. */
-const challengePage = (f: FormRow, fields: Record<string, string>, ctx: RouteContext, note = ''): string => {
+const challengePage = (f: FormRow, fields: Record<string, string>, ctx: RouteContext, note = ''): Build => {
   const c = newChallenge(ctx.db, formKey(f));
   const hidden = Object.entries(fields)
     .filter(([k]) => !Object.values(CAPTCHA_INPUTS).includes(k as never))
@@ -49,7 +55,7 @@ const challengePage = (f: FormRow, fields: Record<string, string>, ctx: RouteCon
   return shell(
     'One more step',
     `<p>Please answer this question so we know a person is signing up.</p>
-${note ? `<p role="alert" style="color:#b00020">${esc(note)}</p>` : ''}
+${note ? `<p role="alert" class="bad">${esc(note)}</p>` : ''}
 <form method="post" action="/subscribe/post">
 ${hidden}
 <input type="hidden" name="${CAPTCHA_INPUTS.exp}" value="${c.exp}">
@@ -57,15 +63,15 @@ ${hidden}
 <input type="hidden" name="${CAPTCHA_INPUTS.sig}" value="${c.sig}">
 <input type="hidden" name="${CAPTCHA_INPUTS.seal}" value="${c.seal}">
 <p><label for="answer">${esc(c.question)}</label><br>
-<input id="answer" name="${CAPTCHA_INPUTS.answer}" inputmode="numeric" autocomplete="off" required maxlength="3"
-style="font:inherit;padding:6px;width:6em"></p>
+<input id="answer" name="${CAPTCHA_INPUTS.answer}" class="field" inputmode="numeric" autocomplete="off" required
+maxlength="3"></p>
 <p><button type="submit">Subscribe</button></p>
 </form>`,
   );
 };
 
 /** The page of a submit answer (spec 3.6): its message, and the field errors by label. */
-const answerPage = (f: FormRow, a: Answer): string => {
+const answerPage = (f: FormRow, a: Answer): Build => {
   if (a.result !== 'error')
     return shell('Thank you', `<p role="status">${esc(a.msg)}</p><p>You can close this window.</p>`);
   const list = Object.entries(a.errors || {})
@@ -89,10 +95,7 @@ export const captchaRoute =
       // Each answer counts against the client like a form-post-json: a sum is no obstacle to a script.
       if (limits?.perClient && !limits.perClient.hit(limits.client(req))) {
         req.resume();
-        sendHtml(res, shell('Not subscribed', `<p>${esc(MSG_RATE_CLIENT)}</p>`), 429, {
-          ...HEADERS,
-          'Retry-After': '60',
-        });
+        show(res, shell('Not subscribed', `<p>${esc(MSG_RATE_CLIENT)}</p>`), 429, { 'Retry-After': '60' });
         return true;
       }
       if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
@@ -111,35 +114,24 @@ export const captchaRoute =
     }
     const q = readQuery(params);
     if (!q.ok) {
-      sendHtml(
+      show(
         res,
         shell('Not subscribed', `<p>The form sent the field ${esc(q.repeated)} twice. Please submit it again.</p>`),
         400,
-        HEADERS,
       );
       return true;
     }
     const v = q.values;
     const form = findForm(ctx.db, v.u || '', v.id || '', v.f_id || '');
     if (!form) {
-      sendHtml(
-        res,
-        shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'),
-        404,
-        HEADERS,
-      );
+      show(res, shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'), 404);
       return true;
     }
     if (req.method === 'GET') {
       const c = collect(decode(v, carried(form.model.placement), form.uuid, form.listId), form.model);
       if (!c.ok)
-        sendHtml(
-          res,
-          answerPage(form, { result: 'error', msg: 'Please fix these fields first.', errors: c.errors }),
-          400,
-          HEADERS,
-        );
-      else sendHtml(res, challengePage(form, v, ctx), 200, HEADERS);
+        show(res, answerPage(form, { result: 'error', msg: 'Please fix these fields first.', errors: c.errors }), 400);
+      else show(res, challengePage(form, v, ctx), 200);
       return true;
     }
     const check = checkAnswer(
@@ -160,7 +152,7 @@ export const captchaRoute =
           : check === 'expired'
             ? 'That question expired. Please answer this one.'
             : 'That question was answered already. Please answer this one.';
-      sendHtml(res, challengePage(form, v, ctx, note), 400, HEADERS);
+      show(res, challengePage(form, v, ctx, note), 400);
       return true;
     }
     // The human check stops volume, not a person aiming confirmation mails at one address:
@@ -169,6 +161,6 @@ export const captchaRoute =
     const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
     // Links in the e-mails this causes come from the Site, never from the Host header (issue 13 item 2).
     const answer = submit(ctx.db, form, v, ctx.site, admit, MSG_RATE_ADDRESS);
-    sendHtml(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200, HEADERS);
+    show(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200);
     return true;
   };

@@ -7,15 +7,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { COOKIE_CLOSED, COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, JS_PATH, LOADER_MODULE } from '../../constants';
 import type { FormRow } from '../db/forms';
 import { allForms } from '../db/forms';
-import { sendHtml } from '../http/respond';
+import { ownSources } from '../http/csp';
+import { sendPage } from '../http/respond';
 import type { RouteContext } from '../route';
 import { esc, inlineJson, page } from './html';
 
-/** The snippet a site owner pastes (spec 3.1: baseUrl, uuid, lid, and f_id), pointing at this provider. */
-export const snippet = (host: string, f: Pick<FormRow, 'uuid' | 'listId' | 'fId'>): string => {
+/**
+ * The snippet a site owner pastes (spec 3.1: baseUrl, uuid, lid, and f_id), pointing at this provider; with `nonce`,
+ * as this page runs it under its own CSP (the shown snippet has none: an owner's page has its own).
+ */
+export const snippet = (host: string, f: Pick<FormRow, 'uuid' | 'listId' | 'fId'>, nonce = ''): string => {
   const options = inlineJson({ baseUrl: host, uuid: f.uuid, lid: f.listId, f_id: f.fId });
-  return `<script src="//${host}/${JS_PATH}embed.js"></script>
-<script>window.dojoRequire(["${LOADER_MODULE}"], function (L) { L.start(${options}) })</script>`;
+  const n = nonce ? ` nonce="${nonce}"` : '';
+  return `<script${n} src="//${host}/${JS_PATH}embed.js"></script>
+<script${n}>window.dojoRequire(["${LOADER_MODULE}"], function (L) { L.start(${options}) })</script>`;
 };
 
 const ARTICLE = [
@@ -30,15 +35,14 @@ const ARTICLE = [
 ];
 
 /** Forgets the popup's cookies (spec 3.8) and reloads, so the demo popup shows again. */
-const forgetScript = `<script>document.getElementById('forget').addEventListener('click',function(){
+const forgetScript = (nonce: string) => `<script nonce="${nonce}">
+document.getElementById('forget').addEventListener('click',function(){
 ${inlineJson([COOKIE_CLOSED, COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER])}.forEach(function(n){
 document.cookie=n+'=; Max-Age=0; Path=/; SameSite=Lax'});
 location.reload()})</script>`;
 
-/** The demo page for form `key` (default: the first form). */
-export const demoPage = (forms: FormRow[], key: string | null, host: string): string | null => {
-  const form = key ? forms.find((f) => f.demoKey === key) : forms[0];
-  if (!form) return null;
+/** The demo page of `form` among `forms`, its inline scripts and styles under `nonce`. */
+export const demoPage = (forms: FormRow[], form: FormRow, host: string, nonce: string): string => {
   const rows = forms
     .map((f) => {
       const cur = f === form ? ' aria-current="page"' : '';
@@ -64,23 +68,33 @@ ${ARTICLE.map((p) => `<p>${esc(p)}</p>`).join('\n')}
 ${ARTICLE.map((p) => `<p>${esc(p)}</p>`).join('\n')}
 <p class="muted">The bottom of the page.</p>
 </main>
-${forgetScript}
-${snippet(host, form)}`;
-  return page(`Demo Goods: ${form.title}`, body);
+${forgetScript(nonce)}
+${snippet(host, form, nonce)}`;
+  return page(`Demo Goods: ${form.title}`, body, nonce);
 };
 
 /** Serves the demo page at /demo, and at / (the blog's route, when wired, runs first and takes /); demo mode only. */
 export const demoRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
   if (url.pathname !== '/' && url.pathname !== '/demo') return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const forms = allForms(ctx.db);
   const key = url.searchParams.get('form');
-  const html = demoPage(allForms(ctx.db), key, ctx.site.hostFor(req));
-  if (html) sendHtml(res, html, 200, {}, req.method === 'HEAD');
-  else
-    sendHtml(
+  const form = key ? forms.find((f) => f.demoKey === key) : forms[0];
+  const host = ctx.site.hostFor(req);
+  const own = ownSources(ctx.site.origin);
+  // The popup: embed.js, popup.js, its stylesheets and images, and the JSONP calls, all from this provider.
+  const policy = { script: own, style: own, img: own };
+  if (!form)
+    sendPage(
       res,
-      page('No such demo form', '<main><h1>No such demo form</h1><p><a href="/demo">All demo forms</a></p></main>'),
-      404,
+      (n) =>
+        page(
+          'No such demo form',
+          '<main><h1>No such demo form</h1><p><a href="/demo">All demo forms</a></p></main>',
+          n,
+        ),
+      { status: 404 },
     );
+  else sendPage(res, (n) => demoPage(forms, form, host, n), { policy, head: req.method === 'HEAD' });
   return true;
 };

@@ -6,14 +6,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readMailbox } from '../db/outbox';
 import { confirmSubscriber } from '../db/subscribers';
-import { sendHtml } from '../http/respond';
+import { sendPage } from '../http/respond';
 import type { RouteContext } from '../route';
 import { sendWelcome } from '../subscribe/mails';
 import { esc, page } from './html';
 import { stmt } from '../db/stmt';
 
-/** The mailbox page. */
-export const mailboxPage = (mails: ReturnType<typeof readMailbox>): string =>
+/** The mailbox's own styles (no style attribute: the page's CSP has no 'unsafe-inline'). */
+const CSS = `.mail{background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 16px;margin:12px 0}
+.mail h2{font-size:18px;margin:0 0 4px}.mail .meta{margin:0 0 8px}`;
+
+/** The mailbox page, its style element under `nonce`. */
+export const mailboxPage = (mails: ReturnType<typeof readMailbox>, nonce: string): string =>
   page(
     'Mailbox',
     `<main><h1>Mailbox</h1>
@@ -22,28 +26,33 @@ export const mailboxPage = (mails: ReturnType<typeof readMailbox>): string =>
 ${mails.length ? '' : '<p>No e-mail yet. Subscribe with the double opt-in demo form to get a confirmation e-mail.</p>'}
 ${mails
   .map(
-    (m) => `<article aria-labelledby="m${m.id}"
-style="background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 16px;margin:12px 0">
-<h2 id="m${m.id}" style="font-size:18px;margin:0 0 4px">${esc(m.subject)}</h2>
-<p class="muted" style="margin:0 0 8px">To ${esc(m.to_addr)} ·
+    (m) => `<article aria-labelledby="m${m.id}" class="mail">
+<h2 id="m${m.id}">${esc(m.subject)}</h2>
+<p class="muted meta">To ${esc(m.to_addr)} ·
 <time datetime="${esc(m.created_at)}">${esc(m.created_at.replace('T', ' ').slice(0, 19))} UTC</time></p>
 <p>${esc(m.body)}</p><p><a href="${esc(m.link)}">${esc(m.link)}</a></p></article>`,
   )
   .join('\n')}</main>`,
+    nonce,
+    CSS,
   );
 
 /** A result page of the confirm link; the demo's pages are linked only where they exist. */
-const confirmPage = (title: string, text: string, demo: boolean): string =>
-  page(
-    title,
-    `<main><h1>${esc(title)}</h1><p>${esc(text)}</p>
+const confirmPage =
+  (title: string, text: string, demo: boolean) =>
+  (nonce: string): string =>
+    page(
+      title,
+      `<main><h1>${esc(title)}</h1><p>${esc(text)}</p>
 ${demo ? '<p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox</a></p>' : ''}</main>`,
-  );
+      nonce,
+    );
 
 /** Serves /mailbox (demo mode only). */
 export const mailboxRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
   if (url.pathname !== '/mailbox' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  sendHtml(res, mailboxPage(readMailbox(ctx.db)), 200, {}, req.method === 'HEAD');
+  const mails = readMailbox(ctx.db);
+  sendPage(res, (nonce) => mailboxPage(mails, nonce), { head: req.method === 'HEAD' });
   return true;
 };
 
@@ -66,21 +75,21 @@ export const confirmRoute = (req: IncomingMessage, res: ServerResponse, url: URL
         )?.demo_key ?? null;
       sendWelcome(ctx.db, ctx.site, r.listId, r.email, r.eid, demoKey);
     }
-    sendHtml(
+    sendPage(
       res,
       confirmPage('Subscription confirmed', 'Thank you: your subscription to our list has been confirmed.', demo),
     );
   } else if (r.reason === 'expired') {
-    sendHtml(
+    sendPage(
       res,
       confirmPage('Link expired', 'This confirmation link has expired. Subscribe again to get a new one.', demo),
-      410,
+      { status: 410 },
     );
   } else {
-    sendHtml(
+    sendPage(
       res,
       confirmPage('Unknown link', 'This confirmation link is not valid. Check that you copied all of it.', demo),
-      404,
+      { status: 404 },
     );
   }
   return true;

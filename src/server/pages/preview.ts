@@ -8,13 +8,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GLOBAL_KEY, JS_PATH } from '../../constants';
 import { safeVersion } from '../../loader/urls';
 import { allForms, type FormRow } from '../db/forms';
-import { sendHtml } from '../http/respond';
+import { ownSources } from '../http/csp';
+import { sendPage } from '../http/respond';
 import type { RouteContext } from '../route';
 import { forVisitor } from '../subscribe/routes';
 import { esc, inlineJson, page } from './html';
 import { previewClient, type PreviewData } from './preview-client';
 
-const CSS = `<style>
+const CSS = `
 .controls{display:flex;flex-wrap:wrap;gap:12px 20px;align-items:end}
 .controls label{display:flex;flex-direction:column;font-size:14px;gap:4px}
 .controls label.inline{flex-direction:row;align-items:center;gap:6px}
@@ -24,13 +25,14 @@ textarea{width:100%;height:640px;font:12px/1.4 ui-monospace,Menlo,monospace}
 iframe{border:1px solid #bbb;border-radius:6px;width:100%;height:640px;background:#fff}
 #status{min-height:1.5em}#status.bad{color:#b00020}
 main{max-width:1400px}
-</style>`;
+.json{display:flex;flex-direction:column;gap:4px}
+`;
 
 /**
  * The preview page for the given forms, starting on `key`; `demo` links the demo's other pages, production (which
  * has none) offers to sign out instead.
  */
-export const previewPage = (forms: FormRow[], key: string, host: string, demo = true): string => {
+export const previewPage = (forms: FormRow[], key: string, host: string, demo: boolean, nonce: string): string => {
   const data: PreviewData = {
     forms: forms.map((f) => ({
       key: f.demoKey || f.fId,
@@ -63,23 +65,26 @@ Edit the settings JSON and the popup re-renders. ${
 </div>
 <p id="status" role="status" aria-live="polite"></p>
 <div class="work">
-<label for="json" style="display:flex;flex-direction:column;gap:4px">Settings (JSON, spec 3.2)<textarea id="json"
+<label for="json" class="json">Settings (JSON, spec 3.2)<textarea id="json"
 spellcheck="false"></textarea></label>
 <iframe id="stage" title="Popup preview"></iframe>
 </div>
 </main>
-<script>(${previewClient.toString()})(${inlineJson(data)})</script>`;
-  return page('Form preview', body, CSS);
+<script nonce="${nonce}">(${previewClient.toString()})(${inlineJson(data)})</script>`;
+  return page('Form preview', body, nonce, CSS);
 };
 
 /** The stage: an empty page that loads popup.js of version `v`, ready for `mount`. */
-export const stagePage = (v: string): string =>
+export const stagePage = (v: string, nonce: string): string =>
   page(
     'Preview stage',
-    `<main><h1 class="muted" style="font-size:18px">Your website</h1>
+    `<main><h1 class="muted stage-title">Your website</h1>
 <p class="muted">The popup appears over this page as it would over yours.</p></main>
-<script>window.${GLOBAL_KEY}=window.${GLOBAL_KEY}||{}</script>
-<script src="/${JS_PATH}${esc(safeVersion(v))}/popup.js"></script>`,
+<script nonce="${nonce}">window.${GLOBAL_KEY}=window.${GLOBAL_KEY}||{}</script>
+<script nonce="${nonce}" src="/${JS_PATH}${esc(safeVersion(v))}/popup.js"></script>`,
+    nonce,
+    // Only the title's size: the preview's rules (iframe borders and sizes) must not reach the popup's frames.
+    '.stage-title{font-size:18px}',
   );
 
 /** Serves /preview and its stage (in production behind the owner gate, src/server/owner/routes.ts). */
@@ -87,12 +92,20 @@ export const previewRoute = (req: IncomingMessage, res: ServerResponse, url: URL
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const head = req.method === 'HEAD';
   if (url.pathname === '/preview') {
+    const forms = allForms(ctx.db);
     const key = url.searchParams.get('form') || '';
-    sendHtml(res, previewPage(allForms(ctx.db), key, ctx.site.hostFor(req), ctx.site.mode === 'demo'), 200, {}, head);
+    const host = ctx.site.hostFor(req);
+    const demo = ctx.site.mode === 'demo';
+    // Its own inline script and styles, the stage frame, and the sign-out form.
+    const policy = { frame: ["'self'"], form: ["'self'"] };
+    sendPage(res, (n) => previewPage(forms, key, host, demo, n), { policy, head });
     return true;
   }
   if (url.pathname === '/preview/stage') {
-    sendHtml(res, stagePage(url.searchParams.get('v') || ''), 200, { 'X-Frame-Options': 'SAMEORIGIN' }, head);
+    const own = ownSources(ctx.site.origin);
+    // popup.js and the files beside it, the popup's stylesheets and the forms' images; framed by the preview only.
+    const policy = { script: own, style: own, img: own, ancestors: "'self'" } as const;
+    sendPage(res, (n) => stagePage(url.searchParams.get('v') || '', n), { policy, head });
     return true;
   }
   return false;
