@@ -193,6 +193,12 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         '(every confirmation link) and the owner preview. On a network, run PROVIDER_MODE=production ' +
         '(README, "Demo and production").\n',
     );
+  const url = mode.publicUrl;
+  if (!demo && url?.protocol === 'http:' && !isLoopback(url.hostname.replace(/^\[|\]$/g, '')))
+    console.warn(
+      `\n!!! PRODUCTION over plain http (${url.origin}): the owner secret and its session cookie cross the network ` +
+        'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
+    );
   const owner = mode.ownerSecret
     ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, limiters)
     : null;

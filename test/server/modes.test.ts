@@ -199,7 +199,8 @@ test('an http public URL: the cookie is not Secure and not __Host-; demo mode ha
   }
 });
 
-test('demo mode bound beyond loopback prints a loud warning; loopback and production do not', async () => {
+test(`demo mode bound beyond loopback prints a loud warning, and production over plain http; \
+loopback and https do not`, async () => {
   const warned: string[] = [];
   const was = console.warn;
   console.warn = (...a: unknown[]) => warned.push(a.join(' '));
@@ -213,7 +214,12 @@ test('demo mode bound beyond loopback prints a loud warning; loopback and produc
     assert.match(warned[0], /PROVIDER_MODE=production/);
     await (await startTest()).cleanup();
     await (await startTest({ ...PROD, host: '0.0.0.0' })).cleanup();
+    await (await startTest({ ...PROD, publicUrl: 'http://localhost:8080' })).cleanup();
     assert.is(warned.length, 1);
+    // Production over plain http beyond this machine: the secret would cross the network in clear.
+    await (await startTest({ ...PROD, publicUrl: 'http://list.example.com' })).cleanup();
+    assert.is(warned.length, 2);
+    assert.match(warned[1], /PRODUCTION over plain http \(http:\/\/list\.example\.com\)/);
   } finally {
     console.warn = was;
   }
