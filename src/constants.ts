@@ -179,9 +179,9 @@ export const PROVIDER_REQUEST_TIMEOUT_MS = 30_000;
 // --- Reference provider modes (issue 13): the owner's sign-in in production. ---
 /** Shortest owner secret production accepts (PROVIDER_OWNER_SECRET): a guessable one would open every owner page. */
 export const OWNER_SECRET_MIN = 16;
-/** How long an owner sign-in lasts, in seconds (the session cookie's Max-Age and the token's expiry). */
-export const OWNER_SESSION_S = 12 * 3600;
+/** How long an owner sign-in lasts, in seconds (12 hours: the session cookie's Max-Age and the token's expiry). */
+export const OWNER_SESSION_S = 43_200;
 /** Sign-in attempts one client may make per window, right or wrong: the secret cannot be guessed by volume. */
 export const OWNER_LOGIN_MAX = 10;
 /** The sign-in window, in ms (15 minutes). */
-export const OWNER_LOGIN_WINDOW_MS = 15 * 60_000;
+export const OWNER_LOGIN_WINDOW_MS = 900_000;

@@ -114,13 +114,17 @@ test('the mailbox lists the outbox newest first, escaped', async () => {
   assert.match(r.text, new RegExp(`<a href="${p.origin}/subscribe/confirm\\?token=[\\da-f]{32}">`));
 });
 
-test('demo images are served by the provider', async () => {
+test('demo images are served by the provider; /favicon.ico is empty', async () => {
   const r = await request(p.origin, '/demo/assets/form-image.svg');
   assert.is(r.status, 200);
   assert.is(r.headers['content-type'], 'image/svg+xml');
   assert.match(r.text, /^<svg/);
   assert.is((await request(p.origin, '/demo/assets/flag-us.svg')).status, 200);
   assert.is((await request(p.origin, '/demo/assets/nope.svg')).status, 404);
+  // No icon, and no 404 for the one browsers ask for.
+  const icon = await request(p.origin, '/favicon.ico');
+  assert.is(icon.status, 204);
+  assert.is(icon.body.length, 0);
 });
 
 test('extra routes run first, get the database, and fall through when they return false', async () => {

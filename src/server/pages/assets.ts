@@ -1,6 +1,7 @@
 /**
  * The demo forms' images, served by the provider itself so that the demo needs no other host: a form image
  * (spec 3.2 imageUrl) and the SMS program's flag (spec 3.4 smsProgramData imgSrc). Drawn as SVG, a few hundred bytes.
+ * Also the answer to browsers' /favicon.ico.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CACHE_SHORT } from '../../constants';
@@ -18,8 +19,15 @@ height="600">
 <rect width="16" height="11" fill="#3c3b6e"/></svg>`,
 };
 
-/** Serves the demo images. */
+/** Serves the demo images, and an empty /favicon.ico. */
 export const assetsRoute = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+  if (url.pathname === '/favicon.ico' && (req.method === 'GET' || req.method === 'HEAD')) {
+    // The pages name no icon (a data: one would need img-src data: in their CSP, issue 13): browsers ask for this
+    // one, and get no content rather than a 404 in every page's console.
+    res.writeHead(204, { 'Cache-Control': CACHE_SHORT });
+    res.end();
+    return true;
+  }
   const svg = ASSETS[url.pathname];
   if (!svg || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   res.writeHead(200, {
