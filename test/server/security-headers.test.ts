@@ -64,7 +64,7 @@ const strict = (r: Reply, what: string, framedBySelf = false): string => {
   return nonce as string;
 };
 
-/** The hidden inputs and answer of a captcha page. */
+/** The query that opens the captcha page of the demo captcha form for `email`. */
 const captchaQuery = (email: string) => {
   const f = form('captcha');
   return new URLSearchParams({ u: DEMO_UUID, id: f.lid, popup: 'true', f_id: f.fId, EMAIL: email }).toString();
