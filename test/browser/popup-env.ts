@@ -83,7 +83,8 @@ export async function shown(page: Page, sel: string): Promise<{ el: ElementHandl
         return !!f && f.style.visibility == '';
       },
       sel,
-      { timeout: 10000 },
+      // Generous: a shared 2-core machine running several Chromium pages at once (a bound on hanging, not a timing).
+      { timeout: 20000 },
     )
     .catch(async (e: Error) => {
       // Say what the page holds, so a failure names its cause.
