@@ -1,11 +1,12 @@
 // Builds dist/ laid out as the content host (spec 7.2), and dist-node/ (the reference provider), then prints the
 // raw, gzip and brotli bytes of every output. `node build.mjs --watch` rebuilds on change; `--quiet` skips the table.
 import * as esbuild from 'esbuild';
-import { minify } from 'terser';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
+import { boundaryListed, leftOver, pinCollisions, readMangle } from './build/mangle.mjs';
+import { squeeze } from './build/minify.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const watch = process.argv.includes('--watch');
@@ -73,20 +74,34 @@ const popupRuntime = {
   },
 };
 
-/** Every output: source, destinations, esbuild options. Sources that do not exist yet are skipped. */
-const jobs = [
+/**
+ * @typedef {object} Job
+ * @property {string} in
+ * @property {string[]} out
+ * @property {import('esbuild').BuildOptions} opts
+ * @property {{ mangle?: boolean, internals?: boolean, unsafe?: boolean }} [terser]
+ */
+
+/**
+ * Every output: source, destinations, esbuild options, and for the budgeted bundles the terser pass and its extras
+ * (build/minify.mjs: `mangle` renames mangle.json's names, `internals` Preact's, `unsafe` where it pays). Sources that
+ * do not exist yet are skipped.
+ * @type {Job[]}
+ */
+export const jobs = [
   {
     in: 'src/loader.ts',
     out: [POPUP_JS + 'embed.js', POPUP_JS + 'unique-methods/embed.js'],
     opts: browser(false),
-    terser: true,
+    terser: { mangle: true },
   },
   { in: 'src/dev.ts', out: [POPUP_JS + 'embed.dev.js'], opts: withJsx(true) },
   {
     in: 'src/popup/index.tsx',
     out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/popup.js`, `${POPUP_JS}unique-methods/${v}/popup.js`]),
     opts: withJsx(false),
-    terser: true,
+    // popup.js carries Preact: its internals are renamed here too (build/mangle.mjs).
+    terser: { mangle: true, internals: true },
   },
   {
     in: 'src/popup/form/extras.ts',
@@ -95,7 +110,7 @@ const jobs = [
       ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`]),
     ],
     opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime] },
-    terser: true,
+    terser: { mangle: true, unsafe: true },
   },
   {
     // The address field's country list, beside every popup.js (and unversioned beside embed.dev.js).
@@ -105,9 +120,9 @@ const jobs = [
       ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/countries.js`, `${POPUP_JS}unique-methods/${v}/countries.js`]),
     ],
     opts: browser(false),
-    terser: true,
+    terser: { mangle: true },
   },
-  { in: 'src/blog/script.ts', out: ['dist/blog/blog.js'], opts: browser(false), terser: true },
+  { in: 'src/blog/script.ts', out: ['dist/blog/blog.js'], opts: browser(false), terser: { unsafe: true } },
   { in: 'src/blog/blog.css', out: ['dist/blog/blog.css'], opts: { bundle: true, minify: true, logLevel: 'warning' } },
   ...cssJobs(),
   ...['main', 'subscribers'].map((name) => ({
@@ -140,30 +155,44 @@ function cssJobs() {
     }));
 }
 
-/** Terser after esbuild: a few more passes buy bytes on the budgets that matter. */
-async function squeeze(code) {
-  const r = await minify(code, {
-    ecma: 2020,
-    // Not toplevel: esbuild wraps each bundle in an IIFE, and with toplevel terser unwrapped some of them into
-    // top-level `var`s, globals of the host page that collided with its own scripts and with each other.
-    toplevel: false,
-    compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
-    mangle: true,
-    format: { comments: false },
-  });
-  // strict:true in tsconfig makes esbuild emit "use strict"; our bundles do not depend on it, so it is bytes.
-  return r.code.replace(/^"use strict";/, '');
+/** esbuild's output of one job (before terser). @param {Job} job @returns {Promise<string>} */
+export async function bundle(job) {
+  const result = await esbuild.build({ ...job.opts, entryPoints: [join(root, job.in)], write: false });
+  return result.outputFiles[0].text;
 }
 
-async function buildOne(job) {
-  const result = await esbuild.build({ ...job.opts, entryPoints: [join(root, job.in)], write: false });
-  let text = result.outputFiles[0].text;
-  if (job.terser) text = await squeeze(text);
-  for (const out of job.out) {
-    const file = join(root, out);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
-  }
+/**
+ * Builds every job: esbuild for all, then checks that mangle.json lists no raw or boundary name and that no property
+ * of the renamed bundles is already called by a short name it pins (it would merge with the renamed one), then terser
+ * (build/minify.mjs) and a check that nothing listed survived it. Returns what failed, each with why.
+ */
+async function buildAll(active) {
+  const failed = [];
+  const texts = await Promise.allSettled(active.map(bundle));
+  const renamed = {};
+  texts.forEach((t, i) => {
+    if (t.status == 'rejected') failed.push(`${active[i].in}: ${t.reason?.message || t.reason}`);
+    else if (active[i].terser?.mangle) renamed[active[i].out[0]] = t.value;
+  });
+  const mangle = readMangle(root);
+  failed.push(...(await boundaryListed(root, mangle)), ...(await pinCollisions(mangle, renamed)));
+  await Promise.all(
+    active.map(async (job, i) => {
+      if (texts[i].status == 'rejected') return;
+      let text = texts[i].value;
+      if (job.terser) {
+        const t = job.terser;
+        text = await squeeze(text, { mangle: t.mangle ? mangle : undefined, internals: t.internals, unsafe: t.unsafe });
+        if (t.mangle) failed.push(...(await leftOver(mangle, job.out[0], text, !!t.internals)));
+      }
+      for (const out of job.out) {
+        const file = join(root, out);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, text);
+      }
+    }),
+  );
+  return failed;
 }
 
 function sizes(file) {
@@ -231,12 +260,10 @@ if (watch) {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   rmSync(join(root, 'dist-node'), { recursive: true, force: true });
   // Every entry is built even when another fails, so one broken area does not hide the state of the rest.
-  const failed = (await Promise.allSettled(active.map(buildOne)))
-    .map((r, i) => (r.status === 'rejected' ? active[i].in : null))
-    .filter(Boolean);
+  const failed = await buildAll(active);
   if (!quiet) printTable();
   if (failed.length) {
-    console.error(`build failed: ${failed.join(', ')}`);
+    console.error(`build failed:\n  ${failed.join('\n  ')}`);
     process.exit(1);
   }
 }

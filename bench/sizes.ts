@@ -7,7 +7,8 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { minify } from 'terser';
+import { readMangle } from '../build/mangle.mjs';
+import { squeeze } from '../build/minify.mjs';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
 /** Raw, gzip (level 9) and brotli (quality 11) bytes. */
@@ -41,18 +42,6 @@ function* files(dir: string): Generator<string> {
     else yield p;
   }
 }
-
-/** The minifier settings of build.mjs (`squeeze`), so peers built here are minified like our outputs. */
-const squeeze = async (code: string): Promise<string> => {
-  const r = await minify(code, {
-    ecma: 2020,
-    toplevel: false,
-    compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true },
-    mangle: true,
-    format: { comments: false },
-  });
-  return (r.code || '').replace(/^"use strict";/, '');
-};
 
 /** build.mjs's browser options for a production bundle (target, minify, defines), without the react aliases. */
 const browserOptions = (root: string, entry: string): esbuild.BuildOptions => ({
@@ -109,7 +98,8 @@ async function popupWithReact(root: string): Promise<Buffer | null> {
       },
     ],
   });
-  return Buffer.from(await squeeze(r.outputFiles![0].text));
+  // Minified as popup.js is (build/minify.mjs), our private names renamed alike.
+  return Buffer.from(await squeeze(r.outputFiles![0].text, { mangle: readMangle(root) }));
 }
 
 /** Bytes of popup.js's minified bundle by where they come from (esbuild's metafile, before terser). */
