@@ -36,20 +36,17 @@ export const initMenu = (d: Document, w: Window): void => {
   nav.addEventListener('focusin', mark(true));
   nav.addEventListener('focusout', mark(false));
 
-  // Long title (spec 2.1, 9.5): measured without the class, so the title's own one-line width counts.
+  // Long title (spec 2.1, 9.5): measured without the class, so the title's own one-line width counts, and so the
+  // toggles sit beside it where the title's right edge is compared with theirs.
   const title = header.querySelector<HTMLElement>('.site-title span');
-  const toggles = header.querySelectorAll<HTMLElement>('.toggles button');
+  const row = header.querySelector<HTMLElement>('.toggles');
   const check = () => {
-    if (!title) return;
-    header.classList.remove('long-title');
-    header.classList.toggle(
-      'long-title',
-      isLongTitle(
-        title.offsetWidth,
-        [...toggles].map((t) => t.offsetWidth),
-        w.innerWidth,
-      ),
-    );
+    if (!title || !row) return;
+    const c = header.classList;
+    c.remove('long-title');
+    const t = title.getBoundingClientRect();
+    const widths = [...row.children].map((b) => (b as HTMLElement).offsetWidth);
+    c.toggle('long-title', isLongTitle(t.width, widths, w.innerWidth, t.right, row.getBoundingClientRect().left));
   };
   check();
   let frame = 0;
@@ -57,8 +54,11 @@ export const initMenu = (d: Document, w: Window): void => {
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(check);
   });
-  d.fonts?.ready.then(check);
-  d.fonts?.addEventListener('loadingdone', check);
+  const fonts = d.fonts;
+  if (fonts) {
+    fonts.ready.then(check);
+    fonts.addEventListener('loadingdone', check);
+  }
 
   // Double-tap-to-go (spec 2.1, 9.5): on touch, above 800 px, the first tap on a submenu item or a thumbnail only
   // opens it; a second tap on the same item follows the link. Any other tap starts over.
@@ -70,16 +70,16 @@ export const initMenu = (d: Document, w: Window): void => {
     (e) => {
       const link = (e.target as Element).closest?.('.menu-item-has-children>a,.post-thumbnail>a');
       const item = link && link.parentElement;
-      if (!item || !doubleTapApplies(touch, w.innerWidth)) {
+      // The item this tap opens: none when double-tap does not apply (then whatever was open is closed). A second
+      // tap on the open item changes nothing here, so its link is followed.
+      const next = item && doubleTapApplies(touch, w.innerWidth) ? item : null;
+      if (next != current) {
         current?.classList.remove('focus');
-        current = null;
-        return;
-      }
-      if (item != current) {
-        e.preventDefault();
-        current?.classList.remove('focus');
-        item.classList.add('focus');
-        current = item;
+        if (next) {
+          e.preventDefault();
+          next.classList.add('focus');
+        }
+        current = next;
       }
     },
     true,
