@@ -110,4 +110,48 @@ test('with 17 px beside the header (a classic scrollbar), the rule counts them t
   }
 });
 
+test('nothing in the header moves once the blog script runs: no layout shift at phone and desktop widths', async () => {
+  for (const width of [375, 1280, 1284]) {
+    const { context, page, log } = await openBlog(browser, blog, '', { viewport: { width, height: 800 } });
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: { value: number; sources: string[] }[] };
+        w.shifts = [];
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[])
+            w.shifts.push({ value: e.value, sources: e.sources.map((x) => (x.node as Element)?.className || '?') });
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(blog.origin + '/posts/storm-season-notes');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.equal(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts), [], `${width} px`);
+      // The mark follows the layout: long exactly when the toggles sit below the title's first line.
+      const [long, under] = await page.evaluate(() => {
+        const h = document.querySelector('.site-header')!;
+        const t = h.querySelector('.site-title span')!.getBoundingClientRect();
+        return [
+          h.classList.contains('long-title'),
+          h.querySelector('.toggles')!.getBoundingClientRect().top > t.top + 30,
+        ];
+      });
+      assert.is(long, under, `${width} px: marked ${long ? 'long' : 'one-line'}`);
+      if (width == 375) assert.ok(long);
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('without script the toggles are not shown and the menu is open', async () => {
+  const { context, page } = await openBlog(browser, blog, '/', { javaScriptEnabled: false });
+  try {
+    assert.not.ok(await page.locator('.menu-toggle').isVisible());
+    assert.not.ok(await page.locator('.widgets-toggle').isVisible());
+    assert.ok(await page.locator('#primary-menu').isVisible());
+  } finally {
+    await context.close();
+  }
+});
+
 test.run();

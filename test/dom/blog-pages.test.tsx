@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { renderToString } from 'react-dom/server';
 import { parseHTML } from 'linkedom';
 import { Header } from '../../src/blog/pages/Header';
+import { BLOG_ICON, Layout } from '../../src/blog/pages/Layout';
 import type { Site } from '../../src/blog/content/site';
 import { homeHtml, postHtml } from './blog-env';
 
@@ -41,8 +42,8 @@ the popup embed`, () => {
   assert.ok(post.querySelector('script[src="/js/signup-forms/popup/embed.js"]'));
 });
 
-test(`header: the toggles are named buttons with aria-expanded and aria-controls, hidden until the script; \
-menu with submenus`, () => {
+test(`header: the toggles are named buttons with aria-expanded and aria-controls, in place from the first paint \
+(the stylesheet hides them without script: no layout shift when the script takes them over); menu, submenus`, () => {
   const d = dom(homeHtml());
   assert.is(d.querySelector('.skip-link')?.getAttribute('href'), '#content');
   assert.ok(d.getElementById('content'));
@@ -55,7 +56,7 @@ menu with submenus`, () => {
     type: 'button',
     'aria-controls': 'primary-menu',
     'aria-expanded': 'false',
-    hidden: '',
+    hidden: null,
   });
   assert.is(menu?.textContent, 'Menu');
   const widgets = d.querySelector('.widgets-toggle');
@@ -63,13 +64,51 @@ menu with submenus`, () => {
     type: 'button',
     'aria-controls': 'secondary',
     'aria-expanded': 'false',
-    hidden: '',
+    hidden: null,
   });
   assert.ok(d.getElementById('primary-menu') && d.getElementById('secondary'));
   assert.is(d.getElementById('site-navigation')?.getAttribute('aria-label'), 'Main');
   const parents = d.querySelectorAll('#primary-menu > li.menu-item-has-children');
   assert.is(parents.length, 2);
   assert.is(parents[0].querySelectorAll('.sub-menu > li > a').length, 2);
+});
+
+test(`every page: a meta description (the post's excerpt, else the site's tagline, else its about text) and the \
+site's icon (issue 12: Lighthouse SEO and best practices)`, () => {
+  const description = (html: string) => dom(html).querySelector('meta[name="description"]')?.getAttribute('content');
+  assert.is(description(homeHtml()), 'Notes from the lamp room, the logbook and the rocks below');
+  const post = postHtml('storm-season-notes').html;
+  // The excerpt of content/posts/storm-season-notes.md.
+  assert.is(
+    description(post),
+    'Three gales in nine days, a broken storm pane, and what the barometer did before each one.',
+  );
+  for (const html of [homeHtml(), post])
+    assert.is(dom(html).querySelector('link[rel="icon"]')?.getAttribute('href'), BLOG_ICON);
+  const site: Site = {
+    title: 'T',
+    tagline: '',
+    blogId: 1,
+    menu: [],
+    about: 'About "us" & <them>',
+    popup: { uuid: 'u', lid: 'l', fId: '' },
+  };
+  const ctx = { site, host: 'h', widgets: { recentPosts: [], recentComments: [] } };
+  const page = (d: string | undefined) =>
+    renderToString(
+      <Layout ctx={ctx} title="x" description={d} postId={0} mode="home" titleIsHeading={false}>
+        <p>x</p>
+      </Layout>,
+    );
+  // Escaped in the attribute: the owner's text cannot close it or open a tag.
+  const hostile = 'He said "hi"><script>alert(1)</script>';
+  const html = page(hostile);
+  assert.not.ok(html.includes('<script>alert'), html);
+  assert.not.ok(html.includes('"hi"'));
+  assert.is(description(html), hostile);
+  assert.is(dom(html).querySelectorAll('script').length, 3, "only the page's own scripts");
+  // Without an excerpt or tagline, the about text.
+  assert.is(description(page('')), 'About "us" & <them>');
 });
 
 test('header: a site without a menu has no menu list', () => {
@@ -151,7 +190,7 @@ labelled form with honeypot`, () => {
     type: 'button',
     'aria-controls': 'comments',
     'aria-expanded': 'false',
-    hidden: '',
+    hidden: null,
   });
   assert.is(d.querySelector('.comment-list > li > article')?.id, 'comment-1');
   assert.is(d.querySelectorAll('.comment-list article').length, 5);

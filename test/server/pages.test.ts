@@ -1,6 +1,7 @@
 /** The provider's pages (issue 5): demo host page, owner preview and its stage, mailbox, demo images, extra routes. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { page } from '../../src/server/pages/html';
 import { JS_PATH } from '../../src/constants';
 import type { Route } from '../../src/server/route';
 import { DEMO_FORMS, DEMO_UUID, form, request, startTest, subscribe, type TestProvider } from './helpers';
@@ -61,6 +62,14 @@ test('the demo page loads the chosen form, names the host it was reached by, 404
   assert.ok(evil.text.includes(`baseUrl":"${p.host}"`));
   assert.is((await request(p.origin, '/demo?form=nope')).status, 404);
   assert.is((await request(p.origin, '/demo', { method: 'POST' })).status, 404);
+});
+
+test('the demo page has a meta description naming its form, escaped (issue 12: Lighthouse SEO)', async () => {
+  const r = await request(p.origin, '/demo?form=gdpr');
+  const m = /<meta name="description" content="([^"]*)">/.exec(r.text);
+  assert.ok(m && m[1].includes(form('gdpr').title.replace(/&/g, '&amp;')), m ? m[1] : r.text.slice(0, 400));
+  assert.match(page('t', '', '', 'a "b" <c>'), /<meta name="description" content="a &quot;b&quot; &lt;c&gt;">/);
+  assert.not.match(page('t', ''), /name="description"/);
 });
 
 test('the preview page lists every form with its settings and drives the mount API in preview mode', async () => {

@@ -15,8 +15,9 @@ function Items({ items, sub }: { items: MenuItem[]; sub?: boolean }) {
 
 /**
  * Site header (spec 2.1 'Main navigation'): title, the two toggles and the menu with its submenus. The toggles are
- * named buttons with aria-expanded and aria-controls; they are hidden until the blog script takes them over, and
- * there is no menu list (nor its toggle) when the site has no menu.
+ * named buttons with aria-expanded and aria-controls; without script (.no-js) the stylesheet hides them, with script
+ * they are in place from the first paint, before the blog script takes them over, so showing them moves nothing
+ * (issue 12: no layout shift). There is no menu list, and the menu toggle is hidden, when the site has no menu.
  */
 export function Header({ site, titleIsHeading }: { site: Site; titleIsHeading: boolean }) {
   const Title = titleIsHeading ? 'h1' : 'p';
@@ -31,10 +32,16 @@ export function Header({ site, titleIsHeading }: { site: Site; titleIsHeading: b
         {site.tagline ? <p class="site-description">{site.tagline}</p> : null}
       </div>
       <div class="toggles">
-        <button type="button" class="menu-toggle" aria-controls="primary-menu" aria-expanded="false" hidden>
+        <button
+          type="button"
+          class="menu-toggle"
+          aria-controls="primary-menu"
+          aria-expanded="false"
+          hidden={!site.menu.length}
+        >
           Menu
         </button>
-        <button type="button" class="widgets-toggle" aria-controls="secondary" aria-expanded="false" hidden>
+        <button type="button" class="widgets-toggle" aria-controls="secondary" aria-expanded="false">
           Widgets
         </button>
       </div>

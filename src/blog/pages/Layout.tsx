@@ -21,6 +21,8 @@ export interface LayoutProps {
   ctx: PageContext;
   /** Document title. */
   title: string;
+  /** The page's meta description (a post's excerpt); the site's tagline, or its about text, when empty. */
+  description?: string;
   /** Post id for the statistics; 0 on the home page (spec 3.9). */
   postId: number;
   /** Click-tracker mode (spec 7.3): the kind of page, 'home' or 'post'. */
@@ -30,6 +32,9 @@ export interface LayoutProps {
   children: ReactNode;
 }
 
+/** The site's icon, from the content's images (without one, every page asks for a missing /favicon.ico). */
+export const BLOG_ICON = '/blog/images/favicon.svg';
+
 // Marks the document as scripted before first paint, so panels start closed without a flash (pages work without
 // script: then .no-js keeps every panel open and the toggles hidden).
 const JS_CLASS = "document.documentElement.className='js'";
@@ -38,7 +43,7 @@ const JS_CLASS = "document.documentElement.className='js'";
  * The page shell: widgets panel at the top (it slides down and pushes the page, spec 2.1), header with the menu,
  * main content, the blog script (enhancement only, no hydration) and the popup embed on every page (spec 1.2).
  */
-export function Layout({ ctx, title, postId, mode, titleIsHeading, children }: LayoutProps) {
+export function Layout({ ctx, title, description, postId, mode, titleIsHeading, children }: LayoutProps) {
   const { site } = ctx;
   return (
     <html lang="en" class="no-js">
@@ -46,6 +51,8 @@ export function Layout({ ctx, title, postId, mode, titleIsHeading, children }: L
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
+        <meta name="description" content={description || site.tagline || site.about} />
+        <link rel="icon" href={BLOG_ICON} type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script text, no input reaches it */}
         <script nonce={ctx.nonce} dangerouslySetInnerHTML={{ __html: JS_CLASS }} />
         <link rel="stylesheet" href="/blog/blog.css" />

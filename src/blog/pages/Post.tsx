@@ -24,7 +24,14 @@ export interface PostPageProps {
 export function PostPage({ ctx, post, comments, replyTo, form }: PostPageProps) {
   const n = countComments(comments);
   return (
-    <Layout ctx={ctx} title={`${post.title} – ${ctx.site.title}`} postId={post.id} mode="post" titleIsHeading={false}>
+    <Layout
+      ctx={ctx}
+      title={`${post.title} – ${ctx.site.title}`}
+      description={post.excerpt}
+      postId={post.id}
+      mode="post"
+      titleIsHeading={false}
+    >
       <article class="post single" id={`post-${post.id}`}>
         <header class="entry-header">
           <h1 class="entry-title">{post.title}</h1>
@@ -40,7 +47,7 @@ export function PostPage({ ctx, post, comments, replyTo, form }: PostPageProps) 
         <a class="comments-link" href="#comments">
           {n == 1 ? '1 comment' : `${n} comments`}
         </a>
-        <button type="button" class="comments-toggle" aria-controls="comments" aria-expanded="false" hidden>
+        <button type="button" class="comments-toggle" aria-controls="comments" aria-expanded="false">
           Show comments
         </button>
       </div>

@@ -70,7 +70,13 @@ ${ARTICLE.map((p) => `<p>${esc(p)}</p>`).join('\n')}
 </main>
 ${forgetScript(nonce)}
 ${snippet(host, form, nonce)}`;
-  return page(`Demo Goods: ${form.title}`, body, nonce);
+  return page(
+    `Demo Goods: ${form.title}`,
+    body,
+    nonce,
+    '',
+    `A demo bakery's page carrying the real embed snippet of the ${form.title} signup form.`,
+  );
 };
 
 /** Serves the demo page at /demo, and at / (the blog's route, when wired, runs first and takes /); demo mode only. */

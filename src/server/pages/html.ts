@@ -43,10 +43,12 @@ pre{white-space:pre-wrap;word-break:break-all;background:#fff;border:1px solid #
 
 /**
  * A whole HTML document whose style element carries `nonce` (the response's, see http/respond.ts sendPage; '' for
- * a page sent without a CSP); `css` is the page's own styles, added to BASE_CSS. No data: icon (it stopped the
- * favicon request before issue 13, but a CSP without img-src data: refuses it).
+ * a page sent without a CSP); `css` is the page's own styles, added to BASE_CSS; with a description, its meta
+ * description (pages open to search engines: /demo). No data: icon (a CSP without img-src data: refuses it; the
+ * provider answers /favicon.ico with 204).
  */
-export const page = (title: string, body: string, nonce: string, css = ''): string => `<!doctype html>
+export const page = (title: string, body: string, nonce: string, css = '', description = ''): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style${nonce ? ` nonce="${nonce}"` : ''}>${BASE_CSS}${css}</style></head>
+<title>${esc(title)}</title>${description ? `<meta name="description" content="${esc(description)}">` : ''}
+<style${nonce ? ` nonce="${nonce}"` : ''}>${BASE_CSS}${css}</style></head>
 <body>${body}</body></html>`;
