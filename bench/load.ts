@@ -12,11 +12,9 @@
  * the per-client limit (src/constants.ts RATE_CLIENT_MAX) would rightly answer with errors after the first 20.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { DEMO_UUID, demoForm } from '../src/server/seed/forms';
+import { startServer } from './server';
 
 /** One load case's figures. */
 export interface LoadResult {
@@ -50,24 +48,9 @@ const cpuMs = (pid: number | undefined): number | null => {
  * build, to compare before and after a change).
  */
 export async function providerLoad(seconds = 10, server = 'dist-node/main.mjs'): Promise<LoadResult[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'load-'));
-  const child = spawn(process.execPath, [server], {
-    env: { ...process.env, PORT: '0', PROVIDER_DB: join(dir, 'load.db'), PROVIDER_RATE_LIMIT: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const provider = await startServer(server);
+  const { origin, child } = provider;
   try {
-    const origin = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const t = setTimeout(() => reject(new Error('provider did not start')), 15000);
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d;
-        const m = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-        if (m) {
-          clearTimeout(t);
-          resolve(m[1]);
-        }
-      });
-    });
     const form = demoForm('modal')!;
     const base = { u: DEMO_UUID, id: form.lid, f_id: form.fId };
     const settingsPath = `/subscribe/form-settings?${new URLSearchParams({ ...base, c: 'cb' })}`;
@@ -117,8 +100,6 @@ export async function providerLoad(seconds = 10, server = 'dist-node/main.mjs'):
     }
     return out;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.on('exit', r));
-    rmSync(dir, { recursive: true, force: true });
+    await provider.stop();
   }
 }

@@ -46,6 +46,11 @@ export interface Sample {
   triggerToStyled: number | null;
   /** Bytes of script transferred (resource timing transferSize of the top document's scripts; 0 from cache). */
   scriptBytes: number;
+  /**
+   * Bytes the embed fetched before the trigger (all it fetched when there was none): transfer sizes of embed.js,
+   * popup.js, the files beside it, the stylesheets and the provider's answers, in the page and in its frames.
+   */
+  embedBytes: number;
   /** JS heap used after a collection, in bytes. */
   heap: number;
 }
@@ -111,6 +116,25 @@ const OBSERVE = () => {
         value = v;
       },
     });
+  };
+  // Bytes the embed fetched before `until` (performance.now() of this page; all when null), frames included: a
+  // popup prepared before the trigger loads its stylesheets inside its frames.
+  (window as unknown as { __embedBytes: (until: number | null) => number }).__embedBytes = (until) => {
+    const embed = /\/(js|css)\/signup-forms\/|\/subscribe\//;
+    const sum = (p: Performance, shift: number) =>
+      (p.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => embed.test(e.name) && (until === null || e.startTime + shift < until))
+        .reduce((n, e) => n + e.transferSize, 0);
+    let total = sum(performance, 0);
+    for (const f of Array.from(document.querySelectorAll('iframe'))) {
+      try {
+        const p = f.contentWindow && f.contentWindow.performance;
+        if (p) total += sum(p, p.timeOrigin - performance.timeOrigin);
+      } catch {
+        // A cross-origin frame is not ours.
+      }
+    }
+    return total;
   };
   watch('handoff', 'trigger');
   watch('mount', 'script');
@@ -319,6 +343,7 @@ export async function sample(
       triggerToFrame: since(b.frame),
       triggerToStyled: since(b.styled),
       scriptBytes: res.filter((e) => e.initiatorType === 'script').reduce((s, e) => s + e.transferSize, 0),
+      embedBytes: (window as unknown as { __embedBytes: (t: number | null) => number }).__embedBytes(b.trigger),
     };
   });
   if (opts.block) await page.unroute('**/embed.js');
@@ -337,6 +362,7 @@ export async function sample(
     triggerToFrame: r.triggerToFrame,
     triggerToStyled: r.triggerToStyled,
     scriptBytes: r.scriptBytes,
+    embedBytes: r.embedBytes,
     heap,
   };
 }
@@ -348,3 +374,47 @@ export const median = (xs: (number | null)[]): number | null => {
   const m = v.length >> 1;
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 };
+
+/**
+ * Bytes the embed fetches on `url` before its trigger, with the settings' popupDelay replaced by `delay` in flight
+ * (so one host page shows every trigger kind): a fresh context, the page loaded, the settings answered, then
+ * `settleMs` of quiet without reaching the trigger (a seconds delay is set longer than that), as a reader who never
+ * triggers the popup. The rewritten settings answer counts as its body's length.
+ */
+export async function bytesBeforeTrigger(
+  browser: Browser,
+  url: string,
+  delay: number | string,
+  settleMs: number,
+  network: Network | null = SLOW_4G,
+): Promise<number> {
+  const t = await throttledPage(browser, null, 4, network);
+  let settings = 0;
+  try {
+    await t.page.route('**/subscribe/form-settings?*', async (route) => {
+      const r = await route.fetch();
+      const text = await r.text();
+      const m = /^([\s\S]*?\()(\{[\s\S]*\})(\);?\s*)$/.exec(text);
+      if (!m) return route.fulfill({ response: r });
+      const body = m[1] + JSON.stringify({ ...JSON.parse(m[2]), popupDelay: delay }) + m[3];
+      settings = body.length;
+      return route.fulfill({ response: r, body });
+    });
+    const answered = t.page.waitForResponse((r) => r.url().includes('/form-settings'), { timeout: 15000 });
+    await t.page.goto(url, { waitUntil: 'load' });
+    await answered;
+    await t.page.waitForTimeout(settleMs);
+    // The page counts the rewritten answer as whatever the browser makes of a fulfilled response: taken out, and
+    // its body's length put in.
+    const fetched = await t.page.evaluate(() => {
+      const w = window as unknown as { __bench: Collected; __embedBytes: (until: number | null) => number };
+      const routed = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.name.includes('/form-settings'))
+        .reduce((n, e) => n + e.transferSize, 0);
+      return w.__embedBytes(w.__bench.trigger) - routed;
+    });
+    return fetched + settings;
+  } finally {
+    await t.context.close();
+  }
+}

@@ -134,8 +134,8 @@ const ALIAS = {
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
 };
 
-/** Every dist/ output (versioned duplicates folded into one row) and the peers. */
-export async function sizeTable(root: string, dist = join(root, 'dist')): Promise<SizeRow[]> {
+/** Every dist/ output (versioned duplicates folded into one row) and, unless `peers` is false, the peers. */
+export async function sizeTable(root: string, dist = join(root, 'dist'), peers = true): Promise<SizeRow[]> {
   const rows: SizeRow[] = [];
   const seen = new Set<string>();
   for (const f of files(dist)) {
@@ -146,6 +146,7 @@ export async function sizeTable(root: string, dist = join(root, 'dist')): Promis
     seen.add(key);
     rows.push({ name: rel, kind: 'ours', ...bytesOf(readFileSync(f)) });
   }
+  if (!peers) return rows;
   const react = await popupWithReact(root);
   if (react)
     rows.push({

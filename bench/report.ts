@@ -1,0 +1,359 @@
+/**
+ * The tables of bench/RESULTS.md, from one run of `npm run bench`: every figure of this build beside the reference
+ * build's, with the ratio this / reference (issue 12: absolute milliseconds drift from run to run on a shared machine,
+ * ratios much less).
+ */
+import { CASES, type Case, type CostSamples, type KindBytes, KINDS, LABEL, OPENED } from './cost-cases';
+import { CATEGORIES, type LighthouseResult } from './lighthouse';
+import type { LoadResult } from './load';
+import { median, type Sample } from './page-cost';
+import type { Part, SizeRow } from './sizes';
+
+/** Everything one run measured. */
+export interface Results {
+  date: string;
+  seconds: number;
+  cores: number;
+  /** 1-minute load average when the run started and ended (the machine is shared). */
+  loadAvg: [number, number];
+  runs: number;
+  network: string;
+  settleMs: number;
+  /** Build names: this checkout and the reference commit. */
+  self: string;
+  ref: string;
+  sizes: SizeRow[];
+  refSizes: SizeRow[];
+  parts: Part[];
+  cost: CostSamples;
+  kinds: KindBytes;
+  /** Lighthouse by build name: one result per page and embed state, or why it was not run. */
+  lighthouse: Record<string, LighthouseRow[]> | string;
+  load: LoadResult[] | string;
+}
+
+/** One Lighthouse row. */
+export interface LighthouseRow {
+  page: string;
+  embed: boolean;
+  result: LighthouseResult | string;
+}
+
+const fmt = (n: number | null | undefined, digits = 0) => (n === null || n === undefined ? 'n/a' : n.toFixed(digits));
+const kb = (n: number | null | undefined) => (n === null || n === undefined ? 'n/a' : (n / 1000).toFixed(2) + ' kB');
+const yes = (ok: boolean | null) => (ok === null ? '—' : ok ? 'yes' : '**no**');
+/** this / reference, as '0.87×'; '—' when the reference is 0 or either is missing. */
+export const ratio = (a: number | null | undefined, b: number | null | undefined): string =>
+  a === null || a === undefined || b === null || b === undefined
+    ? 'n/a'
+    : b === 0
+      ? a === 0
+        ? '1.00×'
+        : '—'
+      : (a / b).toFixed(2) + '×';
+
+const table = (head: string[], rows: string[][], align: string[] = head.map((_, i) => (i ? '---:' : '---'))) =>
+  [`| ${head.join(' | ')} |`, `|${align.join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+/** Helpers over one run's samples. */
+const view = (r: Results) => {
+  const m = (b: string, c: Case, k: keyof Sample) => median(r.cost[b][c].map((s) => s[k] as number | null));
+  const all = (b: string, cases: Case[], k: keyof Sample) =>
+    cases.flatMap((c) => r.cost[b][c].map((s) => s[k] as number | null)).filter((x): x is number => x !== null);
+  const size = (rows: SizeRow[], name: string) => rows.find((x) => x.name == name)?.brotli ?? null;
+  const sum = (rows: SizeRow[], names: string[]) => {
+    const v = names.map((n) => size(rows, n));
+    return v.includes(null) ? null : (v as number[]).reduce((a, b) => a + b, 0);
+  };
+  return { m, all, size, sum };
+};
+
+const P = 'js/signup-forms/popup/';
+const C = 'css/signup-forms/popup/1.0/';
+/** A plain e-mail form's first view: the loader, popup.js and the stylesheets its modal links (template 1). */
+export const FIRST_VIEW = [P + 'embed.js', P + '1.0/popup.js', C + 'common.css', C + 'modal.css', C + 'layout-1.css'];
+
+/** The targets table (issue 12's rows and the earlier issues' that still hold). */
+export function targetsMarkdown(r: Results): string {
+  const { m, all, sum } = view(r);
+  const rows: string[][] = [];
+  const row = (
+    figure: string,
+    target: string,
+    a: number | null,
+    b: number | null,
+    show: (n: number | null) => string,
+    ok: boolean | null,
+  ) => rows.push([figure, target, show(a), show(b), ratio(a, b), yes(ok)]);
+  const bytes = (figure: string, names: string[], limit: number, target: string) => {
+    const a = sum(r.sizes, names);
+    row(figure, target, a, sum(r.refSizes, names), kb, a !== null && a <= limit);
+  };
+  bytes('embed.js brotli', [P + 'embed.js'], 1400, '≤ 1.4 kB');
+  bytes('popup.js brotli', [P + '1.0/popup.js'], 14000, '≤ 14 kB (aim 12 kB)');
+  bytes(
+    'first view of an e-mail form: embed.js + popup.js + common, modal and layout-1 CSS',
+    FIRST_VIEW,
+    14500,
+    '≤ 14.5 kB',
+  );
+  bytes('blog.js brotli', ['blog/blog.js'], 2500, '≤ 2.5 kB');
+  const embedLong = (b: string) => all(b, ['idle', ...OPENED], 'embedLongTasks');
+  const most = (b: string) => (embedLong(b).length ? Math.max(...embedLong(b)) : null);
+  row(
+    'long tasks holding embed work at 4x, most in one run (idle and opened cases)',
+    '0 in every run',
+    most(r.self),
+    most(r.ref),
+    (n) => fmt(n),
+    most(r.self) === 0,
+  );
+  const added = (b: string, c: Case) => {
+    const a = m(b, c, 'tbt');
+    const z = m(b, 'alone', 'tbt');
+    return a === null || z === null ? null : a - z;
+  };
+  const ms = (n: number | null) => fmt(n) + ' ms';
+  row(
+    'TBT added by opening the popup at 4x (warmed − page alone, medians)',
+    '≤ 30 ms',
+    added(r.self, 'warmed'),
+    added(r.ref, 'warmed'),
+    ms,
+    (added(r.self, 'warmed') ?? Infinity) <= 30,
+  );
+  const vis = (b: string, c: Case) => m(b, c, 'triggerToVisible');
+  row(
+    'trigger → visible, popup warmed (median)',
+    '≤ 50 ms',
+    vis(r.self, 'warmed'),
+    vis(r.ref, 'warmed'),
+    ms,
+    (vis(r.self, 'warmed') ?? Infinity) <= 50,
+  );
+  row('trigger → visible, cold (median)', '—', vis(r.self, 'cold'), vis(r.ref, 'cold'), ms, null);
+  row(
+    'trigger → visible, popup.js cached (median)',
+    '≤ 150 ms',
+    vis(r.self, 'cached'),
+    vis(r.ref, 'cached'),
+    ms,
+    (vis(r.self, 'cached') ?? Infinity) <= 150,
+  );
+  const cls = (b: string) => Math.max(0, ...all(b, ['idle', ...OPENED], 'cls'));
+  row(
+    'layout shift with the embed, largest in one run',
+    '0 in every run',
+    cls(r.self),
+    cls(r.ref),
+    (n) => fmt(n, 4),
+    cls(r.self) === 0,
+  );
+  for (const [kind] of KINDS) {
+    const k = (b: string) => median(r.kinds[b]?.[kind] ?? []);
+    row(
+      `bytes fetched before the trigger, ${kind} trigger (median)`,
+      "beside today's",
+      k(r.self),
+      k(r.ref),
+      (n) => fmt(n) + ' B',
+      null,
+    );
+  }
+  if (typeof r.lighthouse != 'string') {
+    const lows = (b: string) => {
+      const blog =
+        (r.lighthouse as Record<string, LighthouseRow[]>)[b]?.filter((x) => x.embed && x.page != '/demo') ?? [];
+      const scores = blog.flatMap((x) =>
+        typeof x.result == 'string' ? [0] : CATEGORIES.map((c) => (x.result as LighthouseResult).scores[c] ?? 0),
+      );
+      return scores.length ? Math.min(...scores) : null;
+    };
+    row(
+      'Lighthouse, blog home and post with the embed: lowest of the four scores',
+      'every category 100',
+      lows(r.self),
+      lows(r.ref),
+      (n) => fmt(n),
+      lows(r.self) === 100,
+    );
+  }
+  if (Array.isArray(r.load))
+    for (const [part, label, rps] of [
+      ['settings', 'form-settings requests per second, zero errors (this build)', 5000],
+      ['post', 'subscribes (form-post-json) per second, zero errors (this build)', 1000],
+    ] as const) {
+      const x = r.load.find((l) => l.name.includes(part));
+      const errs = x ? x.errors + x.non2xx : 0;
+      rows.push([
+        label,
+        `≥ ${rps.toLocaleString('en')}, 0 errors`,
+        x ? `${Math.round(x.requestsPerSecond).toLocaleString('en')}, ${errs} errors` : 'n/a',
+        '',
+        '',
+        yes(!!x && x.requestsPerSecond >= rps && errs == 0),
+      ]);
+    }
+  return table(['figure', 'target', 'this build', `reference ${r.ref}`, 'ratio', 'met'], rows, [
+    '---',
+    '---',
+    '---:',
+    '---:',
+    '---:',
+    '---',
+  ]);
+}
+
+/** The page-cost table: per case, this build, the reference and their ratio. */
+export function costMarkdown(r: Results): string {
+  const { m } = view(r);
+  const cols: [keyof Sample, string, number, number][] = [
+    ['tbt', 'TBT ms', 0, 1],
+    ['longTasks', 'long tasks', 1, 1],
+    ['embedLongTasks', 'long tasks holding embed work', 1, 1],
+    ['cls', 'CLS', 4, 1],
+    ['scriptMs', 'page script ms', 1, 1],
+    ['embedBeforeMs', 'embed ms before trigger', 1, 1],
+    ['embedAfterMs', 'embed ms after trigger', 1, 1],
+    ['triggerToVisible', 'trigger → visible ms', 0, 1],
+    ['triggerToSettled', 'trigger → animation done ms', 0, 1],
+    ['embedBytes', 'embed bytes before trigger', 0, 1],
+    ['scriptBytes', 'script bytes', 0, 1],
+    ['heap', 'JS heap MB', 2, 1e6],
+  ];
+  const rows: string[][] = [];
+  for (const c of CASES) {
+    const at = (b: string) =>
+      cols.map(([k, , , scale]) => {
+        const v = m(b, c, k);
+        return v === null ? null : v / scale;
+      });
+    const a = at(r.self);
+    const b = at(r.ref);
+    rows.push([LABEL[c], 'this build', ...a.map((v, i) => fmt(v, cols[i][2]))]);
+    rows.push(['', `reference ${r.ref}`, ...b.map((v, i) => fmt(v, cols[i][2]))]);
+    rows.push(['', 'ratio', ...a.map((v, i) => ratio(v, b[i]))]);
+  }
+  return table(['case', 'build', ...cols.map((c) => c[1])], rows, ['---', '---', ...cols.map(() => '---:')]);
+}
+
+/** Where trigger → visible goes, for the cases that open the popup. */
+export function stepsMarkdown(r: Results): string {
+  const { m } = view(r);
+  const steps: [keyof Sample, string][] = [
+    ['triggerToScript', 'popup.js starts running (fetched, compiled)'],
+    ['triggerToFrame', 'popup mounted (frame rendered, hidden)'],
+    ['triggerToStyled', 'frame shown (stylesheets loaded)'],
+    ['triggerToVisible', 'frame painted visible'],
+    ['triggerToSettled', 'animation done'],
+  ];
+  const spread = (b: string, c: Case, k: keyof Sample) => {
+    const v = r.cost[b][c].map((s) => s[k]).filter((x): x is number => typeof x == 'number');
+    return v.length ? ` (${fmt(Math.min(...v))}–${fmt(Math.max(...v))})` : '';
+  };
+  const rows: string[][] = [];
+  for (const c of OPENED) {
+    rows.push([c, 'this build', ...steps.map(([k]) => fmt(m(r.self, c, k)) + spread(r.self, c, k))]);
+    rows.push(['', `reference ${r.ref}`, ...steps.map(([k]) => fmt(m(r.ref, c, k)) + spread(r.ref, c, k))]);
+    rows.push(['', 'ratio', ...steps.map(([k]) => ratio(m(r.self, c, k), m(r.ref, c, k)))]);
+  }
+  return table(['case', 'build', ...steps.map((s) => s[1])], rows, ['---', '---', ...steps.map(() => '---:')]);
+}
+
+/** Bytes before the trigger by kind. */
+export function kindsMarkdown(r: Results): string {
+  const rows = KINDS.map(([kind]) => {
+    const a = median(r.kinds[r.self]?.[kind] ?? []);
+    const b = median(r.kinds[r.ref]?.[kind] ?? []);
+    return [kind, fmt(a), fmt(b), ratio(a, b)];
+  });
+  return table(['trigger kind', 'this build, bytes', `reference ${r.ref}, bytes`, 'ratio'], rows);
+}
+
+/** The Lighthouse table: every page and embed state, both builds. */
+export function lighthouseMarkdown(r: Results): string {
+  if (typeof r.lighthouse == 'string') return `Not measured: ${r.lighthouse}`;
+  const rows: string[][] = [];
+  for (const [build, list] of Object.entries(r.lighthouse))
+    for (const x of list) {
+      const name = build == r.self ? 'this build' : `reference ${build}`;
+      if (typeof x.result == 'string')
+        rows.push([x.page, x.embed ? 'yes' : 'blocked', name, x.result, '', '', '', '', '']);
+      else
+        rows.push([
+          x.page,
+          x.embed ? 'yes' : 'blocked',
+          name,
+          ...CATEGORIES.map((c) => fmt((x.result as LighthouseResult).scores[c])),
+          fmt(x.result.tbt),
+          x.result.failing.join(', ') || '—',
+        ]);
+    }
+  return table(
+    [
+      'page',
+      'embed',
+      'build',
+      'performance',
+      'accessibility',
+      'best practices',
+      'SEO',
+      'TBT ms',
+      'audits under 1 (score)',
+    ],
+    rows,
+    ['---', '---', '---', '---:', '---:', '---:', '---:', '---:', '---'],
+  );
+}
+
+/** The size table of this build's outputs and the peers. */
+export function sizeMarkdown(rows: SizeRow[]): string {
+  return table(
+    ['output', 'raw', 'gzip', 'brotli'],
+    rows.map((x) => [
+      `${x.kind === 'peer' ? '_peer:_ ' : ''}${x.name}`,
+      String(x.raw),
+      String(x.gzip),
+      String(x.brotli),
+    ]),
+  );
+}
+
+/** The budgeted outputs beside the reference's. */
+export function sizeRatioMarkdown(r: Results): string {
+  const { size } = view(r);
+  const names = [
+    P + 'embed.js',
+    P + '1.0/popup.js',
+    P + '1.0/form-extras.js',
+    P + '1.0/countries.js',
+    'blog/blog.js',
+    'blog/blog.css',
+  ];
+  return table(
+    ['output (brotli)', 'this build', `reference ${r.ref}`, 'ratio'],
+    names.map((n) => [
+      n,
+      fmt(size(r.sizes, n)),
+      fmt(size(r.refSizes, n)),
+      ratio(size(r.sizes, n), size(r.refSizes, n)),
+    ]),
+  );
+}
+
+/** The provider's load figures (this build). */
+export function loadMarkdown(rows: LoadResult[] | string): string {
+  if (typeof rows == 'string') return `Not measured: ${rows}`;
+  return table(
+    ['case', 'requests/s', 'p99 ms', 'errors', 'non-2xx', 'total', 'server CPU µs/request'],
+    rows.map((x) => [
+      x.name,
+      String(x.requestsPerSecond),
+      String(x.p99ms),
+      String(x.errors),
+      String(x.non2xx),
+      String(x.total),
+      String(x.cpuUsPerRequest ?? 'n/a'),
+    ]),
+  );
+}
