@@ -93,7 +93,7 @@ site's icon (issue 12: Lighthouse SEO and best practices)`, () => {
     about: 'About "us" & <them>',
     popup: { uuid: 'u', lid: 'l', fId: '' },
   };
-  const ctx = { site, host: 'h', widgets: { recentPosts: [], recentComments: [] } };
+  const ctx = { site, host: 'h', nonce: '', widgets: { recentPosts: [], recentComments: [] } };
   const page = (d: string | undefined) =>
     renderToString(
       <Layout ctx={ctx} title="x" description={d} postId={0} mode="home" titleIsHeading={false}>

@@ -68,8 +68,8 @@ test('the demo page has a meta description naming its form, escaped (issue 12: L
   const r = await request(p.origin, '/demo?form=gdpr');
   const m = /<meta name="description" content="([^"]*)">/.exec(r.text);
   assert.ok(m && m[1].includes(form('gdpr').title.replace(/&/g, '&amp;')), m ? m[1] : r.text.slice(0, 400));
-  assert.match(page('t', '', '', 'a "b" <c>'), /<meta name="description" content="a &quot;b&quot; &lt;c&gt;">/);
-  assert.not.match(page('t', ''), /name="description"/);
+  assert.match(page('t', '', '', '', 'a "b" <c>'), /<meta name="description" content="a &quot;b&quot; &lt;c&gt;">/);
+  assert.not.match(page('t', '', ''), /name="description"/);
 });
 
 test('the preview page lists every form with its settings and drives the mount API in preview mode', async () => {
