@@ -1,9 +1,9 @@
 /**
  * The reference provider (issue 5): one HTTP server with the content host (dist/), the calls of spec 7.1, the
- * captcha path and the owner preview over one SQLite database; in demo mode also the double opt-in mailbox and the
- * demo host page, in production mode the owner's sign-in instead (issue 13, src/server/site.ts).
+ * captcha path and the owner preview over one store (a SQLite file, or a PostgreSQL database shared by N provider
+ * processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production mode the
+ * owner's sign-in instead (issue 13, src/server/site.ts).
  */
-import type Database from 'better-sqlite3';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -15,9 +15,10 @@ import {
   RATE_CLIENT_MAX,
   RATE_CLIENT_WINDOW_MS,
 } from '../constants';
+import { counter } from './db/counters';
 import { openDb } from './db/open';
 import { logLine, logSink } from './http/log';
-import { directClient, proxiedClient, RateLimiter, type Limit, type Limiters } from './http/ratelimit';
+import { directClient, proxiedClient, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
 import { staticFiles } from './http/static';
 import { assetsRoute } from './pages/assets';
@@ -28,6 +29,7 @@ import { previewRoute } from './pages/preview';
 import { ownerRoutes } from './owner/routes';
 import type { Route, RouteContext } from './route';
 import { checkMode, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
+import type { Store } from './store/types';
 import { jsonpRoute } from './subscribe/routes';
 
 /**
@@ -36,7 +38,12 @@ import { jsonpRoute } from './subscribe/routes';
  */
 export interface ProviderOptions extends ModeOptions {
   /** SQLite file; created with its folder, migrated and seeded. ':memory:' for a throwaway store. */
-  dbPath: string;
+  dbPath?: string;
+  /**
+   * A PostgreSQL database (postgres://…, what DATABASE_URL holds): used instead of dbPath when set, migrated and
+   * seeded the same way. Several providers, in one process or many, may share one store.
+   */
+  databaseUrl?: string;
   /** The built content host (dist/). */
   distDir: string;
   /** 0 (the default) picks a free port. */
@@ -70,16 +77,23 @@ const decodable = (path: string): boolean => {
   }
 };
 
-/** The limiters for `opt` (see ProviderOptions.rateLimit). */
-export const limitersFor = (opt: ProviderOptions['rateLimit'], env: NodeJS.ProcessEnv = process.env): Limiters => {
+/**
+ * The limiters for `opt` (see ProviderOptions.rateLimit), counting in `store` (src/server/db/counters.ts): every
+ * process on one store shares the counts.
+ */
+export const limitersFor = (
+  store: Store,
+  opt: ProviderOptions['rateLimit'],
+  env: NodeJS.ProcessEnv = process.env,
+): Limiters => {
   const o = opt ?? (env.PROVIDER_RATE_LIMIT === 'off' ? false : {});
   if (o === false) return { perClient: null, perAddress: null, client: directClient };
   const client = (o.trustProxy ?? env.PROVIDER_TRUST_PROXY === '1') ? proxiedClient : directClient;
-  const pick = (l: Limit | null | undefined, max: number, windowMs: number) =>
-    l === null ? null : new RateLimiter(l || { max, windowMs });
+  const pick = (name: string, l: Limit | null | undefined, max: number, windowMs: number) =>
+    l === null ? null : counter(store, name, l || { max, windowMs });
   return {
-    perClient: pick(o.perClient, RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS),
-    perAddress: pick(o.perAddress, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS),
+    perClient: pick('submit-client', o.perClient, RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS),
+    perAddress: pick('submit-address', o.perAddress, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS),
     client,
   };
 };
@@ -90,13 +104,14 @@ export interface Provider {
   origin: string;
   /** '127.0.0.1:PORT', what a snippet passes as baseUrl. */
   host: string;
-  db: Database.Database;
+  /** The provider's store. */
+  store: Store;
   /** The HTTP server (its timeouts are what the options asked for). */
   server: Server;
   /**
    * Stops accepting (new connections are refused) and ends idle connections; requests in flight are answered, each
    * answer closing its connection, and connections still open after the request timeout are ended. Then closes the
-   * database. Safe to call twice.
+   * store. Safe to call twice.
    */
   close(): Promise<void>;
 }
@@ -105,11 +120,13 @@ export interface Provider {
 export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // Before anything opens: a production server without its public URL or owner secret does not start.
   const mode = checkMode(opts);
-  const db = openDb(opts.dbPath);
+  const target = opts.databaseUrl || opts.dbPath;
+  if (!target) throw Error('startProvider needs dbPath or databaseUrl');
+  const store = await openDb(target);
   const bind = opts.host || '127.0.0.1';
   // Filled in once the port is known (before the first request).
-  const ctx: RouteContext = { db, site: siteFor(mode, listeningHost(bind, opts.port ?? 0)) };
-  const limiters = limitersFor(opts.rateLimit);
+  const ctx: RouteContext = { store, site: siteFor(mode, listeningHost(bind, opts.port ?? 0)) };
+  const limiters = limitersFor(store, opts.rateLimit);
   // Filled right after listen: the provider's own routes name links with its host, known only then. The first
   // connection is accepted in a later event-loop turn, so no request finds the list empty.
   const routes: Route[] = [];
@@ -179,8 +196,8 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       server.off('error', reject);
       resolve();
     });
-  }).catch((e: unknown) => {
-    db.close();
+  }).catch(async (e: unknown) => {
+    await store.close();
     throw e;
   });
   const port = (server.address() as AddressInfo).port;
@@ -200,7 +217,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
     );
   const owner = mode.ownerSecret
-    ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, limiters)
+    ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, store, limiters)
     : null;
   routes.push(
     ...(opts.routes || []),
@@ -218,7 +235,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   return {
     origin: `http://${self}`,
     host: self,
-    db,
+    store,
     server,
     close: () =>
       (closing ||= new Promise<void>((resolve) => {
@@ -226,8 +243,10 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         // Stops listening (a new connection is refused) and ends the idle connections; requests in flight go on.
         server.close(() => {
           log.flush();
-          if (db.open) db.close();
-          resolve();
+          store.close().then(resolve, (e: Error) => {
+            console.error(`closing the store: ${e.message}`);
+            resolve();
+          });
         });
         // Node stops enforcing the head and request timeouts once closed, so the longest a request may take stands
         // in for them: a request in flight within its limits is answered, a stalled client holds the close no longer.

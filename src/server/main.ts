@@ -1,27 +1,34 @@
 /**
- * `npm start`: the reference provider on 127.0.0.1:8080 (PORT, HOST and PROVIDER_DB change that), serving the
- * built dist/ next to this file's folder and a SQLite store under ./data/. SIGTERM or Ctrl-C closes the server and
- * the database cleanly. The demo by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and
- * PROVIDER_OWNER_SECRET, for a server on a network (issue 13, src/server/site.ts): without them it does not start.
+ * `npm start`: the reference provider on 127.0.0.1:8080 (PORT and HOST change that), serving the built dist/ next to
+ * this file's folder, over DATABASE_URL (PostgreSQL) when set, else a SQLite file (PROVIDER_DB, default ./data/).
+ * SIGTERM or Ctrl-C closes the server and the store cleanly. The demo by default; PROVIDER_MODE=production, with
+ * PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a server on a network (issue 13, src/server/site.ts): without
+ * them it does not start.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
 import { startProvider } from './app';
 import { type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
+import { isPostgresUrl, storeTarget } from './store/open';
+import { redact } from './store/postgres';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-const dbEnv = process.env.PROVIDER_DB;
-const dbPath = dbEnv ? (isAbsolute(dbEnv) ? dbEnv : join(process.cwd(), dbEnv)) : join(root, PROVIDER_DB_PATH);
+const target = storeTarget(process.env, join(root, PROVIDER_DB_PATH));
 const port = process.env.PORT === undefined || process.env.PORT === '' ? PROVIDER_PORT : Number(process.env.PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not ${JSON.stringify(process.env.PORT)}`);
   process.exit(2);
 }
+const shown = isPostgresUrl(target)
+  ? redact(target)
+  : relative(process.cwd(), target).startsWith('..')
+    ? target
+    : relative(process.cwd(), target);
 
 let mode: ModeOptions;
 try {
@@ -38,7 +45,7 @@ if (!existsSync(join(dist, JS_PATH, 'embed.js')))
   console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
 
 const provider = await startProvider({
-  dbPath,
+  ...(isPostgresUrl(target) ? { databaseUrl: target } : { dbPath: target }),
   distDir: dist,
   port,
   host: process.env.HOST || undefined,
@@ -51,12 +58,11 @@ const provider = await startProvider({
   process.exit(1);
 });
 const o = provider.origin;
-const db = relative(process.cwd(), dbPath).startsWith('..') ? dbPath : relative(process.cwd(), dbPath);
 if (mode.mode === 'production')
   console.log(`Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
   Blog             ${o}/
   Owner preview    ${o}/preview (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
-  Database         ${db}
+  Database         ${shown}
 No mailbox and no demo pages in production. Stop with Ctrl-C.`);
 else
   console.log(`Reference provider listening on ${o} in DEMO mode, for this machine only
@@ -64,7 +70,7 @@ else
   Demo host page   ${o}/demo
   Owner preview    ${o}/preview
   Mailbox          ${o}/mailbox
-  Database         ${db}
+  Database         ${shown}
 Subscribers: npm run subscribers (add -- --csv for CSV). On a network: PROVIDER_MODE=production (README).
 Stop with Ctrl-C.`);
 

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type Database from 'better-sqlite3';
 import type { Site } from './site';
+import type { Store } from './store/types';
 
-/** What every route may use besides the request: the provider's database, and its mode and addresses. */
+/** What every route may use besides the request: the provider's store (SQLite or PostgreSQL), mode and addresses. */
 export interface RouteContext {
-  db: Database.Database;
+  store: Store;
   site: Site;
 }
 

@@ -21,39 +21,39 @@ test.after(async () => {
 });
 
 type Row = Record<string, unknown>;
-const views = () => blog.db.prepare('SELECT blog, post, path FROM blog_page_views ORDER BY id').all() as Row[];
-const clicks = () => blog.db.prepare('SELECT blog, post, mode, kind, href FROM blog_clicks ORDER BY id').all() as Row[];
-const clear = () => blog.db.exec('DELETE FROM blog_page_views; DELETE FROM blog_clicks');
+const views = () => blog.store.all<Row>('SELECT blog, post, path FROM blog_page_views ORDER BY id');
+const clicks = () => blog.store.all<Row>('SELECT blog, post, mode, kind, href FROM blog_clicks ORDER BY id');
+const clear = () => blog.store.exec('DELETE FROM blog_page_views; DELETE FROM blog_clicks');
 
 test('page views and link clicks reach the server and are recorded, without holding up navigation', async () => {
   const { context, page, log } = await openBlog(browser, blog, '/');
   try {
-    await until(() => views().length == 1, 'the home page view');
-    assert.equal(views(), [{ blog: 4217, post: 0, path: '/' }]);
-    clear();
+    await until(async () => (await views()).length == 1, 'the home page view');
+    assert.equal(await views(), [{ blog: 4217, post: 0, path: '/' }]);
+    await clear();
     await Promise.all([
       page.waitForURL('**/posts/keepers-logbook-and-charts'),
       page.click('.entry-title a[href="/posts/keepers-logbook-and-charts"]'),
     ]);
-    await until(() => views().length == 1 && clicks().length == 1, 'the click and the next view');
-    assert.equal(clicks(), [
+    await until(async () => (await views()).length == 1 && (await clicks()).length == 1, 'the click and the next view');
+    assert.equal(await clicks(), [
       { blog: 4217, post: 0, mode: 'home', kind: 'link', href: `${blog.origin}/posts/keepers-logbook-and-charts` },
     ]);
-    assert.equal(views(), [{ blog: 4217, post: 102, path: '/posts/keepers-logbook-and-charts' }]);
+    assert.equal(await views(), [{ blog: 4217, post: 102, path: '/posts/keepers-logbook-and-charts' }]);
     await page.click('a[href="https://www.nlb.org.uk/"]');
-    await until(() => clicks().length == 2, 'the outbound click');
+    await until(async () => (await clicks()).length == 2, 'the outbound click');
     await page.goto(blog.origin + '/posts/keepers-logbook-and-charts');
     // Alt+click: download, no navigation
     await page.locator('a[href$="weather-log-2026.pdf"]').click({ modifiers: ['Alt'] });
-    await until(() => clicks().length == 3, 'the download click');
-    assert.equal(clicks().slice(1), [
+    await until(async () => (await clicks()).length == 3, 'the download click');
+    assert.equal((await clicks()).slice(1), [
       { blog: 4217, post: 102, mode: 'post', kind: 'outbound', href: 'https://www.nlb.org.uk/' },
       { blog: 4217, post: 102, mode: 'post', kind: 'download', href: `${blog.origin}/blog/files/weather-log-2026.pdf` },
     ]);
     // Same-page links are not tracked (hash-change tracking is off).
     await page.click('.comments-link');
     await page.waitForFunction(() => location.hash == '#comments');
-    assert.is(clicks().length, 3);
+    assert.is((await clicks()).length, 3);
     assert.equal(log.errors, []);
   } finally {
     await context.close();
@@ -69,7 +69,7 @@ test('nothing is sent under Global Privacy Control or Do Not Track', async () =>
     ['Do Not Track', "Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })"],
   ];
   for (const [name, script] of signals) {
-    clear();
+    await clear();
     const { context, page, requests, log } = await openBlog(browser, blog, '');
     try {
       await context.addInitScript(script);
@@ -89,10 +89,10 @@ test('nothing is sent under Global Privacy Control or Do Not Track', async () =>
       ]);
       // A page without the signal, opened after, is recorded: the store is listening.
       const control = await openBlog(browser, blog, '/');
-      await until(() => views().length == 1, 'the control page view');
+      await until(async () => (await views()).length == 1, 'the control page view');
       await control.context.close();
-      assert.equal(views(), [{ blog: 4217, post: 0, path: '/' }], name);
-      assert.equal(clicks(), [], name);
+      assert.equal(await views(), [{ blog: 4217, post: 0, path: '/' }], name);
+      assert.equal(await clicks(), [], name);
       assert.equal(
         requests.filter((r) => r.url().includes(BLOG_STATS_PATH)).map((r) => r.url()),
         [],

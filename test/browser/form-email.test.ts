@@ -18,10 +18,14 @@ S.before(async () => {
   ctx.env = await start();
   const every = demoForm('every-field')!.settings;
   // A long confirmation, so that the success state can be inspected before the modal hides.
-  addForm(ctx.env, 'every-slow', { ...every, confirmationDuration: 60 });
-  addForm(ctx.env, 'every-fast', { ...every, confirmationDuration: 1 });
+  await addForm(ctx.env, 'every-slow', { ...every, confirmationDuration: 60 });
+  await addForm(ctx.env, 'every-fast', { ...every, confirmationDuration: 1 });
   // Template 2 with an image (a CSS background) and a description with a heading.
-  addForm(ctx.env, 'image-slow', { ...demoForm('modal')!.settings, useMobileBanner: 'N', confirmationDuration: 60 });
+  await addForm(ctx.env, 'image-slow', {
+    ...demoForm('modal')!.settings,
+    useMobileBanner: 'N',
+    confirmationDuration: 60,
+  });
 });
 S.after(() => stop(ctx.env));
 
@@ -75,7 +79,7 @@ S(
         [q.popup, q.u, q['TOPICS[1]'], q['TOPICS[2]'], q['TOPICS[4]'], q[`b_${q.u}_${q.id}`]],
         ['true', '6c1f4e2b9a7d3c5e8f0a1b2c3', '1', undefined, '4', ''],
       );
-      const rows = stored(ctx.env, 'every-fast');
+      const rows = await stored(ctx.env, 'every-fast');
       assert.is(rows.length, 1);
       assert.is(rows[0].email, 'Every.Field@example.com');
       assert.equal(rows[0].merge_fields, {
@@ -109,9 +113,9 @@ S(
       assert.equal(Object.keys(jar).sort(), [COOKIE_SUBSCRIBED, COOKIE_LIST_MEMBER].sort());
       const days = (jar[COOKIE_SUBSCRIBED].expires * 1000 - Date.now()) / 86400000;
       assert.ok(Math.abs(days - SUBSCRIBED_COOKIE_MS / 86400000) < 1, `subscribed cookie lives ${days} days`);
-      const webId = ctx.env.p.db
-        .prepare('SELECT web_id FROM subscribers WHERE email = ?')
-        .get('Every.Field@example.com') as { web_id: string };
+      const webId = (await ctx.env.p.store.get<{ web_id: string }>('SELECT web_id FROM subscribers WHERE email = ?', [
+        'Every.Field@example.com',
+      ]))!;
       assert.ok(webId.web_id, 'the provider gave a web id');
       assert.is(jar[COOKIE_LIST_MEMBER].value, webId.web_id);
       for (const c of Object.values(jar)) assert.equal([c.sameSite, c.path, c.secure], ['Lax', '/', false]);
@@ -188,7 +192,7 @@ S('server errors by merge_id: the flash message, the named field invalid, the ot
     assert.equal(await f.$$eval('[aria-invalid="true"]', (es) => es.map((e) => e.id)), ['mc-FNAME-0']);
     assert.is(await text(f, '.mc-success'), '');
     assert.not.ok(await f.$eval('form', (e) => (e as HTMLFormElement).hidden));
-    assert.is(stored(ctx.env, 'every-slow').length, 0);
+    assert.is((await stored(ctx.env, 'every-slow')).length, 0);
     // A valid attempt sets the subscribed cookie even when the provider refuses it (spec 4.5 step 6),
     // but no mcListMember.
     assert.equal(Object.keys(await cookieJar(context)), [COOKIE_SUBSCRIBED]);
@@ -242,7 +246,7 @@ S('a double click sends one request and stores one row', async () => {
     await f.waitForTimeout(300);
     assert.is(submits.length, 1);
     assert.equal(
-      stored(ctx.env, 'modal').map((r) => r.email),
+      (await stored(ctx.env, 'modal')).map((r) => r.email),
       ['double.click@example.com'],
     );
   } finally {

@@ -74,19 +74,26 @@ let added = 0;
  * Adds a form with `settings` (a demo form's settings with changes) to the provider's store under a new list, as
  * the seed does, and registers it under `key`.
  */
-export function addForm(env: Env, key: string, settings: Record<string, unknown>, requireConsent = false): void {
+export async function addForm(
+  env: Env,
+  key: string,
+  settings: Record<string, unknown>,
+  requireConsent = false,
+): Promise<void> {
   const lid = `t${(++added).toString().padStart(9, '0')}`;
   const fId = `0t${added}`;
   const now = new Date().toISOString();
-  env.p.db
-    .prepare('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?)')
-    .run(lid, DEMO_UUID, `Test ${key}`, now);
-  env.p.db
-    .prepare(
-      'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) ' +
-        'VALUES (?, ?, ?, ?, ?, ?, ?)',
-    )
-    .run(lid, fId, `test-${key}`, `Test ${key}`, JSON.stringify(settings), requireConsent ? 1 : 0, 100 + added);
+  await env.p.store.run('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?)', [
+    lid,
+    DEMO_UUID,
+    `Test ${key}`,
+    now,
+  ]);
+  await env.p.store.run(
+    'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) ' +
+      'VALUES (?, ?, ?, ?, ?, ?, ?)',
+    [lid, fId, `test-${key}`, `Test ${key}`, JSON.stringify(settings), requireConsent ? 1 : 0, 100 + added],
+  );
   env.forms.set(key, { lid, fId });
 }
 
@@ -135,7 +142,8 @@ export const modalGone = (page: Page, timeout = 8000): Promise<unknown> =>
   page.waitForFunction((s) => !document.querySelector(s), MODAL, { timeout });
 
 /** The subscribers the provider stored for form `key`. */
-export const stored = (env: Env, key: string): SubscriberView[] => listSubscribers(env.p.db, env.forms.get(key)!.lid);
+export const stored = (env: Env, key: string): Promise<SubscriberView[]> =>
+  listSubscribers(env.p.store, env.forms.get(key)!.lid);
 
 /** The host page's cookies by name. */
 export async function cookieJar(

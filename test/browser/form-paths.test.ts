@@ -16,9 +16,13 @@ const ctx = { env: null as unknown as Env };
 const S = suite('form: GDPR, captcha, preview, failures', ctx);
 S.before(async () => {
   ctx.env = await start();
-  addForm(ctx.env, 'gdpr-slow', { ...demoForm('gdpr')!.settings, confirmationDuration: 60 }, true);
-  addForm(ctx.env, 'preview-fast', { ...demoForm('modal')!.settings, confirmationDuration: 1 });
-  addForm(ctx.env, 'preview-sms', { ...demoForm('sms')!.settings, confirmationDuration: 1, useMobileBanner: 'N' });
+  await addForm(ctx.env, 'gdpr-slow', { ...demoForm('gdpr')!.settings, confirmationDuration: 60 }, true);
+  await addForm(ctx.env, 'preview-fast', { ...demoForm('modal')!.settings, confirmationDuration: 1 });
+  await addForm(ctx.env, 'preview-sms', {
+    ...demoForm('sms')!.settings,
+    confirmationDuration: 1,
+    useMobileBanner: 'N',
+  });
 });
 S.after(() => stop(ctx.env));
 
@@ -43,13 +47,13 @@ S('gdpr_error: the message in the GDPR block, nothing stored; with consent a row
     assert.is(submits.length, 1);
     assert.is(await text(f, '.mc-flash'), MSG_GDPR);
     assert.equal(await f.$$eval('[aria-invalid="true"]', (es) => es.length), 0);
-    assert.is(stored(ctx.env, 'gdpr-slow').length, 0);
+    assert.is((await stored(ctx.env, 'gdpr-slow')).length, 0);
     await axeClean(page, 'gdpr_error');
     await f.check('#gdpr-101');
     await f.check('#gdpr-103');
     await f.click('button[type=submit]');
     await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
-    const rows = stored(ctx.env, 'gdpr-slow');
+    const rows = await stored(ctx.env, 'gdpr-slow');
     assert.is(rows.length, 1);
     assert.equal(
       Object.entries(rows[0].consents)
@@ -97,7 +101,7 @@ S(
       await win.click('button[type=submit]');
       await win.waitForSelector('text=Thank you for subscribing!');
       assert.equal(
-        stored(ctx.env, 'captcha').map((r) => [r.email, r.merge_fields.FNAME]),
+        (await stored(ctx.env, 'captcha')).map((r) => [r.email, r.merge_fields.FNAME]),
         [['human@example.com', 'Hu']],
       );
     } finally {
@@ -120,7 +124,7 @@ S(
       assert.is(await f.inputValue('#mc-EMAIL-0'), '');
       assert.ok(await modalOpen(page), 'the preview stays');
       assert.is(submits.length, 0);
-      assert.is(stored(ctx.env, 'preview-fast').length, 0);
+      assert.is((await stored(ctx.env, 'preview-fast')).length, 0);
       assert.equal(await cookieJar(context), {});
     } finally {
       await context.close();

@@ -16,8 +16,8 @@ const sms = demoForm('sms')!.settings;
 const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email Address', required: true, merge_id: 0 };
 S.before(async () => {
   ctx.env = await start();
-  addForm(ctx.env, 'sms-y', { ...sms, useMobileBanner: 'N', confirmationDuration: 60 });
-  addForm(ctx.env, 'sms-n', {
+  await addForm(ctx.env, 'sms-y', { ...sms, useMobileBanner: 'N', confirmationDuration: 60 });
+  await addForm(ctx.env, 'sms-n', {
     ...sms,
     useMobileBanner: 'N',
     useEmailStep: 'N',
@@ -65,7 +65,7 @@ S(
       assert.is(submits.length, 1);
       const q = Object.fromEntries(new URL(submits[0].url()).searchParams);
       assert.equal([q.EMAIL, q.SMSPHONE, q['mc-SMSPHONE-ack']], ['texts.too@example.com', '(555) 555-0100', 'true']);
-      const rows = stored(ctx.env, 'sms-y');
+      const rows = await stored(ctx.env, 'sms-y');
       assert.equal(
         rows.map((r) => [r.email, r.sms_phone, r.sms_status]),
         [['texts.too@example.com', '(555) 555-0100', 'subscribed']],
@@ -106,7 +106,7 @@ S('useEmailStep N: the SMS step alone; the SMS phone always passes; a row with t
     assert.is(submits.length, 1);
     assert.is(new URL(submits[0].url()).searchParams.get('EMAIL'), null);
     assert.equal(
-      stored(ctx.env, 'sms-n').map((r) => [r.email, r.sms_phone]),
+      (await stored(ctx.env, 'sms-n')).map((r) => [r.email, r.sms_phone]),
       [[null, '555 0100 extension 7']],
     );
   } finally {

@@ -72,7 +72,7 @@ E("the demo page's embed snippet to a row in the database, with no page error", 
     await page.goto(`${p.origin}/demo?form=modal`);
     const frame = await popupFrame(page);
     await submit(frame, 'Browser.Person@example.com', /Thank you for subscribing!/);
-    const rows = listSubscribers(p.db, demoForm('modal')!.lid);
+    const rows = await listSubscribers(p.store, demoForm('modal')!.lid);
     assert.equal(
       rows.map((r) => [r.email, r.status]),
       [['Browser.Person@example.com', 'subscribed']],
@@ -104,11 +104,11 @@ E('double opt-in: the popup says to confirm, the mailbox link confirms the row',
           .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
       ),
     );
-    assert.is(listSubscribers(p.db, f.lid)[0].status, 'pending');
+    assert.is((await listSubscribers(p.store, f.lid))[0].status, 'pending');
     await page.goto(`${p.origin}/mailbox`);
     await page.click('a[href*="/subscribe/confirm?token="]');
     await page.waitForSelector('text=Subscription confirmed');
-    assert.is(listSubscribers(p.db, f.lid)[0].status, 'subscribed');
+    assert.is((await listSubscribers(p.store, f.lid))[0].status, 'subscribed');
   } finally {
     await context.close();
     await p.close();
@@ -122,7 +122,7 @@ E("a rate-limited submit shows the provider's message in the form and stores not
     await page.goto(`${p.origin}/demo?form=modal`);
     await submit(await popupFrame(page), 'limited@example.com', /Too many signup attempts/);
     assert.ok(MSG_RATE_CLIENT.startsWith('Too many signup attempts'));
-    assert.is(listSubscribers(p.db).length, 0);
+    assert.is((await listSubscribers(p.store)).length, 0);
     assert.equal(log.errors, []);
   } finally {
     await context.close();
@@ -164,7 +164,7 @@ E(
       await page.waitForFunction(() => /^Not rendered/.test(document.getElementById('status')?.textContent || ''));
       assert.equal(calls, []);
       assert.equal(log.errors, []);
-      assert.is(listSubscribers(p.db).length, 0);
+      assert.is((await listSubscribers(p.store)).length, 0);
     } finally {
       await context.close();
       await p.close();

@@ -4,14 +4,14 @@
  * stand-in carrying what the blog script reads (location, innerWidth, navigator, scrollTo, events). linkedom has no
  * focus, layout or scrolling: focus() and scrollIntoView() are recorded here, and widths are set by the tests.
  */
-import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { loadContent } from '../../src/blog/content/site';
-import { blogDb, type SeedComment } from '../../src/blog/server/db';
+import { blogDb, type BlogView, type SeedComment } from '../../src/blog/server/db';
 import { homePage, postPage } from '../../src/blog/server/render';
+import { openDb } from '../../src/server/db/open';
 import type { FormState } from '../../src/blog/pages/CommentForm';
 
 const g = globalThis as unknown as Record<string, unknown>;
@@ -20,7 +20,11 @@ g.cancelAnimationFrame = (t: ReturnType<typeof setTimeout>) => clearTimeout(t);
 
 const content = loadContent(join(process.cwd(), 'content'));
 const seed = JSON.parse(readFileSync(join(process.cwd(), 'content', 'comments.json'), 'utf8')) as SeedComment[];
-const data = blogDb(new Database(':memory:'), seed);
+// Read once, before any test: the store is asynchronous, the render functions and these helpers are not.
+const data = await blogDb(await openDb(':memory:'), seed);
+const homeView = await data.view();
+const postViews = new Map<string, BlogView>();
+for (const p of content.posts) postViews.set(p.slug, await data.view(p.slug));
 
 /** Runs a render function against a response stand-in and returns the status and HTML. */
 const capture = (fn: (res: ServerResponse) => void): { status: number; html: string } => {
@@ -42,7 +46,7 @@ const capture = (fn: (res: ServerResponse) => void): { status: number; html: str
 const AT = { host: 'blog.test', origin: 'http://blog.test' };
 
 /** The home page as the server renders it. */
-export const homeHtml = (): string => capture((res) => homePage(res, content, data, AT)).html;
+export const homeHtml = (): string => capture((res) => homePage(res, content, homeView, AT)).html;
 
 /** A post page as the server renders it (`replyTo` a comment id, `form` a failed submission). */
 export const postHtml = (
@@ -52,7 +56,8 @@ export const postHtml = (
 ): { status: number; html: string } => {
   const post = content.posts.find((p) => p.slug == slug);
   if (!post) throw Error(`no post ${slug}`);
-  return capture((res) => postPage(res, form ? 422 : 200, content, data, AT, post, replyTo, form));
+  const view = postViews.get(slug) as BlogView;
+  return capture((res) => postPage(res, form ? 422 : 200, content, view, AT, post, replyTo, form));
 };
 
 /** What a test can see of the window stand-in. */

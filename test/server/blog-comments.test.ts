@@ -23,7 +23,7 @@ const body = (o: Record<string, string>) =>
   }).toString();
 const post = (slug: string, o: Record<string, string>) =>
   request(p.origin, `/posts/${slug}/comments`, { method: 'POST', headers: FORM, body: body(o) });
-const count = () => (p.db.prepare('SELECT count(*) AS n FROM blog_comments').get() as { n: number }).n;
+const count = async () => (await p.store.get<{ n: number }>('SELECT count(*) AS n FROM blog_comments'))!.n;
 
 test.before(async () => {
   dist = mkdtempSync(join(tmpdir(), 'blog-dist-'));
@@ -83,13 +83,15 @@ test('a post shows its threaded seed comments, never an e-mail address; unknown 
 });
 
 test('a valid comment is stored and the reader is sent back to it', async () => {
-  const before = count();
+  const before = await count();
   const r = await post('lamp-room-at-dawn', { author: '  Bo Lind ', body: 'First line.\n\nSecond <b>para</b>.' });
   assert.is(r.status, 303);
   const m = /^\/posts\/lamp-room-at-dawn#comment-(\d+)$/.exec(String(r.headers.location));
   assert.ok(m, String(r.headers.location));
-  assert.is(count(), before + 1);
-  const row = p.db.prepare('SELECT * FROM blog_comments WHERE id = ?').get(Number(m![1])) as Record<string, unknown>;
+  assert.is(await count(), before + 1);
+  const row = (await p.store.get<Record<string, unknown>>('SELECT * FROM blog_comments WHERE id = ?', [
+    Number(m![1]),
+  ]))!;
   assert.is(row.author, 'Bo Lind');
   assert.is(row.email, 'bo@example.org');
   assert.is(row.post, 'lamp-room-at-dawn');
@@ -111,16 +113,16 @@ test('a reply nests under its parent; a parent from another post is refused', as
   );
   const form = await request(p.origin, '/posts/lamp-room-at-dawn?replytocom=6');
   assert.ok(form.text.includes('Reply to Lucía Ferrer') && form.text.includes('name="parent" value="6"'));
-  const before = count();
+  const before = await count();
   const bad = await post('lamp-room-at-dawn', { parent: '1' }); // comment 1 is on storm-season-notes
   assert.is(bad.status, 422);
   assert.ok(bad.text.includes('The comment you replied to does not exist.'));
   assert.is((await post('lamp-room-at-dawn', { parent: '999999' })).status, 422);
-  assert.is(count(), before);
+  assert.is(await count(), before);
 });
 
 test('an invalid comment is shown again with clear messages tied to its fields, and nothing is stored', async () => {
-  const before = count();
+  const before = await count();
   const r = await post('storm-season-notes', { author: '', email: 'not-an-address', body: 'Kept text' });
   assert.is(r.status, 422);
   assert.is(r.headers['content-type'], 'text/html; charset=utf-8');
@@ -133,15 +135,15 @@ test('an invalid comment is shown again with clear messages tied to its fields, 
   assert.ok(r.text.includes('<span class="field-error" id="comment-email-error">'));
   assert.ok(r.text.includes('>Kept text</textarea>'), 'what was typed is kept');
   assert.ok(r.text.includes('value="not-an-address"'));
-  assert.is(count(), before);
+  assert.is(await count(), before);
 });
 
 test('the honeypot: a filled trap gets the same redirect and stores nothing', async () => {
-  const before = count();
+  const before = await count();
   const r = await post('storm-season-notes', { [HONEYPOT]: 'http://spam.test' });
   assert.is(r.status, 303);
   assert.is(r.headers.location, '/posts/storm-season-notes#comments');
-  assert.is(count(), before);
+  assert.is(await count(), before);
 });
 
 test('the comment endpoint refuses other methods, types and oversized bodies', async () => {

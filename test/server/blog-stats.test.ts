@@ -13,8 +13,8 @@ const beacon = (o: unknown, headers: Record<string, string> = {}) =>
     headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers },
     body: typeof o == 'string' ? o : JSON.stringify(o),
   });
-const views = () => p.db.prepare('SELECT blog, post, path FROM blog_page_views ORDER BY id').all();
-const clicks = () => p.db.prepare('SELECT blog, post, mode, kind, href FROM blog_clicks ORDER BY id').all();
+const views = () => p.store.all('SELECT blog, post, path FROM blog_page_views ORDER BY id');
+const clicks = () => p.store.all('SELECT blog, post, mode, kind, href FROM blog_clicks ORDER BY id');
 
 test.before(async () => {
   p = await startTest({
@@ -31,7 +31,7 @@ test('a page view is recorded with its blog id, post id and path', async () => {
   const r = await beacon({ t: 'view', b: 4217, p: 101, u: '/posts/lamp-room-at-dawn' });
   assert.is(r.status, 204);
   assert.is(r.text, '');
-  assert.equal(views(), [{ blog: 4217, post: 101, path: '/posts/lamp-room-at-dawn' }]);
+  assert.equal(await views(), [{ blog: 4217, post: 101, path: '/posts/lamp-room-at-dawn' }]);
 });
 
 test('a link click is recorded with blog id, post id, mode, kind and address', async () => {
@@ -44,15 +44,15 @@ test('a link click is recorded with blog id, post id, mode, kind and address', a
     (await beacon({ t: 'click', b: 4217, p: 0, m: 'home', k: 'outbound', h: 'https://www.nlb.org.uk/' })).status,
     204,
   );
-  assert.equal(clicks(), [
+  assert.equal(await clicks(), [
     { blog: 4217, post: 102, mode: 'post', kind: 'download', href: 'http://x.test/blog/files/a.pdf' },
     { blog: 4217, post: 0, mode: 'home', kind: 'outbound', href: 'https://www.nlb.org.uk/' },
   ]);
 });
 
 test('malformed beacons are refused and nothing is recorded', async () => {
-  const v = views().length;
-  const c = clicks().length;
+  const v = (await views()).length;
+  const c = (await clicks()).length;
   for (const bad of [
     '',
     'not json',
@@ -62,17 +62,17 @@ test('malformed beacons are refused and nothing is recorded', async () => {
     assert.is((await beacon(bad)).status, 400, bad);
   }
   assert.is((await beacon('x'.repeat(5000))).status, 400);
-  assert.is(views().length, v);
-  assert.is(clicks().length, c);
+  assert.is((await views()).length, v);
+  assert.is((await clicks()).length, c);
 });
 
 test('under Global Privacy Control or Do Not Track headers nothing is recorded', async () => {
-  const v = views().length;
+  const v = (await views()).length;
   assert.is((await beacon({ t: 'view', b: 4217, p: 101, u: '/' }, { 'Sec-GPC': '1' })).status, 204);
   assert.is((await beacon({ t: 'view', b: 4217, p: 101, u: '/' }, { DNT: '1' })).status, 204);
-  assert.is(views().length, v);
+  assert.is((await views()).length, v);
   assert.is((await beacon({ t: 'view', b: 4217, p: 101, u: '/' }, { DNT: '0' })).status, 204);
-  assert.is(views().length, v + 1);
+  assert.is((await views()).length, v + 1);
 });
 
 test('only POST', async () => {

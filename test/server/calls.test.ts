@@ -4,8 +4,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import Database from 'better-sqlite3';
 import { PROVIDER_MAX_URL } from '../../src/constants';
+import { openStore } from '../../src/server/store/open';
+import type { Queryable } from '../../src/server/store/types';
 import {
   call,
   callQuery,
@@ -20,6 +21,16 @@ import {
 } from './helpers';
 
 let p: TestProvider;
+
+/** Sets successMsg in a stored form's settings JSON, through `q` (any connection to the store). */
+const setSuccessMsg = async (q: Queryable, lid: string, fId: string, msg: string) => {
+  const row = await q.get<{ settings: string }>('SELECT settings FROM forms WHERE list_id = ? AND f_id = ?', [
+    lid,
+    fId,
+  ]);
+  const settings = { ...(JSON.parse(row!.settings) as Record<string, unknown>), successMsg: msg };
+  await q.run('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?', [JSON.stringify(settings), lid, fId]);
+};
 test.before(async () => {
   p = await startTest();
 });
@@ -132,9 +143,11 @@ test('the callback must be one identifier path of at most 64 characters, else 40
 test('U+2028 and U+2029 in settings are escaped in the script', async () => {
   const f = form('template-5');
   const settings = { ...f.settings, successMsg: 'line\u2028sep\u2029para' };
-  p.db
-    .prepare('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?')
-    .run(JSON.stringify(settings), f.lid, f.fId);
+  await p.store.run('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?', [
+    JSON.stringify(settings),
+    f.lid,
+    f.fId,
+  ]);
   const r = await request(p.origin, `/subscribe/form-settings?${callQuery(f)}`);
   assert.not.ok(/[\u2028\u2029]/.test(r.text));
   assert.ok(r.text.includes('line\\u2028sep\\u2029para'));
@@ -149,12 +162,10 @@ test('settings are served from memory but an edit from any connection shows on t
   const f = form('template-4');
   const first = await call(p.origin, 'form-settings', callQuery(f));
   assert.is(first.data.successMsg, f.settings.successMsg);
-  // Another connection, as an owner's sqlite3 shell or a second process would be.
-  const other = new Database(p.dbPath);
+  // Another connection, as an owner's shell or a second process would be.
+  const other = await openStore(p.place.target);
   try {
-    other
-      .prepare("UPDATE forms SET settings = json_set(settings, '$.successMsg', ?) WHERE list_id = ? AND f_id = ?")
-      .run('Edited elsewhere', f.lid, f.fId);
+    await setSuccessMsg(other, f.lid, f.fId, 'Edited elsewhere');
     assert.is((await call(p.origin, 'form-settings', callQuery(f))).data.successMsg, 'Edited elsewhere');
     // A submit reads the same fresh settings.
     assert.is(
@@ -162,14 +173,14 @@ test('settings are served from memory but an edit from any connection shows on t
       'Edited elsewhere',
     );
     // Moving the list to another account hides the form at once; moving it back shows it again.
-    other.prepare('UPDATE lists SET uuid = ? WHERE id = ?').run('someone-else', f.lid);
+    await other.run('UPDATE lists SET uuid = ? WHERE id = ?', ['someone-else', f.lid]);
     assert.equal((await call(p.origin, 'form-settings', callQuery(f))).data, { result: 'error' });
-    other.prepare('UPDATE lists SET uuid = ? WHERE id = ?').run(DEMO_UUID, f.lid);
+    await other.run('UPDATE lists SET uuid = ? WHERE id = ?', [DEMO_UUID, f.lid]);
     assert.is((await call(p.origin, 'form-settings', callQuery(f))).data.successMsg, 'Edited elsewhere');
-    other.prepare('DELETE FROM forms WHERE list_id = ? AND f_id = ?').run(f.lid, f.fId);
+    await other.run('DELETE FROM forms WHERE list_id = ? AND f_id = ?', [f.lid, f.fId]);
     assert.equal((await call(p.origin, 'form-settings', callQuery(f))).data, { result: 'error' });
   } finally {
-    other.close();
+    await other.close();
   }
   // Another Host gets its own absolute image URLs from the same cached form.
   const g = form('modal');
@@ -202,9 +213,10 @@ test('URLs over the limit get 414, on every path', async () => {
 test('is-email-subscribed: true only for a subscribed member and a campaign of that list', async () => {
   const f = form('template-2');
   await subscribe(p.origin, 'template-2', { EMAIL: 'member@example.com', FNAME: 'M' });
-  const mail = p.db
-    .prepare("SELECT link FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'")
-    .get('member@example.com') as { link: string };
+  const mail = (await p.store.get<{ link: string }>(
+    "SELECT link FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'",
+    ['member@example.com'],
+  ))!;
   const link = new URL(mail.link);
   const eid = link.searchParams.get('mc_eid') || '';
   const cid = link.searchParams.get('mc_cid') || '';
@@ -222,9 +234,9 @@ test('is-email-subscribed: true only for a subscribed member and a campaign of t
   // A pending double opt-in subscriber is not subscribed yet.
   const d = form('double-opt-in');
   await subscribe(p.origin, 'double-opt-in', { EMAIL: 'pend@example.com' });
-  const { eid: pendingEid } = p.db.prepare('SELECT eid FROM subscribers WHERE email = ?').get('pend@example.com') as {
-    eid: string;
-  };
+  const { eid: pendingEid } = (await p.store.get<{ eid: string }>('SELECT eid FROM subscribers WHERE email = ?', [
+    'pend@example.com',
+  ]))!;
   assert.equal(await ask({ u: DEMO_UUID, id: d.lid, mc_eid: pendingEid, mc_cid: `c${d.lid}` }), {
     isEmailSubscribed: false,
   });

@@ -54,11 +54,11 @@ test('GET shows a human check carrying the fields; the right answer subscribes',
   const { hidden, answer } = readChallenge(r.text);
   assert.is(hidden.EMAIL, 'human@example.com');
   assert.is(hidden.FNAME, 'Hu "<Man>"');
-  assert.is(listSubscribers(p.db, f.lid).length, 0);
+  assert.is((await listSubscribers(p.store, f.lid)).length, 0);
   const done = await post({ ...hidden, [CAPTCHA_INPUTS.answer]: answer });
   assert.is(done.status, 200);
   assert.match(done.text, /Thank you for subscribing!/);
-  const rows = listSubscribers(p.db, f.lid);
+  const rows = await listSubscribers(p.store, f.lid);
   assert.is(rows.length, 1);
   assert.is(rows[0].email, 'human@example.com');
   assert.equal(rows[0].merge_fields, { FNAME: 'Hu "<Man>"' });
@@ -66,7 +66,7 @@ test('GET shows a human check carrying the fields; the right answer subscribes',
   const replay = await post({ ...hidden, EMAIL: 'other@example.com', [CAPTCHA_INPUTS.answer]: answer });
   assert.is(replay.status, 400);
   assert.match(replay.text, /answered already/);
-  assert.is(listSubscribers(p.db, f.lid).length, 1);
+  assert.is((await listSubscribers(p.store, f.lid)).length, 1);
 });
 
 test('the per-address rate limit applies on the captcha path too', async () => {
@@ -86,7 +86,7 @@ test('the per-address rate limit applies on the captcha path too', async () => {
     assert.is(again.status, 400);
     assert.match(again.text, /Too many signup attempts for this address/);
     assert.is((await once('another@example.com')).status, 200);
-    assert.is(listSubscribers(t.db, f.lid).length, 2);
+    assert.is((await listSubscribers(t.store, f.lid)).length, 2);
   } finally {
     await t.cleanup();
   }
@@ -111,7 +111,7 @@ test('captcha answers count against the per-client limit: past it, 429 and nobod
     assert.is(over.headers['retry-after'], '60');
     assert.match(over.text, /Too many signup attempts from your network/);
     assert.equal(
-      listSubscribers(t.db, f.lid).map((r) => r.email),
+      (await listSubscribers(t.store, f.lid)).map((r) => r.email),
       ['ok@example.com'],
     );
   } finally {
@@ -129,7 +129,7 @@ test('a wrong answer shows a new question and subscribes nobody', async () => {
   // A forged signature fails the same way.
   const forged = await post({ ...hidden, [CAPTCHA_INPUTS.sig]: 'f'.repeat(64), [CAPTCHA_INPUTS.answer]: answer });
   assert.is(forged.status, 400);
-  assert.not.ok(listSubscribers(p.db, f.lid).some((s) => s.email === 'wrong@example.com'));
+  assert.not.ok((await listSubscribers(p.store, f.lid)).some((s) => s.email === 'wrong@example.com'));
 });
 
 test('invalid fields are listed by label before any question', async () => {
@@ -147,27 +147,27 @@ test('a valid answer with invalid fields changed after the check is still refuse
   assert.match(res.text, /Please enter a valid email address/);
 });
 
-test('checkAnswer: expiry, form binding and malformed input spend nothing; any answer to ours spends it', () => {
+test('checkAnswer: expiry, form binding and malformed input spend nothing; any answer to ours spends it', async () => {
   const key = `${DEMO_UUID}/${f.lid}/${f.fId}`;
-  const c = newChallenge(p.db, key, 1_000);
+  const c = await newChallenge(p.store, key, 1_000);
   const [a, b] = (/(\d+) plus (\d+)/.exec(c.question) || []).slice(1).map(Number);
   const ans = String(a + b);
-  assert.is(checkAnswer(p.db, 'other/form/key', c, ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, c, ans, 1_000 + 11 * 60e3), 'expired');
-  assert.is(checkAnswer(p.db, key, { ...c, exp: 'x' }, ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, { ...c, exp: String(Number(c.exp) + 1) }, ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, { ...c, nonce: 'short' }, ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, { ...c, sig: 'zz' }, ans, 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, { ...c, seal: 'f'.repeat(64) }, ans, 2_000), 'wrong');
+  assert.is(await checkAnswer(p.store, 'other/form/key', c, ans, 2_000), 'wrong');
+  assert.is(await checkAnswer(p.store, key, c, ans, 1_000 + 11 * 60e3), 'expired');
+  assert.is(await checkAnswer(p.store, key, { ...c, exp: 'x' }, ans, 2_000), 'wrong');
+  assert.is(await checkAnswer(p.store, key, { ...c, exp: String(Number(c.exp) + 1) }, ans, 2_000), 'wrong');
+  assert.is(await checkAnswer(p.store, key, { ...c, nonce: 'short' }, ans, 2_000), 'wrong');
+  assert.is(await checkAnswer(p.store, key, { ...c, sig: 'zz' }, ans, 2_000), 'wrong');
+  assert.is(await checkAnswer(p.store, key, { ...c, seal: 'f'.repeat(64) }, ans, 2_000), 'wrong');
   // That last one was ours with a bad seal: spent, like any wrong answer.
-  assert.is(checkAnswer(p.db, key, c, ans, 2_000), 'used');
-  const d = newChallenge(p.db, key, 1_000);
+  assert.is(await checkAnswer(p.store, key, c, ans, 2_000), 'used');
+  const d = await newChallenge(p.store, key, 1_000);
   const [x, y] = (/(\d+) plus (\d+)/.exec(d.question) || []).slice(1).map(Number);
-  assert.is(checkAnswer(p.db, key, d, ` ${x + y} `, 2_000), 'ok');
-  assert.is(checkAnswer(p.db, key, d, String(x + y), 2_000), 'used');
-  const e = newChallenge(p.db, key, 1_000);
-  assert.is(checkAnswer(p.db, key, e, '1000', 2_000), 'wrong');
-  assert.is(checkAnswer(p.db, key, e, '1000', 2_000), 'used');
+  assert.is(await checkAnswer(p.store, key, d, ` ${x + y} `, 2_000), 'ok');
+  assert.is(await checkAnswer(p.store, key, d, String(x + y), 2_000), 'used');
+  const e = await newChallenge(p.store, key, 1_000);
+  assert.is(await checkAnswer(p.store, key, e, '1000', 2_000), 'wrong');
+  assert.is(await checkAnswer(p.store, key, e, '1000', 2_000), 'used');
 });
 
 test('bad requests: unknown form 404, repeated field 400, wrong body type 415, huge body 413, PUT 405', async () => {

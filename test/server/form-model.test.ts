@@ -24,16 +24,15 @@ const CONSENTS = [
 
 let added = 0;
 /** Adds a form with `settings` under a new list of the demo account, as the seed does; returns its list id. */
-const addForm = (settings: Record<string, unknown>, requireConsent = false): string => {
+const addForm = async (settings: Record<string, unknown>, requireConsent = false): Promise<string> => {
   const lid = `m${(++added).toString().padStart(9, '0')}`;
   const now = new Date().toISOString();
-  p.db.prepare('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?)').run(lid, DEMO_UUID, lid, now);
-  p.db
-    .prepare(
-      'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) ' +
-        'VALUES (?, ?, ?, ?, ?, ?, ?)',
-    )
-    .run(lid, 'f', null, lid, JSON.stringify({ result: 'success', ...settings }), requireConsent ? 1 : 0, 100 + added);
+  await p.store.run('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?)', [lid, DEMO_UUID, lid, now]);
+  await p.store.run(
+    'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) ' +
+      'VALUES (?, ?, ?, ?, ?, ?, ?)',
+    [lid, 'f', null, lid, JSON.stringify({ result: 'success', ...settings }), requireConsent ? 1 : 0, 100 + added],
+  );
   return lid;
 };
 
@@ -56,30 +55,32 @@ const post = async (lid: string, fields: Record<string, string>) =>
   ).data;
 
 test('useEmailStep: false (a boolean) skips the e-mail step: only the SMS number is posted, and accepted', async () => {
-  const lid = addForm({ fields: [EMAIL, { ...SMS, required: true }], useEmailStep: false });
+  const lid = await addForm({ fields: [EMAIL, { ...SMS, required: true }], useEmailStep: false });
   const a = await post(lid, { SMSPHONE: '+1 555 123 4567', 'mc-SMSPHONE-ack': 'true' });
   assert.is(a.result, 'success', JSON.stringify(a));
-  const [row] = listSubscribers(p.db, lid);
+  const [row] = await listSubscribers(p.store, lid);
   assert.equal([row.email, row.sms_phone], [null, '+1 555 123 4567']);
   // The popup never shows the e-mail field here, so an e-mail posted anyway is not read.
   const b = await post(lid, { EMAIL: 'not an address', SMSPHONE: '+1 555 000 0000', 'mc-SMSPHONE-ack': 'true' });
   assert.is(b.result, 'success', JSON.stringify(b));
   // 'N' and false are the same flag; Y and true too.
   for (const useEmailStep of [true, 'Y']) {
-    const on = addForm({ fields: [EMAIL, SMS], useEmailStep });
+    const on = await addForm({ fields: [EMAIL, SMS], useEmailStep });
     assert.equal((await post(on, { SMSPHONE: '5551234567' })).errors, { 0: 'This field is required.' });
   }
 });
 
 test('a required image field: nothing to post, nothing demanded', async () => {
-  const lid = addForm({ fields: [EMAIL, { type: 'image', name: 'IMG', label: 'Logo', required: true, merge_id: 4 }] });
+  const lid = await addForm({
+    fields: [EMAIL, { type: 'image', name: 'IMG', label: 'Logo', required: true, merge_id: 4 }],
+  });
   const a = await post(lid, { EMAIL: 'img@example.com' });
   assert.is(a.result, 'success', JSON.stringify(a));
-  assert.equal(listSubscribers(p.db, lid)[0].merge_fields, {});
+  assert.equal((await listSubscribers(p.store, lid))[0].merge_fields, {});
 });
 
 test('reserved and repeated names: the popup drops them, so the provider reads neither', async () => {
-  const lid = addForm({
+  const lid = await addForm({
     fields: [
       EMAIL,
       { type: 'text', name: 'u', label: 'U', required: true, merge_id: 1 },
@@ -91,7 +92,7 @@ test('reserved and repeated names: the popup drops them, so the provider reads n
   const a = await post(lid, { EMAIL: 'names@example.com', AGE: '' });
   assert.is(a.result, 'success', JSON.stringify(a));
   // The account id and the JSONP callback never become merge fields.
-  assert.equal(listSubscribers(p.db, lid)[0].merge_fields, {});
+  assert.equal((await listSubscribers(p.store, lid))[0].merge_fields, {});
   // The first AGE is the one placed: a number field.
   assert.equal((await post(lid, { EMAIL: 'names@example.com', AGE: 'ten' })).errors, {
     3: 'Please enter a valid number.',
@@ -100,21 +101,21 @@ test('reserved and repeated names: the popup drops them, so the provider reads n
 
 test('template 5 in the modal variation hides the GDPR block: a form that requires consent does not ask', async () => {
   const settings = { fields: [EMAIL, ...CONSENTS], hasGdprEnabled: 'Y', template: 5 };
-  const hidden = addForm({ ...settings, modalVariation: 'modal' }, true);
+  const hidden = await addForm({ ...settings, modalVariation: 'modal' }, true);
   const a = await post(hidden, { EMAIL: 't5@example.com' });
   assert.is(a.result, 'success', JSON.stringify(a));
   // No block, no consent stored, even when a script posts one.
   await post(hidden, { EMAIL: 't5b@example.com', 'gdpr[1]': 'Y' });
   assert.equal(
-    listSubscribers(p.db, hidden).map((r) => r.consents),
+    (await listSubscribers(p.store, hidden)).map((r) => r.consents),
     [{}, {}],
   );
   // The same form as a slide-in shows the block, and the consent is demanded.
-  const shown = addForm({ ...settings, modalVariation: 'slide' }, true);
+  const shown = await addForm({ ...settings, modalVariation: 'slide' }, true);
   const b = await post(shown, { EMAIL: 't5@example.com' });
   assert.equal([b.result, b.type], ['error', 'gdpr_error']);
   assert.is((await post(shown, { EMAIL: 't5@example.com', 'gdpr[2]': 'Y' })).result, 'success');
-  assert.equal(listSubscribers(p.db, shown)[0].consents, { 1: false, 2: true });
+  assert.equal((await listSubscribers(p.store, shown))[0].consents, { 1: false, 2: true });
 });
 
 test('required, read as the popup reads every flag: true, Y, true, 1, yes demand; N, false, no, 0 do not', async () => {
@@ -133,24 +134,26 @@ test('required, read as the popup reads every flag: true, Y, true, 1, yes demand
     [undefined, false],
   ];
   for (const [required, demanded] of cases) {
-    const lid = addForm({ fields: [EMAIL, { type: 'text', name: 'FNAME', label: 'Name', required, merge_id: 1 }] });
+    const lid = await addForm({
+      fields: [EMAIL, { type: 'text', name: 'FNAME', label: 'Name', required, merge_id: 1 }],
+    });
     const a = await post(lid, { EMAIL: 'req@example.com', FNAME: '' });
     assert.equal(a.errors, demanded ? { 1: 'This field is required.' } : undefined, String(required));
   }
 });
 
 test('settings flags as Y/N strings: captcha and double opt-in, as the popup reads them', async () => {
-  const captcha = addForm({ fields: [EMAIL], captcha: 'Y' });
+  const captcha = await addForm({ fields: [EMAIL], captcha: 'Y' });
   const a = await post(captcha, { EMAIL: 'cap@example.com' });
   assert.equal([a.result, a.msg], ['error', 'Please complete the human check to subscribe.']);
-  const doi = addForm({ fields: [EMAIL], hasDoubleOptIn: 'Y' });
+  const doi = await addForm({ fields: [EMAIL], hasDoubleOptIn: 'Y' });
   const b = await post(doi, { EMAIL: 'doi@example.com' });
   assert.equal([b.result, b.type], ['success', 'confirmation']);
-  assert.is(listSubscribers(p.db, doi)[0].status, 'pending');
+  assert.is((await listSubscribers(p.store, doi))[0].status, 'pending');
 });
 
 test('a field without merge_id: its error is keyed by its name, which the popup maps too', async () => {
-  const lid = addForm({ fields: [EMAIL, { type: 'number', name: 'AGE', label: 'Age' }] });
+  const lid = await addForm({ fields: [EMAIL, { type: 'number', name: 'AGE', label: 'Age' }] });
   assert.equal((await post(lid, { EMAIL: 'm@example.com', AGE: 'x' })).errors, { AGE: 'Please enter a valid number.' });
 });
 

@@ -1,11 +1,11 @@
 /**
  * Durability of the reference provider as a real process (issue 8): `kill -9` in the middle of a stream of
  * subscribes leaves an intact database holding every subscribe that was answered with success; SIGTERM under load lets
- * in-flight requests finish and exits 0. The server is the built dist-node/main.mjs, as `npm start` runs it.
+ * in-flight requests finish and exits 0. The server is the built dist-node/main.mjs, as `npm start` runs it, over a
+ * SQLite file, or over PostgreSQL in the server-pg pass (issue 15: the same promise on both stores).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -14,7 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RATE_CLIENT_MAX } from '../../src/constants';
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
+import { openStore } from '../../src/server/store/open';
+import type { Store } from '../../src/server/store/types';
 import { MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
+import { DIALECT, freshTarget, integrityOk, type TestTarget } from './helpers';
 
 interface Running {
   child: ChildProcess;
@@ -24,12 +27,12 @@ interface Running {
 }
 
 /**
- * Starts dist-node/main.mjs on an ephemeral port with its own database file. The rate limits are lifted
+ * Starts dist-node/main.mjs on an ephemeral port over its own store. The rate limits are lifted
  * (PROVIDER_RATE_LIMIT=off) unless `limited`: these streams are one client sending hundreds of submits a second.
  */
-async function serve(dbPath: string, limited = false): Promise<Running> {
+async function serve(place: TestTarget, limited = false): Promise<Running> {
   const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-    env: { ...process.env, PORT: '0', PROVIDER_DB: dbPath, PROVIDER_RATE_LIMIT: limited ? '' : 'off' },
+    env: { ...process.env, ...place.env, PORT: '0', PROVIDER_RATE_LIMIT: limited ? '' : 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -71,14 +74,35 @@ const succeeded = (body: string) => /"result":"success"/.test(body);
 
 const D = suite('provider durability');
 let dir = '';
+const places: TestTarget[] = [];
 D.before(() => {
   dir = mkdtempSync(join(tmpdir(), 'durability-'));
 });
-D.after(() => rmSync(dir, { recursive: true, force: true }));
+D.after(async () => {
+  for (const p of places) await p.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new store for one test, dropped after the suite. */
+const place = async (file: string) => {
+  const p = await freshTarget(dir, file);
+  places.push(p);
+  return p;
+};
+
+/** Opens the store `p` after its server is gone, runs `fn` on it, closes it. */
+const inspect = async <T>(p: TestTarget, fn: (s: Store) => Promise<T>): Promise<T> => {
+  const s = await openStore(p.target);
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
+};
 
 D('kill -9 during a stream of subscribes: integrity ok, every answered success stored', async () => {
-  const dbPath = join(dir, 'kill.db');
-  const s = await serve(dbPath);
+  const at = await place('kill.db');
+  const s = await serve(at);
   const answered: string[] = [];
   const failed: string[] = [];
   let sent = 0;
@@ -109,23 +133,22 @@ D('kill -9 during a stream of subscribes: integrity ok, every answered success s
   assert.ok(answered.length > 20, `only ${answered.length} subscribes answered before the kill`);
   assert.is(failed.length, 4, 'every worker was cut off by the kill');
   assert.is(sent, answered.length + failed.length);
-  const db = new Database(dbPath);
-  try {
-    assert.is(db.pragma('integrity_check', { simple: true }), 'ok');
-    const has = db.prepare('SELECT COUNT(*) AS n FROM subscribers WHERE lower(email) = lower(?)');
-    const missing = answered.filter((e) => (has.get(e) as { n: number }).n !== 1);
+  await inspect(at, async (db) => {
+    assert.ok(await integrityOk(db), 'integrity check');
+    const stored = new Set(
+      (await db.all<{ email: string }>("SELECT email FROM subscribers WHERE email LIKE 'stream.%'")).map(
+        (r) => r.email,
+      ),
+    );
+    const missing = answered.filter((e) => !stored.has(e));
     assert.equal(missing, [], `${missing.length} of ${answered.length} answered subscribes are not stored`);
     // The store holds the answered ones and at most the ones cut off mid-request, nothing else.
-    const rows = (
-      db.prepare("SELECT count(*) AS n FROM subscribers WHERE email LIKE 'stream.%'").get() as { n: number }
-    ).n;
+    const rows = stored.size;
     assert.ok(
       rows >= answered.length && rows <= answered.length + failed.length,
       `${rows} rows for ${answered.length} answered`,
     );
-  } finally {
-    db.close();
-  }
+  });
 });
 
 /** How one subscribe of the SIGTERM stream ended. */
@@ -187,8 +210,8 @@ const slowSubscribe = (origin: string, email: string) => {
 };
 
 D('SIGTERM under load: accepted requests answered in full, later ones refused, exit code 0, nothing lost', async () => {
-  const dbPath = join(dir, 'term.db');
-  const s = await serve(dbPath);
+  const at = await place('term.db');
+  const s = await serve(at);
   const outcomes: Outcome[][] = [];
   let signalled = false;
   // Workers subscribing over fresh connections as fast as answers come back, each until the server refuses it: the
@@ -217,7 +240,8 @@ D('SIGTERM under load: accepted requests answered in full, later ones refused, e
   const { code } = await s.exit;
   assert.is(code, 0, s.output());
   // Closed cleanly: the last connection's close checkpoints the write-ahead log into the file and removes it.
-  assert.not.ok(existsSync(`${dbPath}-wal`), 'the WAL file is left behind: the database was not closed');
+  if (DIALECT === 'sqlite')
+    assert.not.ok(existsSync(`${at.target}-wal`), 'the WAL file is left behind: the database was not closed');
 
   assert.ok(answeredBefore > 20, `only ${answeredBefore} subscribes answered before SIGTERM: no load`);
   // The slow requests were in flight for 2.5 s after the signal: each answered in full, then its connection closed.
@@ -248,13 +272,10 @@ D('SIGTERM under load: accepted requests answered in full, later ones refused, e
   for (const mine of outcomes)
     assert.is(mine[mine.length - 1].error, 'ECONNREFUSED', 'a worker was not refused in the end');
 
-  const db = new Database(dbPath);
-  try {
-    assert.is(db.pragma('integrity_check', { simple: true }), 'ok');
+  await inspect(at, async (db) => {
+    assert.ok(await integrityOk(db), 'integrity check');
     const stored = new Set(
-      (db.prepare("SELECT email FROM subscribers WHERE email LIKE 'term.%'").all() as { email: string }[]).map(
-        (r) => r.email,
-      ),
+      (await db.all<{ email: string }>("SELECT email FROM subscribers WHERE email LIKE 'term.%'")).map((r) => r.email),
     );
     // What the store holds is exactly what was answered: nothing answered is lost, and no request was taken in and
     // then left without its answer (a reset without an answer means the server never read the request).
@@ -264,30 +285,25 @@ D('SIGTERM under load: accepted requests answered in full, later ones refused, e
     const unanswered = all.filter((o) => !o.started && stored.has(o.email)).map((o) => `${o.email} (${o.error})`);
     assert.equal(unanswered, [], 'stored but never answered');
     assert.is(stored.size, answered.length);
-  } finally {
-    db.close();
-  }
+  });
 });
 
 D('npm start limits submits per client: past the limit, a JSONP error with a message, nothing stored', async () => {
-  const dbPath = join(dir, 'limit.db');
-  const s = await serve(dbPath, true);
+  const at = await place('limit.db');
+  const s = await serve(at, true);
   const bodies: string[] = [];
   for (let i = 0; i <= RATE_CLIENT_MAX; i++) bodies.push((await subscribe(s.origin, `limit.${i}@example.com`)).body);
   s.child.kill('SIGTERM');
   assert.is((await s.exit).code, 0);
   assert.ok(bodies.slice(0, RATE_CLIENT_MAX).every(succeeded), bodies.join('\n'));
   assert.is(bodies[RATE_CLIENT_MAX], `/**/cb(${JSON.stringify({ result: 'error', msg: MSG_RATE_CLIENT })});`);
-  const db = new Database(dbPath);
-  try {
-    assert.is((db.prepare('SELECT count(*) AS n FROM subscribers').get() as { n: number }).n, RATE_CLIENT_MAX);
-  } finally {
-    db.close();
-  }
+  await inspect(at, async (db) =>
+    assert.is((await db.get<{ n: number }>('SELECT count(*) AS n FROM subscribers'))!.n, RATE_CLIENT_MAX),
+  );
 });
 
 D('no e-mail address in any log line', async () => {
-  const s = await serve(join(dir, 'log.db'));
+  const s = await serve(await place('log.db'));
   await subscribe(s.origin, 'Private.Person+tag@example.com');
   await subscribe(s.origin, 'not-an-address');
   s.child.kill('SIGTERM');

@@ -147,12 +147,12 @@ test('item 11: the CSV export strips control characters, as the table does', asy
   const r = await subscribe(p.origin, 'modal', { EMAIL: 'ctl@example.com', FNAME: evil });
   assert.is(r.data.result, 'success');
   assert.ok(
-    listSubscribers(p.db, f.lid).some((s) => s.merge_fields.FNAME === evil),
+    (await listSubscribers(p.store, f.lid)).some((s) => s.merge_fields.FNAME === evil),
     'stored as sent',
   );
   for (const args of [['--csv'], []]) {
     const out = spawnSync(process.execPath, [join(process.cwd(), 'dist-node/subscribers.mjs'), ...args], {
-      env: { ...process.env, PROVIDER_DB: p.dbPath },
+      env: { ...process.env, ...p.place.env },
       encoding: 'utf8',
     });
     assert.is(out.status, 0, out.stderr);
@@ -194,11 +194,11 @@ so trying every sum on one question subscribes nobody`, async () => {
     assert.is(r.status, 400, String(a));
     assert.match(r.text, /answered already/, String(a));
   }
-  assert.not.ok(listSubscribers(p.db, f.lid).some((s) => s.email === 'brute@example.com'));
+  assert.not.ok((await listSubscribers(p.store, f.lid)).some((s) => s.email === 'brute@example.com'));
   // A fresh question answered right still subscribes.
   const next = await challenge();
   assert.is((await answer(next.hidden, next.answer)).status, 200);
-  assert.ok(listSubscribers(p.db, f.lid).some((s) => s.email === 'brute@example.com'));
+  assert.ok((await listSubscribers(p.store, f.lid)).some((s) => s.email === 'brute@example.com'));
 });
 
 test.run();

@@ -15,7 +15,8 @@ import {
   RATE_CLIENT_WINDOW_MS,
 } from '../../src/constants';
 import { limitersFor } from '../../src/server/app';
-import { clientKey, directClient, proxiedClient, RateLimiter } from '../../src/server/http/ratelimit';
+import { counter, counterKey, sweep } from '../../src/server/db/counters';
+import { clientKey, directClient, proxiedClient } from '../../src/server/http/ratelimit';
 import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
 import { call, callQuery, DEMO_UUID, form, request, startTest, subscribe, type TestProvider } from './helpers';
 
@@ -27,10 +28,15 @@ test.after(async () => {
   await p.cleanup();
 });
 
-const count = (t: TestProvider, sql: string, ...args: unknown[]) => (t.db.prepare(sql).get(...args) as { n: number }).n;
+const count = async (t: TestProvider, sql: string, ...args: string[]) =>
+  (await t.store.get<{ n: number }>(sql, args))!.n;
 /** Rows in every table a signup writes. */
 const stored = (t: TestProvider) =>
-  ['subscribers', 'outbox', 'consents', 'confirmations'].map((table) => count(t, `SELECT count(*) AS n FROM ${table}`));
+  Promise.all(
+    ['subscribers', 'outbox', 'consents', 'confirmations'].map((table) =>
+      count(t, `SELECT count(*) AS n FROM ${table}`),
+    ),
+  );
 const CALLS = ['form-settings', 'is-email-subscribed', 'form-post-json'];
 
 test('callback injection is a 400 with no script: alert(1)//, arrays, repeats, 5 kB names', async () => {
@@ -60,7 +66,7 @@ test('callback injection is a 400 with no script: alert(1)//, arrays, repeats, 5
       assert.not.ok(r.text.includes('alert') || r.text.includes('aaaa'), r.text);
     }
   // Nothing reached the store, and a good callback still works afterwards.
-  assert.equal(stored(p), [0, 0, 0, 0]);
+  assert.equal(await stored(p), [0, 0, 0, 0]);
   assert.is((await call(p.origin, 'form-settings', callQuery(f))).status, 200);
 });
 
@@ -81,7 +87,7 @@ the server keeps serving`, async () => {
   const huge = await request(p.origin, '/subscribe/form-settings?c=cb&u=' + 'x'.repeat(70_000));
   assert.ok(huge.status === 431 || huge.status === 414, String(huge.status));
   assert.is((await call(p.origin, 'form-settings', callQuery(form('modal')))).status, 200);
-  assert.equal(stored(p), [0, 0, 0, 0]);
+  assert.equal(await stored(p), [0, 0, 0, 0]);
 });
 
 /**
@@ -170,7 +176,7 @@ test('e-mail edge cases: 64/254 limits, case and spaces fold to one row, CR/LF a
     const { data } = await subscribe(p.origin, 'template-2', { EMAIL: email });
     assert.is(data.result, ok ? 'success' : 'error', `${email.length}`);
   }
-  const before = count(p, 'SELECT count(*) AS n FROM subscribers WHERE list_id = ?', f.lid);
+  const before = await count(p, 'SELECT count(*) AS n FROM subscribers WHERE list_id = ?', f.lid);
   const spellings = ['Fold.Me@Example.com', '  fold.me@example.com  ', '\tFOLD.ME@EXAMPLE.COM', 'fold.me@example.COM '];
   const answers: string[] = [];
   for (const EMAIL of spellings) {
@@ -179,12 +185,12 @@ test('e-mail edge cases: 64/254 limits, case and spaces fold to one row, CR/LF a
     answers.push(JSON.stringify(data));
   }
   assert.is(new Set(answers).size, 1, 'every spelling answers exactly as the first');
-  assert.is(count(p, 'SELECT count(*) AS n FROM subscribers WHERE list_id = ?', f.lid), before + 1);
-  const row = p.db.prepare("SELECT email FROM subscribers WHERE contact_key = 'e:fold.me@example.com'").get() as {
+  assert.is(await count(p, 'SELECT count(*) AS n FROM subscribers WHERE list_id = ?', f.lid), before + 1);
+  const row = (await p.store.get("SELECT email FROM subscribers WHERE contact_key = 'e:fold.me@example.com'")) as {
     email: string;
   };
   assert.not.match(row.email, /^\s|\s$/);
-  const rows0 = stored(p);
+  const rows0 = await stored(p);
   for (const EMAIL of [
     'crlf@example.com\r\nBcc: victim@example.com',
     'lf@example.com\n',
@@ -196,12 +202,12 @@ test('e-mail edge cases: 64/254 limits, case and spaces fold to one row, CR/LF a
     assert.is(data.result, 'error', JSON.stringify(EMAIL));
     assert.equal(data.errors, { 0: 'Please enter a valid email address.' }, JSON.stringify(EMAIL));
   }
-  assert.equal(stored(p), rows0);
+  assert.equal(await stored(p), rows0);
 });
 
 test('arrays and odd names where a single value belongs: an error answer, never a crash', async () => {
   const f = form('modal');
-  const rows0 = stored(p);
+  const rows0 = await stored(p);
   const submits = [
     `${callQuery(f)}&EMAIL=a@example.com&EMAIL=b@example.com`,
     `${callQuery(f)}&EMAIL=a@example.com&FNAME=x&FNAME=y`,
@@ -214,7 +220,7 @@ test('arrays and odd names where a single value belongs: an error answer, never 
     assert.is(data.result, 'error', q);
     assert.type(data.msg, 'string');
   }
-  assert.equal(stored(p), rows0);
+  assert.equal(await stored(p), rows0);
   // Prototype names and bracket names are plain names: answered, never merged into objects.
   for (const name of [
     '__proto__',
@@ -243,7 +249,7 @@ test('a filled honeypot is answered like a success and stores nothing, even with
   const f = form('double-opt-in');
   const trap = `b_${DEMO_UUID}_${f.lid}`;
   const real = await subscribe(p.origin, 'double-opt-in', { EMAIL: 'real.person@example.com' });
-  const rows0 = stored(p);
+  const rows0 = await stored(p);
   for (const fields of [
     { EMAIL: 'bot@example.com', [trap]: 'x' },
     { EMAIL: 'not-an-address', [trap]: '1' },
@@ -254,8 +260,8 @@ test('a filled honeypot is answered like a success and stores nothing, even with
     assert.equal({ ...data, webEngagementCookieValue: '' }, { ...real.data, webEngagementCookieValue: '' });
     assert.match(String(data.webEngagementCookieValue), /^[\da-f]{24}$/);
   }
-  assert.equal(stored(p), rows0);
-  assert.is(count(p, 'SELECT count(*) AS n FROM outbox WHERE to_addr = ?', 'bot@example.com'), 0);
+  assert.equal(await stored(p), rows0);
+  assert.is(await count(p, 'SELECT count(*) AS n FROM outbox WHERE to_addr = ?', 'bot@example.com'), 0);
 });
 
 test(`per-client rate limit: every submit counts, the next is a JSONP error with a message, \
@@ -265,11 +271,11 @@ nothing stored`, async () => {
     assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'c1@example.com' })).data.result, 'success');
     assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'not-an-address' })).data.result, 'error');
     assert.is((await subscribe(t.origin, 'slide', { EMAIL: 'c2@example.com' })).data.result, 'success');
-    const rows0 = stored(t);
+    const rows0 = await stored(t);
     const { data, reply } = await subscribe(t.origin, 'slide', { EMAIL: 'c3@example.com' });
     assert.equal(data, { result: 'error', msg: MSG_RATE_CLIENT });
     assert.is(reply.headers['content-type'], 'text/javascript; charset=utf-8');
-    assert.equal(stored(t), rows0);
+    assert.equal(await stored(t), rows0);
     // Only submits are limited: settings still load.
     const settings = (await call(t.origin, 'form-settings', callQuery(form('modal')))).data;
     assert.is.not(settings.result, 'error');
@@ -321,10 +327,10 @@ test('per-address rate limit: stored signups of one address, any case, any list;
     for (let i = 0; i < 3; i++)
       assert.is((await subscribe(t.origin, 'template-1', { EMAIL: 'often@example.com' })).data.result, 'error');
     assert.is((await subscribe(t.origin, 'slide', { EMAIL: 'OFTEN@example.com ' })).data.result, 'success');
-    const rows0 = stored(t);
+    const rows0 = await stored(t);
     const { data } = await subscribe(t.origin, 'double-opt-in', { EMAIL: 'often@EXAMPLE.com' });
     assert.equal(data, { result: 'error', msg: MSG_RATE_ADDRESS });
-    assert.equal(stored(t), rows0, 'no row and no confirmation e-mail');
+    assert.equal(await stored(t), rows0, 'no row and no confirmation e-mail');
     assert.is(
       (await subscribe(t.origin, 'double-opt-in', { EMAIL: 'someone.else@example.com' })).data.result,
       'success',
@@ -342,39 +348,66 @@ test('the default limits apply when none are given: one client, many addresses',
       results.push((await subscribe(t.origin, 'modal', { EMAIL: `d${i}@example.com` })).data.result);
     assert.equal(results.slice(0, RATE_CLIENT_MAX), Array(RATE_CLIENT_MAX).fill('success'));
     assert.is(results[RATE_CLIENT_MAX], 'error');
-    assert.is(count(t, 'SELECT count(*) AS n FROM subscribers'), RATE_CLIENT_MAX);
+    assert.is(await count(t, 'SELECT count(*) AS n FROM subscribers'), RATE_CLIENT_MAX);
   } finally {
     await t.cleanup();
   }
-  const d = limitersFor(undefined, {});
+  const d = limitersFor(p.store, undefined, {});
   assert.ok(d.perClient && d.perAddress);
+  assert.equal(d.perClient.limit, { max: RATE_CLIENT_MAX, windowMs: RATE_CLIENT_WINDOW_MS });
+  assert.equal(d.perAddress.limit, { max: RATE_ADDRESS_MAX, windowMs: RATE_ADDRESS_WINDOW_MS });
   const lifted = (l: ReturnType<typeof limitersFor>) => [l.perClient, l.perAddress];
-  assert.equal(lifted(limitersFor(undefined, { PROVIDER_RATE_LIMIT: 'off' })), [null, null]);
-  assert.equal(lifted(limitersFor(false, {})), [null, null]);
+  assert.equal(lifted(limitersFor(p.store, undefined, { PROVIDER_RATE_LIMIT: 'off' })), [null, null]);
+  assert.equal(lifted(limitersFor(p.store, false, {})), [null, null]);
   assert.equal(
-    lifted(limitersFor({ perClient: null }, {})).map((l) => l === null),
+    lifted(limitersFor(p.store, { perClient: null }, {})).map((l) => l === null),
     [true, false],
   );
-  assert.is(limitersFor(undefined, {}).client, directClient);
-  assert.is(limitersFor(undefined, { PROVIDER_TRUST_PROXY: '1' }).client, proxiedClient);
-  assert.is(limitersFor({ trustProxy: false }, { PROVIDER_TRUST_PROXY: '1' }).client, directClient);
+  assert.is(limitersFor(p.store, undefined, {}).client, directClient);
+  assert.is(limitersFor(p.store, undefined, { PROVIDER_TRUST_PROXY: '1' }).client, proxiedClient);
+  assert.is(limitersFor(p.store, { trustProxy: false }, { PROVIDER_TRUST_PROXY: '1' }).client, directClient);
   assert.ok(
     RATE_CLIENT_MAX * (3_600_000 / RATE_CLIENT_WINDOW_MS) >= RATE_ADDRESS_MAX &&
       RATE_ADDRESS_WINDOW_MS >= RATE_CLIENT_WINDOW_MS,
   );
 });
 
-test('RateLimiter: windows end and restart; the key count stays bounded', () => {
-  let now = 1000;
-  const l = new RateLimiter({ max: 2, windowMs: 100 }, 3, () => now);
-  assert.equal([l.hit('a'), l.hit('a'), l.hit('a'), l.hit('b')], [true, true, false, true]);
+test(`counters in the store: windows end and restart, counters apart by name, \
+ended windows swept, no address stored`, async () => {
+  let now = 1_000;
+  const a = counter(p.store, 'test-a', { max: 2, windowMs: 100 }, () => now);
+  const b = counter(p.store, 'test-b', { max: 2, windowMs: 100 }, () => now);
+  const hits = async (c: typeof a, key: string, n: number) => {
+    const out: boolean[] = [];
+    for (let i = 0; i < n; i++) out.push(await c.hit(key));
+    return out;
+  };
+  assert.equal(await hits(a, 'who@example.com', 3), [true, true, false]);
+  assert.equal(await hits(a, 'someone.else@example.com', 1), [true]);
+  // The same key under another name counts apart.
+  assert.equal(await hits(b, 'who@example.com', 2), [true, true]);
+  now += 99;
+  assert.equal(await hits(a, 'who@example.com', 1), [false], 'the window lasts windowMs');
+  now += 1;
+  assert.equal(await hits(a, 'who@example.com', 3), [true, true, false], 'a new window from its end on');
+  const keys = async () =>
+    (await p.store.all<{ key: string }>('SELECT key FROM rate_counters ORDER BY key')).map((r) => r.key);
+  const stored = await keys();
+  assert.ok(stored.includes(counterKey('test-a', 'who@example.com')));
+  assert.not.ok(
+    stored.some((k) => k.includes('@') || k.includes('who')),
+    'keys are hashes',
+  );
+  assert.is.not(counterKey('test-a', 'b:x'), counterKey('test-a:b', 'x'));
+  // Windows that ended go at the next sweep, however many keys were invented; running ones stay.
+  for (let i = 0; i < 30; i++) await a.hit(`invented.${i}@example.com`);
   now += 100;
-  assert.equal([l.hit('a'), l.hit('a'), l.hit('a')], [true, true, false]);
-  for (let i = 0; i < 50; i++) l.hit(`k${i}`);
-  assert.ok(l.size <= 3, String(l.size));
-  now += 1000;
-  l.hit('z');
-  assert.is(l.size, 1);
+  await a.hit('late@example.com');
+  assert.ok((await sweep(p.store, now, true)) >= 30);
+  assert.equal(
+    (await keys()).filter((k) => stored.includes(k) || k === counterKey('test-a', 'late@example.com')),
+    [counterKey('test-a', 'late@example.com')],
+  );
 });
 
 test('clientKey: IPv4 as is, IPv4-mapped IPv6 unwrapped, IPv6 by its /64', () => {

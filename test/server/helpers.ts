@@ -1,31 +1,102 @@
 /**
- * Helpers of the server tests: a provider on an ephemeral port over a fresh SQLite file in the OS temp folder,
+ * Helpers of the server tests: a provider on an ephemeral port over a fresh store (a SQLite file in the OS temp
+ * folder; with DATABASE_URL set, as test/run.mjs's server-pg pass sets it, a new PostgreSQL schema dropped after),
  * raw HTTP requests (so Host, Accept-Encoding and long URLs are exactly what the test says), and JSONP parsing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { startProvider, type Provider, type ProviderOptions } from '../../src/server/app';
+import type { Store } from '../../src/server/store/types';
 import { DEMO_FORMS, DEMO_UUID, demoForm, type DemoForm } from '../../src/server/seed/forms';
 
-/** A provider over a temporary database; `cleanup` closes it and removes the folder. */
+/** The PostgreSQL database of the server-pg pass; empty on SQLite. */
+export const PG_URL = process.env.DATABASE_URL || '';
+/** Which store these tests run on. */
+export const DIALECT: 'sqlite' | 'postgres' = PG_URL ? 'postgres' : 'sqlite';
+
+/** A new, empty place for a store: a SQLite file, or a PostgreSQL schema of its own. */
+export interface TestTarget {
+  /** What openStore and openDb take: the file, or a postgres:// URL whose search_path is the new schema. */
+  target: string;
+  /** The startProvider options that select it. */
+  options: Pick<ProviderOptions, 'dbPath' | 'databaseUrl'>;
+  /** The environment that makes dist-node/main.mjs and subscribers.mjs use it. */
+  env: Record<string, string>;
+  /** Drops the schema (PostgreSQL); a SQLite file goes with its folder. */
+  drop(): Promise<void>;
+}
+
+let schemas = 0;
+
+/** A new store place: `file` in `dir` on SQLite, a new schema (whatever `dir`) on PostgreSQL. */
+export async function freshTarget(dir: string, file = 'provider.sqlite'): Promise<TestTarget> {
+  if (!PG_URL) {
+    const path = join(dir, file);
+    return {
+      target: path,
+      options: { dbPath: path },
+      env: { PROVIDER_DB: path, DATABASE_URL: '' },
+      drop: async () => {},
+    };
+  }
+  const schema = `t_${process.pid}_${++schemas}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  // Appended as text, not through URL: a socket URL (postgres://user@/db?host=/run/postgresql) is no WHATWG URL. A
+  // repeated parameter takes its last value.
+  const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return {
+    target: url,
+    options: { databaseUrl: url },
+    env: { DATABASE_URL: url, PROVIDER_DB: '' },
+    drop: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+  };
+}
+
+/**
+ * Whether a store reopened after its server was killed is sound: SQLite's integrity_check; on PostgreSQL (whose own
+ * crash recovery replays its log) every table of the schema read through without error.
+ */
+export async function integrityOk(store: Store): Promise<boolean> {
+  if (store.dialect === 'sqlite')
+    return (await store.get<{ integrity_check: string }>('PRAGMA integrity_check'))?.integrity_check === 'ok';
+  const tables = await store.all<{ t: string }>(
+    `SELECT table_name AS t FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+  );
+  for (const { t } of tables) await store.all(`SELECT count(*) AS n FROM "${t}"`);
+  return tables.length > 0;
+}
+
+/** A provider over a temporary store; `cleanup` closes it and removes the folder (and the schema). */
 export interface TestProvider extends Provider {
   dir: string;
-  dbPath: string;
+  /** Where its store is (for a second provider or connection on the same store). */
+  place: TestTarget;
   cleanup(): Promise<void>;
 }
 
 /**
- * Starts a quiet provider on 127.0.0.1:0 over a new temporary database. Rate limits are lifted unless `opts` sets
- * them: an endpoint test sends more submits a minute from one address than any visitor (test/server/hardening-input
- * tests the limits themselves).
+ * Starts a quiet provider on 127.0.0.1:0 over a new temporary store. Rate limits are lifted unless `opts` sets them:
+ * an endpoint test sends more submits a minute from one address than any visitor (test/server/hardening-input tests
+ * the limits themselves).
  */
 export async function startTest(opts: Partial<ProviderOptions> = {}): Promise<TestProvider> {
   const dir = mkdtempSync(join(tmpdir(), 'provider-test-'));
-  const dbPath = join(dir, 'data', 'provider.sqlite');
+  const place = await freshTarget(join(dir, 'data'));
   const p = await startProvider({
-    dbPath,
+    ...place.options,
     distDir: join(dir, 'dist'),
     port: 0,
     quiet: true,
@@ -35,9 +106,10 @@ export async function startTest(opts: Partial<ProviderOptions> = {}): Promise<Te
   return {
     ...p,
     dir,
-    dbPath,
+    place,
     cleanup: async () => {
       await p.close();
+      await place.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

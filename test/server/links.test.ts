@@ -32,8 +32,8 @@ const forged = async (t: TestProvider, path: string, query: string) => {
 };
 
 /** The link of the newest e-mail to `to`. */
-const linkTo = (t: TestProvider, to: string): string => {
-  const m = readMailbox(t.db).find((x) => x.to_addr === to);
+const linkTo = async (t: TestProvider, to: string): Promise<string> => {
+  const m = (await readMailbox(t.store)).find((x) => x.to_addr === to);
   if (!m) throw Error(`no e-mail to ${to}`);
   return m.link;
 };
@@ -41,9 +41,15 @@ const linkTo = (t: TestProvider, to: string): string => {
 test('a double opt-in submit with Host: evil.example.com: the confirmation link is the configured origin', async () => {
   const q = (email: string) => callQuery(form('double-opt-in'), { popup: 'true', EMAIL: email });
   assert.is((await forged(demo, 'form-post-json', q('d@example.com'))).result, 'success');
-  assert.match(linkTo(demo, 'd@example.com'), new RegExp(`^${demo.origin}/subscribe/confirm\\?token=[\\da-f]{32}$`));
+  assert.match(
+    await linkTo(demo, 'd@example.com'),
+    new RegExp(`^${demo.origin}/subscribe/confirm\\?token=[\\da-f]{32}$`),
+  );
   assert.is((await forged(prod, 'form-post-json', q('p@example.com'))).result, 'success');
-  assert.match(linkTo(prod, 'p@example.com'), /^https:\/\/list\.example\.com\/subscribe\/confirm\?token=[\da-f]{32}$/);
+  assert.match(
+    await linkTo(prod, 'p@example.com'),
+    /^https:\/\/list\.example\.com\/subscribe\/confirm\?token=[\da-f]{32}$/,
+  );
 });
 
 test('the welcome e-mail of a confirm link followed with a forged Host links to the configured origin', async () => {
@@ -52,14 +58,14 @@ test('the welcome e-mail of a confirm link followed with a forged Host links to 
     [prod, 'wp@example.com', 'https://list.example.com/?mc_eid='],
   ] as const) {
     await forged(t, 'form-post-json', callQuery(form('double-opt-in'), { popup: 'true', EMAIL: email }));
-    const confirm = new URL(linkTo(t, email));
+    const confirm = new URL(await linkTo(t, email));
     const r = await request(t.origin, confirm.pathname + confirm.search, { headers: EVIL });
     assert.is(r.status, 200);
-    assert.ok(linkTo(t, email).startsWith(want), linkTo(t, email));
+    assert.ok((await linkTo(t, email)).startsWith(want), await linkTo(t, email));
   }
   // A single opt-in signup is welcomed at once, from the same origin.
   await forged(prod, 'form-post-json', callQuery(form('modal'), { popup: 'true', EMAIL: 'single@example.com' }));
-  assert.ok(linkTo(prod, 'single@example.com').startsWith('https://list.example.com/?mc_eid='));
+  assert.ok((await linkTo(prod, 'single@example.com')).startsWith('https://list.example.com/?mc_eid='));
 });
 
 test('the captcha path with a forged Host: the e-mail link is the configured origin', async () => {
@@ -75,7 +81,10 @@ test('the captcha path with a forged Host: the e-mail link is the configured ori
     body: new URLSearchParams({ ...hidden, [CAPTCHA_INPUTS.answer]: String(a + b) }).toString(),
   });
   assert.is(r.status, 200, r.text);
-  assert.ok(linkTo(prod, 'cap@example.com').startsWith('https://list.example.com/'), linkTo(prod, 'cap@example.com'));
+  assert.ok(
+    (await linkTo(prod, 'cap@example.com')).startsWith('https://list.example.com/'),
+    await linkTo(prod, 'cap@example.com'),
+  );
 });
 
 test('settings name the public host in production whatever the Host; demo names a well-formed Host back', async () => {

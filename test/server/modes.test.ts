@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { OWNER_LOGIN_MAX, OWNER_SESSION_S } from '../../src/constants';
 import { startProvider } from '../../src/server/app';
 import { sessionToken } from '../../src/server/owner/auth';
-import { call, callQuery, form, request, startTest, type TestProvider } from './helpers';
+import { call, callQuery, form, freshTarget, request, startTest, type TestProvider } from './helpers';
 
 const SECRET = 'owner-secret-for-the-tests-0123456789';
 const PROD = { mode: 'production', publicUrl: 'https://list.example.com', ownerSecret: SECRET } as const;
@@ -61,7 +61,7 @@ test('production refuses to start without a public URL, without an owner secret,
       [{ PROVIDER_MODE: 'production', PROVIDER_PUBLIC_URL: 'https://list.example.com' }, /PROVIDER_OWNER_SECRET/],
       [{ PROVIDER_MODE: 'prod' }, /PROVIDER_MODE must be/],
     ] as const) {
-      const r = await run({ ...env, PROVIDER_DB: dbPath });
+      const r = await run({ ...env, PROVIDER_DB: dbPath, DATABASE_URL: '' });
       assert.ok(r.code !== 0, JSON.stringify(env));
       assert.match(r.out, why);
       assert.not.match(r.out, /listening on/);
@@ -90,12 +90,14 @@ const run = (env: Record<string, string>): Promise<{ code: number | null; out: s
 
 test('npm start says which mode it is in and what it serves', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'modes-'));
+  // On the store of this pass: a SQLite file, or (server-pg) a schema of its own.
+  const places = [await freshTarget(dir, 'demo.sqlite'), await freshTarget(dir, 'prod.sqlite')];
   try {
-    const demo = await run({ PROVIDER_DB: join(dir, 'demo.sqlite') });
+    const demo = await run(places[0].env);
     assert.match(demo.out, /listening on http:\/\/127\.0\.0\.1:\d+ in DEMO mode/);
     assert.match(demo.out, /Mailbox +http/);
     const prod = await run({
-      PROVIDER_DB: join(dir, 'prod.sqlite'),
+      ...places[1].env,
       PROVIDER_MODE: 'production',
       PROVIDER_PUBLIC_URL: 'https://list.example.com',
       PROVIDER_OWNER_SECRET: SECRET,
@@ -104,6 +106,7 @@ test('npm start says which mode it is in and what it serves', async () => {
     assert.not.match(prod.out, /Mailbox|\/demo/);
     assert.not.ok(prod.out.includes(SECRET), 'the secret is never printed');
   } finally {
+    for (const t of places) await t.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -32,7 +32,7 @@ the welcome link proves it`, async () => {
   const f = form('double-opt-in');
   const { data } = await subscribe(p.origin, 'double-opt-in', { EMAIL: 'Mail.Box@example.com', FNAME: 'Mia' });
   assert.is(data.type, 'confirmation');
-  const pending = listSubscribers(p.db, f.lid).find((r) => r.email === 'Mail.Box@example.com');
+  const pending = (await listSubscribers(p.store, f.lid)).find((r) => r.email === 'Mail.Box@example.com');
   assert.is(pending?.status, 'pending');
 
   const box = await request(p.origin, '/mailbox');
@@ -45,7 +45,10 @@ the welcome link proves it`, async () => {
   const page = await request(p.origin, u.pathname + u.search);
   assert.is(page.status, 200);
   assert.match(page.text, /Subscription confirmed/);
-  assert.is(listSubscribers(p.db, f.lid).find((r) => r.email === 'Mail.Box@example.com')?.status, 'subscribed');
+  assert.is(
+    (await listSubscribers(p.store, f.lid)).find((r) => r.email === 'Mail.Box@example.com')?.status,
+    'subscribed',
+  );
 
   // The welcome e-mail is now newest in the mailbox; its link carries the campaign ids that is-email-subscribed knows.
   const after = await request(p.origin, '/mailbox');
@@ -66,7 +69,7 @@ the welcome link proves it`, async () => {
 /** Runs the built `npm run subscribers` against this test's database. */
 const cli = (...args: string[]) =>
   spawnSync(process.execPath, [join(process.cwd(), 'dist-node/subscribers.mjs'), ...args], {
-    env: { ...process.env, PROVIDER_DB: p.dbPath },
+    env: { ...process.env, ...p.place.env },
     encoding: 'utf8',
   });
 
@@ -109,7 +112,7 @@ test('npm run subscribers: a table of every subscriber, CSV export, one list, wh
   assert.is(table.status, 0, table.stderr);
   for (const e of ['csv.one@example.com', 'csv.two@example.com', 'csv.gdpr@example.com', 'Mail.Box@example.com'])
     assert.ok(table.stdout.includes(e), e);
-  const total = listSubscribers(p.db).length;
+  const total = (await listSubscribers(p.store)).length;
   assert.match(table.stdout, new RegExp(`\\n${total} subscribers\\n$`));
 
   const csv = cli('--csv');

@@ -8,10 +8,10 @@ import { DEMO_FORMS, DEMO_UUID, form, request, startTest, subscribe, type TestPr
 
 let p: TestProvider;
 const seen: string[] = [];
-const blog: Route = (req, res, url, ctx) => {
+const blog: Route = async (req, res, url, ctx) => {
   seen.push(url.pathname);
   if (url.pathname !== '/' && !url.pathname.startsWith('/posts/')) return false;
-  const n = (ctx.db.prepare('SELECT count(*) AS n FROM forms').get() as { n: number }).n;
+  const n = (await ctx.store.get<{ n: number }>('SELECT count(*) AS n FROM forms'))!.n;
   res.writeHead(200, { 'Content-Type': 'text/plain' });
   res.end(`blog ${req.method} ${n}`);
   return true;

@@ -5,14 +5,15 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findForm } from '../../src/server/db/forms';
 import { openDb } from '../../src/server/db/open';
 import { logPath } from '../../src/server/http/log';
-import { callQuery, DEMO_UUID, form, parseJsonp, request, startTest, type TestProvider } from './helpers';
+import { openStore } from '../../src/server/store/open';
+import type { Queryable } from '../../src/server/store/types';
+import { callQuery, DEMO_UUID, form, freshTarget, parseJsonp, request, startTest, type TestProvider } from './helpers';
 
 let p: TestProvider;
 test.before(async () => {
@@ -24,42 +25,54 @@ test.after(async () => {
 
 const nextTurn = () => new Promise((r) => setImmediate(r));
 
-test(`forms cache: a write through the connection shows at once, \
+test(`forms cache: a write through the store shows at once, \
 one from another connection from the next turn`, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'forms-cache-'));
-  const db = openDb(join(dir, 'p.sqlite'));
-  const other = new Database(join(dir, 'p.sqlite'));
+  const place = await freshTarget(dir, 'p.sqlite');
+  const db = await openDb(place.target);
+  const other = await openStore(place.target);
   try {
     const f = form('template-3');
-    const msg = () => findForm(db, DEMO_UUID, f.lid, f.fId)?.settings.successMsg;
-    const edit = (c: Database.Database, text: string) =>
-      c
-        .prepare("UPDATE forms SET settings = json_set(settings, '$.successMsg', ?) WHERE list_id = ? AND f_id = ?")
-        .run(text, f.lid, f.fId);
-    assert.is(msg(), f.settings.successMsg);
-    // The same connection, the same turn: total_changes() moved, so the revision is read again.
-    edit(db, 'Own edit');
-    assert.is(msg(), 'Own edit');
+    const msg = async () => (await findForm(db, DEMO_UUID, f.lid, f.fId))?.settings.successMsg;
+    const edit = async (q: Queryable, text: string) => {
+      const row = await q.get<{ settings: string }>('SELECT settings FROM forms WHERE list_id = ? AND f_id = ?', [
+        f.lid,
+        f.fId,
+      ]);
+      const settings = { ...(JSON.parse(row!.settings) as Record<string, unknown>), successMsg: text };
+      await q.run('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?', [
+        JSON.stringify(settings),
+        f.lid,
+        f.fId,
+      ]);
+    };
+    assert.is(await msg(), f.settings.successMsg);
+    // Through the same store: its write count moved, so the revision is read again at once.
+    const writes = db.writes;
+    await edit(db, 'Own edit');
+    assert.ok(db.writes > writes);
+    assert.is(await msg(), 'Own edit');
     assert.is(
-      findForm(db, DEMO_UUID, f.lid, f.fId),
-      findForm(db, DEMO_UUID, f.lid, f.fId),
+      await findForm(db, DEMO_UUID, f.lid, f.fId),
+      await findForm(db, DEMO_UUID, f.lid, f.fId),
       'kept while nothing changes',
     );
     // Another connection (a second process, an owner's shell): seen once the turn it committed in has ended.
-    edit(other, 'Other edit');
+    await edit(other, 'Other edit');
     await nextTurn();
-    assert.is(msg(), 'Other edit');
-    other.prepare('DELETE FROM forms WHERE list_id = ? AND f_id = ?').run(f.lid, f.fId);
+    assert.is(await msg(), 'Other edit');
+    await other.run('DELETE FROM forms WHERE list_id = ? AND f_id = ?', [f.lid, f.fId]);
     await nextTurn();
-    assert.is(findForm(db, DEMO_UUID, f.lid, f.fId), null);
+    assert.is(await findForm(db, DEMO_UUID, f.lid, f.fId), null);
     // Ids whose characters could blur a joined key still find only their own form.
     const m = form('modal');
-    assert.ok(findForm(db, DEMO_UUID, m.lid, m.fId));
-    assert.is(findForm(db, `${DEMO_UUID}${m.lid.length}:${m.lid}`, '', m.fId), null);
-    assert.is(findForm(db, DEMO_UUID.slice(0, 5), DEMO_UUID.slice(5) + m.lid, m.fId), null);
+    assert.ok(await findForm(db, DEMO_UUID, m.lid, m.fId));
+    assert.is(await findForm(db, `${DEMO_UUID}${m.lid.length}:${m.lid}`, '', m.fId), null);
+    assert.is(await findForm(db, DEMO_UUID.slice(0, 5), DEMO_UUID.slice(5) + m.lid, m.fId), null);
   } finally {
-    other.close();
-    db.close();
+    await other.close();
+    await db.close();
+    await place.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -89,9 +102,11 @@ test(`a cached settings answer with non-ASCII text: Content-Length counts bytes,
 HEAD sends the same length`, async () => {
   const f = form('template-5');
   const settings = { ...f.settings, successMsg: 'Grüße, 登録ありがとう 🎉' };
-  p.db
-    .prepare('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?')
-    .run(JSON.stringify(settings), f.lid, f.fId);
+  await p.store.run('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?', [
+    JSON.stringify(settings),
+    f.lid,
+    f.fId,
+  ]);
   for (const cb of ['cb', 'window.__mcsf.cb_1']) {
     const get = await request(p.origin, `/subscribe/form-settings?${callQuery(f, {}, cb)}`);
     assert.is(Number(get.headers['content-length']), get.body.length);

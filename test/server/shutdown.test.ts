@@ -73,7 +73,7 @@ a stalled client cut after the request timeout`, async () => {
     const took = performance.now() - t0;
     assert.ok(took >= 850 && took < 1800, `close() took ${took.toFixed(0)} ms for a 900 ms request timeout`);
     assert.is(stalled.state.data, '');
-    assert.not.ok(t.db.open, 'the database is closed');
+    assert.ok(t.store.closed, 'the store is closed');
   } finally {
     await t.cleanup();
   }

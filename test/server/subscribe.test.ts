@@ -12,7 +12,7 @@ test.after(async () => {
   await p.cleanup();
 });
 
-const rows = (lid: string) => listSubscribers(p.db, lid);
+const rows = (lid: string) => listSubscribers(p.store, lid);
 
 test('a valid signup answers success with the form message and a cookie value, and stores one row', async () => {
   const { data, reply } = await subscribe(p.origin, 'modal', { EMAIL: 'ann@example.com', FNAME: 'Ann' });
@@ -22,7 +22,7 @@ test('a valid signup answers success with the form message and a cookie value, a
   assert.match(String(data.webEngagementCookieValue), /^[\da-f]{24}$/);
   assert.is(reply.headers['content-type'], 'text/javascript; charset=utf-8');
   assert.is(reply.headers['x-content-type-options'], 'nosniff');
-  const r = rows(form('modal').lid);
+  const r = await rows(form('modal').lid);
   assert.is(r.length, 1);
   assert.is(r[0].email, 'ann@example.com');
   assert.is(r[0].status, 'subscribed');
@@ -33,13 +33,13 @@ test('subscribing again, in another case, changes the same row and answers exact
   const first = await subscribe(p.origin, 'slide', { EMAIL: 'Bob@Example.com', FNAME: 'Bob' });
   const again = await subscribe(p.origin, 'slide', { EMAIL: 'bob@EXAMPLE.COM', FNAME: 'Robert' });
   assert.is(again.reply.text, first.reply.text);
-  const r = rows(form('slide').lid);
+  const r = await rows(form('slide').lid);
   assert.is(r.length, 1);
   assert.equal(r[0].merge_fields, { FNAME: 'Robert' });
   // A blank optional field does not erase what the row holds.
   await subscribe(p.origin, 'slide', { EMAIL: 'BOB@example.com', FNAME: '' });
-  assert.equal(rows(form('slide').lid)[0].merge_fields, { FNAME: 'Robert' });
-  assert.is(rows(form('slide').lid).length, 1);
+  assert.equal((await rows(form('slide').lid))[0].merge_fields, { FNAME: 'Robert' });
+  assert.is((await rows(form('slide').lid)).length, 1);
 });
 
 test('a filled honeypot is answered as a success and stored nowhere', async () => {
@@ -52,9 +52,9 @@ test('a filled honeypot is answered as a success and stored nowhere', async () =
   });
   assert.is(data.result, 'success');
   assert.is(data.msg, 'Thank you for subscribing!');
-  assert.is(rows(f.lid).length, 0);
+  assert.is((await rows(f.lid)).length, 0);
   assert.is(
-    (p.db.prepare('SELECT count(*) AS n FROM outbox WHERE to_addr = ?').get('bot@example.com') as { n: number }).n,
+    (await p.store.get<{ n: number }>('SELECT count(*) AS n FROM outbox WHERE to_addr = ?', ['bot@example.com']))!.n,
     0,
   );
 });
@@ -64,7 +64,7 @@ test("invalid and missing fields are errors keyed by merge_id, with the form's m
   assert.is(data.result, 'error');
   assert.type(data.msg, 'string');
   assert.equal(data.errors, { 0: 'Please enter a valid email address.', 2: 'This field is required.' });
-  assert.is(rows(form('template-1').lid).length, 0);
+  assert.is((await rows(form('template-1').lid)).length, 0);
 });
 
 test('every field type is checked server-side with the rules of spec 5.2', async () => {
@@ -99,7 +99,7 @@ test('every field type is checked server-side with the rules of spec 5.2', async
     assert.is(data.result, 'error', JSON.stringify(bad));
     assert.equal(data.errors, errors, JSON.stringify(bad));
   }
-  assert.is(rows(form('every-field').lid).length, 0);
+  assert.is((await rows(form('every-field').lid)).length, 0);
 });
 
 test('a complete every-field signup stores each field in its shape', async () => {
@@ -132,7 +132,7 @@ test('a complete every-field signup stores each field in its shape', async () =>
     COMPANY: 'Acme',
   });
   assert.is(data.result, 'success', JSON.stringify(data));
-  const [r] = rows(form('every-field').lid);
+  const [r] = await rows(form('every-field').lid);
   assert.equal(r.merge_fields, {
     FNAME: 'Fay',
     ADDRESS: { addr1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: '164' },
@@ -180,7 +180,7 @@ test('an array where one value belongs (a repeated parameter) is an error answer
   const q = `${callQuery(f)}&EMAIL=a@example.com&EMAIL=b@example.com&FNAME=x&LNAME=y`;
   const { data } = await call(p.origin, 'form-post-json', q);
   assert.is(data.result, 'error');
-  assert.is(rows(f.lid).length, 0);
+  assert.is((await rows(f.lid)).length, 0);
   const q2 = `${callQuery(f)}&u=${DEMO_UUID}x&EMAIL=a@example.com&FNAME=x&LNAME=y`;
   assert.is((await call(p.origin, 'form-post-json', q2)).data.result, 'error');
   // Bracketed names are names, never parsed into objects: PHP-style arrays are just unknown fields.
@@ -194,10 +194,10 @@ test('GDPR: a signup granting no permission is a gdpr_error; granted permissions
   assert.is(none.data.result, 'error');
   assert.is(none.data.type, 'gdpr_error');
   assert.type((none.data.errors as Record<string, string>).msg, 'string');
-  assert.is(rows(f.lid).length, 0);
+  assert.is((await rows(f.lid)).length, 0);
   const some = await subscribe(p.origin, 'gdpr', { EMAIL: 'g@example.com', 'gdpr[101]': 'Y', 'gdpr[103]': 'Y' });
   assert.is(some.data.result, 'success');
-  assert.equal(rows(f.lid)[0].consents, { 101: true, 102: false, 103: true });
+  assert.equal((await rows(f.lid))[0].consents, { 101: true, 102: false, 103: true });
   // Field errors come first: a bad address is reported as such, not as missing consent.
   const bad = await subscribe(p.origin, 'gdpr', { EMAIL: 'nope' });
   assert.equal(bad.data.errors, { 0: 'Please enter a valid email address.' });
@@ -207,8 +207,14 @@ test('GDPR: a signup granting no permission is a gdpr_error; granted permissions
 test('GDPR fields are ignored on a form without GDPR enabled', async () => {
   const { data } = await subscribe(p.origin, 'template-4', { EMAIL: 'nogdpr@example.com', 'gdpr[101]': 'Y' });
   assert.is(data.result, 'success');
-  assert.equal(listSubscribers(p.db, form('template-4').lid)[0].consents, {});
+  assert.equal((await listSubscribers(p.store, form('template-4').lid))[0].consents, {});
 });
+
+/** Welcome e-mails to `to` in the outbox. */
+const welcomes = async (to: string) =>
+  (await p.store.get<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'", [
+    to,
+  ]))!.n;
 
 test('double opt-in: confirmation answer, pending row, e-mail in the outbox, link confirms', async () => {
   const f = form('double-opt-in');
@@ -216,43 +222,29 @@ test('double opt-in: confirmation answer, pending row, e-mail in the outbox, lin
   assert.is(a.data.result, 'success');
   assert.is(a.data.type, 'confirmation');
   assert.is(a.data.msg, f.settings.doubleOptInSuccessMessage);
-  assert.is(rows(f.lid)[0].status, 'pending');
-  const mail = p.db.prepare('SELECT * FROM outbox WHERE to_addr = ? ORDER BY id DESC').get('dee@example.com') as {
-    link: string;
-    subject: string;
-  };
+  assert.is((await rows(f.lid))[0].status, 'pending');
+  const mail = (await p.store.get<{ link: string; subject: string }>(
+    'SELECT * FROM outbox WHERE to_addr = ? ORDER BY id DESC',
+    ['dee@example.com'],
+  ))!;
   assert.match(mail.subject, /confirm/i);
   const link = new URL(mail.link);
   assert.is(link.origin, p.origin);
   const page = await request(p.origin, link.pathname + link.search);
   assert.is(page.status, 200);
   assert.match(page.text, /confirmed/);
-  const r = rows(f.lid)[0];
+  const r = (await rows(f.lid))[0];
   assert.is(r.status, 'subscribed');
   assert.type(r.confirmed_at, 'string');
   // The welcome e-mail follows confirmation; following the link again changes nothing.
-  assert.is(
-    (
-      p.db
-        .prepare("SELECT count(*) AS n FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'")
-        .get('dee@example.com') as { n: number }
-    ).n,
-    1,
-  );
+  assert.is(await welcomes('dee@example.com'), 1);
   assert.is((await request(p.origin, link.pathname + link.search)).status, 200);
-  assert.is(
-    (
-      p.db
-        .prepare("SELECT count(*) AS n FROM outbox WHERE to_addr = ? AND subject LIKE 'Welcome%'")
-        .get('dee@example.com') as { n: number }
-    ).n,
-    1,
-  );
+  assert.is(await welcomes('dee@example.com'), 1);
   // Subscribing again answers as the first time and keeps the confirmed subscriber subscribed.
   const b = await subscribe(p.origin, 'double-opt-in', { EMAIL: 'DEE@example.com', FNAME: 'Dee' });
   assert.equal({ ...b.data, webEngagementCookieValue: 0 }, { ...a.data, webEngagementCookieValue: 0 });
   assert.is(b.data.webEngagementCookieValue, a.data.webEngagementCookieValue);
-  assert.is(rows(f.lid)[0].status, 'subscribed');
+  assert.is((await rows(f.lid))[0].status, 'subscribed');
 });
 
 test('confirm link: unknown, malformed and expired tokens do not confirm', async () => {
@@ -260,12 +252,13 @@ test('confirm link: unknown, malformed and expired tokens do not confirm', async
   assert.is((await request(p.origin, '/subscribe/confirm?token=x')).status, 404);
   assert.is((await request(p.origin, '/subscribe/confirm')).status, 404);
   await subscribe(p.origin, 'double-opt-in', { EMAIL: 'late@example.com' });
-  const { token } = p.db
-    .prepare('SELECT c.token FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE s.email = ?')
-    .get('late@example.com') as { token: string };
-  p.db.prepare("UPDATE confirmations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token = ?").run(token);
+  const { token } = (await p.store.get<{ token: string }>(
+    'SELECT c.token FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE s.email = ?',
+    ['late@example.com'],
+  ))!;
+  await p.store.run("UPDATE confirmations SET expires_at = '2000-01-01T00:00:00.000Z' WHERE token = ?", [token]);
   assert.is((await request(p.origin, `/subscribe/confirm?token=${token}`)).status, 410);
-  assert.is(rows(form('double-opt-in').lid).find((r) => r.email === 'late@example.com')?.status, 'pending');
+  assert.is((await rows(form('double-opt-in').lid)).find((r) => r.email === 'late@example.com')?.status, 'pending');
 });
 
 test('SMS: a required SMS number needs the acknowledgement; with it, number and status are stored', async () => {
@@ -281,7 +274,7 @@ test('SMS: a required SMS number needs the acknowledgement; with it, number and 
     'mc-SMSPHONE-ack': 'true',
   });
   assert.is(yes.data.result, 'success');
-  const [r] = rows(f.lid);
+  const [r] = await rows(f.lid);
   assert.is(r.sms_phone, '+1 555 555 0100');
   assert.is(r.sms_status, 'subscribed');
 });
@@ -289,7 +282,7 @@ test('SMS: a required SMS number needs the acknowledgement; with it, number and 
 test('the captcha form refuses form-post-json: it must go through the human check', async () => {
   const { data } = await subscribe(p.origin, 'captcha', { EMAIL: 'c@example.com' });
   assert.is(data.result, 'error');
-  assert.is(rows(form('captcha').lid).length, 0);
+  assert.is((await rows(form('captcha').lid)).length, 0);
 });
 
 test('unknown account, list or form: an error answer', async () => {
@@ -312,7 +305,7 @@ test('HEAD and POST never subscribe', async () => {
   const post = await request(p.origin, `/subscribe/form-post-json?${q}`, { method: 'POST' });
   assert.is(post.status, 405);
   assert.is(post.headers.allow, 'GET, HEAD');
-  assert.is(rows(f.lid).length, 0);
+  assert.is((await rows(f.lid)).length, 0);
 });
 
 test.run();

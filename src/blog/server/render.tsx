@@ -6,7 +6,7 @@ import type { FormState } from '../pages/CommentForm';
 import { Home } from '../pages/Home';
 import { Layout, type PageContext } from '../pages/Layout';
 import { PostPage } from '../pages/Post';
-import type { BlogDb } from './db';
+import type { BlogView } from './db';
 import { sendHtml } from './http';
 
 /** Server rendering of the blog's pages (spec 1.2: server-rendered; the blog script only enhances). */
@@ -19,7 +19,7 @@ export interface PageAt {
   origin: string;
 }
 
-const context = (content: Content, data: BlogDb, at: PageAt, nonce: string): PageContext => {
+const context = (content: Content, data: BlogView, at: PageAt, nonce: string): PageContext => {
   const titles = new Map(content.posts.map((p) => [p.slug, p.title]));
   return {
     site: content.site,
@@ -27,8 +27,7 @@ const context = (content: Content, data: BlogDb, at: PageAt, nonce: string): Pag
     nonce,
     widgets: {
       recentPosts: content.posts.slice(0, 5).map((p) => ({ slug: p.slug, title: p.title })),
-      recentComments: data
-        .recentComments(5)
+      recentComments: data.recent
         .filter((c) => titles.has(c.post))
         .map((c) => ({ id: c.id, author: c.author, slug: c.post, postTitle: titles.get(c.post) as string })),
     },
@@ -36,11 +35,11 @@ const context = (content: Content, data: BlogDb, at: PageAt, nonce: string): Pag
 };
 
 /** Renders the home page. */
-export const homePage = (res: ServerResponse, content: Content, data: BlogDb, at: PageAt): void =>
+export const homePage = (res: ServerResponse, content: Content, data: BlogView, at: PageAt): void =>
   sendHtml(
     res,
     200,
-    (nonce) => doc(<Home ctx={context(content, data, at, nonce)} posts={content.posts} counts={data.countsByPost()} />),
+    (nonce) => doc(<Home ctx={context(content, data, at, nonce)} posts={content.posts} counts={data.counts} />),
     at.origin,
   );
 
@@ -53,18 +52,21 @@ const find = (nodes: CommentNode[], id: number): CommentNode | null => {
   return null;
 };
 
-/** Renders a post with its comments; `replyTo` is a comment id (0 for none), `form` a failed submission. */
+/**
+ * Renders a post with its comments (`data` read for this post: BlogDb.view); `replyTo` is a comment id (0 for none),
+ * `form` a failed submission.
+ */
 export const postPage = (
   res: ServerResponse,
   status: number,
   content: Content,
-  data: BlogDb,
+  data: BlogView,
   at: PageAt,
   post: Post,
   replyTo: number,
   form: FormState | null,
 ): void => {
-  const comments = thread(data.comments(post.slug));
+  const comments = thread(data.comments);
   const reply = replyTo ? find(comments, replyTo) : null;
   sendHtml(
     res,
@@ -84,7 +86,7 @@ export const postPage = (
 };
 
 /** Renders the 404 page, with the site's header, menu and widgets so the reader can go on. */
-export const notFoundPage = (res: ServerResponse, content: Content, data: BlogDb, at: PageAt): void =>
+export const notFoundPage = (res: ServerResponse, content: Content, data: BlogView, at: PageAt): void =>
   sendHtml(
     res,
     404,

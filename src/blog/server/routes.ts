@@ -79,7 +79,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     return { content, seed };
   };
 
-  return async (req, res, url, { db, site: provider }) => {
+  return async (req, res, url, { store, site: provider }) => {
     const path = url.pathname;
     const method = req.method || 'GET';
     const read = method == 'GET' || method == 'HEAD';
@@ -87,7 +87,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     if (path != '/' && !post && !path.startsWith('/blog/')) return false;
 
     const { content, seed } = load();
-    const data = blogDb(db, seed);
+    const data = await blogDb(store, seed);
     // The embed's data-base-url: the provider's public host, or in demo mode the Host it was reached by (well formed);
     // the Site's origin goes into the pages' CSP.
     const at = { host: provider.hostFor(req), origin: provider.origin };
@@ -103,7 +103,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
         sendText(res, 400, 'bad beacon');
         return true;
       }
-      if (!optedOut(req)) data.record(beacon);
+      if (!optedOut(req)) await data.record(beacon);
       res.writeHead(204).end();
       return true;
     }
@@ -119,13 +119,13 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
         sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' });
         return true;
       }
-      homePage(res, content, data, at);
+      homePage(res, content, await data.view(), at);
       return true;
     }
     const slug = (post as RegExpExecArray)[1];
     const found = content.posts.find((p) => p.slug == slug);
     if (!found) {
-      notFoundPage(res, content, data, at);
+      notFoundPage(res, content, await data.view(), at);
       return true;
     }
     if (!post?.[2]) {
@@ -134,7 +134,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
         return true;
       }
       const reply = Number(url.searchParams.get('replytocom')) || 0;
-      postPage(res, 200, content, data, at, found, reply, null);
+      postPage(res, 200, content, await data.view(slug), at, found, reply, null);
       return true;
     }
     // The comment form (issue 6): validate, honeypot, store, redirect back to the comment.
@@ -158,9 +158,9 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       return true;
     }
     if (check.kind == 'ok' && check.parent) {
-      const parent = data.comment(check.parent);
+      const parent = await data.comment(check.parent);
       if (!parent || parent.post != slug) {
-        postPage(res, 422, content, data, at, found, 0, {
+        postPage(res, 422, content, await data.view(slug), at, found, 0, {
           input: check.input,
           errors: { parent: 'The comment you replied to does not exist.' },
         });
@@ -168,11 +168,11 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       }
     }
     if (check.kind == 'invalid') {
-      postPage(res, 422, content, data, at, found, 0, { input: check.input, errors: check.errors });
+      postPage(res, 422, content, await data.view(slug), at, found, 0, { input: check.input, errors: check.errors });
       return true;
     }
     const { author, email, url: site, body: text } = check.input;
-    const id = data.addComment({ post: slug, parent: check.parent, author, email, url: site, body: text });
+    const id = await data.addComment({ post: slug, parent: check.parent, author, email, url: site, body: text });
     res.writeHead(303, { Location: `/posts/${slug}#comment-${id}` }).end();
     return true;
   };

@@ -1,6 +1,5 @@
-import type Database from 'better-sqlite3';
 import { readForm, type FormModel } from '../../form-model/form';
-import { stmt } from './stmt';
+import type { Queryable, Store } from '../store/types';
 
 /** A stored form with its list. */
 export interface FormRow {
@@ -57,10 +56,21 @@ interface FormCache {
   rows: Map<string, FormRow>;
   /** The event-loop turn in which `rev` was last read (see `turn`). */
   turn: number;
-  /** This connection's total_changes() when `rev` was last read. */
-  changes: number;
+  /** The store's write count (Store.writes) when `rev` was last read. */
+  writes: number;
 }
-const caches = new WeakMap<Database.Database, FormCache>();
+/** A read of the revision in flight, shared by the lookups of its turn that find the same write count. */
+interface RevRead {
+  turn: number;
+  writes: number;
+  /** Reads are numbered: an older one that resolves late never replaces what a newer one found. */
+  seq: number;
+  rev: Promise<string>;
+}
+const caches = new WeakMap<Store, FormCache>();
+const reads = new WeakMap<Store, RevRead>();
+const applied = new WeakMap<Store, number>();
+let seqs = 0;
 /** Forms kept per revision; past this, lookups still work, they are just not kept (unknown ids are never kept). */
 const MAX_CACHED = 1000;
 
@@ -82,27 +92,37 @@ const turn = (): number => {
 };
 
 /** The forms revision (migration 2): triggers bump it on every change to forms or lists, from any connection. */
-export const formsRev = (db: Database.Database): string =>
-  (stmt(db, "SELECT value FROM meta WHERE key = 'forms_rev'").get() as { value: string } | undefined)?.value ?? '';
+export const formsRev = async (q: Queryable): Promise<string> =>
+  (await q.get<{ value: string }>("SELECT value FROM meta WHERE key = 'forms_rev'"))?.value ?? '';
 
 /**
- * The cache of `db`, checked against the forms revision. Reading the revision is a read transaction, whose WAL locks
- * are two fcntl calls: the largest cost of a settings request (issue 8 load). So it is read once per event-loop turn,
- * and again within a turn only when this connection has written anything since (total_changes() is a counter of
- * the connection, no transaction, no system call). A write through `db` is thus seen by the next lookup at once, and
- * a commit from another connection or process by every lookup from the next turn on: only requests handled in the
- * same turn as that commit, which arrived together with it, may still be answered from the revision before it.
+ * The cache of `store`, checked against the forms revision. Reading the revision is a query (on SQLite a read
+ * transaction, whose WAL locks are two fcntl calls; on PostgreSQL a round trip), the largest cost of a settings
+ * request (issue 8 load). So it is read once per event-loop turn, and again within a turn only when this process
+ * has written through the store since (Store.writes is a counter, no query). A write through `store` is thus seen by
+ * the next lookup at once, and a commit from another connection or process (another provider process, an owner's
+ * shell) by every lookup from the next turn on: only requests handled in the same turn as that commit, which arrived
+ * together with it, may still be answered from the revision before it. Nothing that must hold across processes is
+ * kept here beyond that (issue 15).
  */
-const current = (db: Database.Database): FormCache => {
+const current = (store: Store): FormCache | Promise<FormCache> => {
   const t = turn();
-  const changes = (stmt(db, 'SELECT total_changes() AS n').get() as { n: number }).n;
-  let cache = caches.get(db);
-  if (cache && cache.turn === t && cache.changes === changes) return cache;
-  const rev = formsRev(db);
-  if (!cache || cache.rev !== rev) caches.set(db, (cache = { rev, rows: new Map(), turn: t, changes }));
-  cache.turn = t;
-  cache.changes = changes;
-  return cache;
+  const w = store.writes;
+  const cache = caches.get(store);
+  if (cache && cache.turn === t && cache.writes === w) return cache;
+  let read = reads.get(store);
+  if (!read || read.turn !== t || read.writes !== w)
+    reads.set(store, (read = { turn: t, writes: w, seq: ++seqs, rev: formsRev(store) }));
+  const { seq } = read;
+  return read.rev.then((rev) => {
+    let c = caches.get(store);
+    if ((applied.get(store) ?? 0) > seq && c) return c;
+    applied.set(store, seq);
+    if (!c || c.rev !== rev) caches.set(store, (c = { rev, rows: new Map(), turn: t, writes: w }));
+    c.turn = t;
+    c.writes = w;
+    return c;
+  });
 };
 
 /**
@@ -111,17 +131,18 @@ const current = (db: Database.Database): FormCache => {
  * Found forms are kept in memory, deep-frozen, until the forms revision changes (see `current` for when it is read):
  * a settings call then costs no join and no JSON parse (issue 8 load).
  */
-export const findForm = (db: Database.Database, uuid: string, lid: string, fId: string): FormRow | null => {
-  const cache = current(db);
+export const findForm = async (store: Store, uuid: string, lid: string, fId: string): Promise<FormRow | null> => {
+  const cache = await current(store);
   // Length-prefixed, so no two triples share a key, whatever characters the ids hold; cheaper than JSON.
   const key = `${uuid.length}:${uuid}${lid.length}:${lid}${fId}`;
   const hit = cache.rows.get(key);
   if (hit) return hit;
   const r = fId
-    ? (stmt(db, `${SELECT} WHERE l.uuid = ? AND f.list_id = ? AND f.f_id = ?`).get(uuid, lid, fId) as Raw | undefined)
-    : (stmt(db, `${SELECT} WHERE l.uuid = ? AND f.list_id = ? ORDER BY f.position, f.f_id LIMIT 1`).get(uuid, lid) as
-        | Raw
-        | undefined);
+    ? await store.get<Raw>(`${SELECT} WHERE l.uuid = ? AND f.list_id = ? AND f.f_id = ?`, [uuid, lid, fId])
+    : await store.get<Raw>(`${SELECT} WHERE l.uuid = ? AND f.list_id = ? ORDER BY f.position, f.f_id LIMIT 1`, [
+        uuid,
+        lid,
+      ]);
   if (!r) return null;
   const row = deepFreeze(toRow(r));
   if (cache.rows.size < MAX_CACHED) cache.rows.set(key, row);
@@ -129,5 +150,13 @@ export const findForm = (db: Database.Database, uuid: string, lid: string, fId: 
 };
 
 /** Every form, in the demo order: for the demo and preview pages. */
-export const allForms = (db: Database.Database): FormRow[] =>
-  (stmt(db, `${SELECT} ORDER BY f.position, f.list_id, f.f_id`).all() as Raw[]).map(toRow);
+export const allForms = async (q: Queryable): Promise<FormRow[]> =>
+  (await q.all<Raw>(`${SELECT} ORDER BY f.position, f.list_id, f.f_id`)).map(toRow);
+
+/** The demo key of list `listId`'s first form (the welcome e-mail's link), or null. */
+export const firstDemoKey = async (q: Queryable, listId: string): Promise<string | null> =>
+  (
+    await q.get<{ demo_key: string | null }>('SELECT demo_key FROM forms WHERE list_id = ? ORDER BY position LIMIT 1', [
+      listId,
+    ])
+  )?.demo_key ?? null;

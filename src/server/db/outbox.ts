@@ -1,5 +1,4 @@
-import type Database from 'better-sqlite3';
-import { stmt } from './stmt';
+import type { Queryable } from '../store/types';
 
 /** An e-mail the provider would have sent. */
 export interface Mail {
@@ -12,19 +11,19 @@ export interface Mail {
   created_at: string;
 }
 
-/** Puts an e-mail in the outbox (the provider sends nothing: the mailbox page shows what it would send). */
-export const queueMail = (db: Database.Database, m: Omit<Mail, 'id' | 'created_at'>): number =>
-  Number(
-    stmt(db, 'INSERT INTO outbox (list_id, to_addr, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      m.list_id,
-      m.to_addr,
-      m.subject,
-      m.body,
-      m.link,
-      new Date().toISOString(),
-    ).lastInsertRowid,
-  );
+/**
+ * Puts an e-mail in the outbox, the queue of mail to send: a row per message, written in the transaction of what
+ * caused it (src/server/subscribe/submit.ts), so a crash never keeps one without the other. The reference provider
+ * sends nothing yet: the mailbox page shows what it would send.
+ */
+export const queueMail = async (q: Queryable, m: Omit<Mail, 'id' | 'created_at'>): Promise<number> =>
+  (
+    (await q.get<{ id: number }>(
+      'INSERT INTO outbox (list_id, to_addr, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+      [m.list_id, m.to_addr, m.subject, m.body, m.link, new Date().toISOString()],
+    )) as { id: number }
+  ).id;
 
 /** The newest e-mails first. */
-export const readMailbox = (db: Database.Database, limit = 100): Mail[] =>
-  stmt(db, 'SELECT * FROM outbox ORDER BY id DESC LIMIT ?').all(limit) as Mail[];
+export const readMailbox = (q: Queryable, limit = 100): Promise<Mail[]> =>
+  q.all<Mail>('SELECT * FROM outbox ORDER BY id DESC LIMIT ?', [limit]);

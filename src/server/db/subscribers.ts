@@ -2,10 +2,9 @@
  * Subscribers of a list: the idempotent upsert behind every signup (issue 5: twice, or in another case, changes one
  * row), double opt-in confirmation, the campaign check of is-email-subscribed, and the owner's listing.
  */
-import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { CONFIRM_TTL_HOURS } from '../../constants';
-import { stmt } from './stmt';
+import type { Queryable } from '../store/types';
 
 /** A merge field's stored value: text, the parts of a multi-part field, or the checked values of a checkbox group. */
 export type MergeValue = string | string[] | Record<string, string>;
@@ -52,73 +51,89 @@ interface Row {
   sms_status: string | null;
 }
 
-/** Records a signup in one transaction and returns what it did. */
-export const upsertSubscriber = (db: Database.Database, s: Signup): SignupResult =>
-  db.transaction((): SignupResult => {
+const SELECT_ROW =
+  'SELECT id, eid, web_id, status, merge_fields, sms_status FROM subscribers WHERE list_id = ? AND contact_key = ?';
+
+/**
+ * Inserts the person of signup `s`; null when the row exists after all (another process inserted it since it was
+ * looked for: ON CONFLICT waits for that transaction and does nothing, and no error carrying the address reaches the
+ * database's log).
+ */
+const insertNew = async (q: Queryable, s: Signup, key: string, now: string, smsStatus: string | null) => {
+  const eid = hex(5);
+  const webId = hex(12);
+  const status = s.doubleOptIn ? 'pending' : 'subscribed';
+  const r = await q.get<{ id: number }>(
+    `INSERT INTO subscribers (list_id, contact_key, email, eid, web_id, status, merge_fields, sms_phone,
+      sms_status, form_id, created_at, updated_at, confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (list_id, contact_key) DO NOTHING RETURNING id`,
+    [
+      s.listId,
+      key,
+      s.email,
+      eid,
+      webId,
+      status,
+      JSON.stringify(s.merge),
+      s.sms,
+      smsStatus,
+      s.fId,
+      now,
+      now,
+      status === 'subscribed' ? now : null,
+    ],
+  );
+  return r ? { id: r.id, eid, web_id: webId, status, merge_fields: '{}', sms_status: smsStatus } : null;
+};
+
+/** Applies signup `s` to the person's existing row; returns the row as it is now. */
+const updateFound = async (q: Queryable, found: Row, s: Signup, now: string, smsStatus: string | null) => {
+  // A person already subscribed stays subscribed; anyone else follows the form's opt-in rule.
+  const status = found.status === 'subscribed' ? 'subscribed' : s.doubleOptIn ? 'pending' : 'subscribed';
+  const merge = { ...(JSON.parse(found.merge_fields) as Record<string, MergeValue>), ...s.merge };
+  const sms = found.sms_status === 'subscribed' ? 'subscribed' : smsStatus;
+  await q.run(
+    `UPDATE subscribers SET email = COALESCE(?, email), status = ?, merge_fields = ?,
+      sms_phone = COALESCE(?, sms_phone), sms_status = COALESCE(?, sms_status), updated_at = ?,
+      confirmed_at = CASE WHEN ? = 'subscribed' THEN COALESCE(confirmed_at, ?) ELSE confirmed_at END WHERE id = ?`,
+    [s.email, status, JSON.stringify(merge), s.sms, sms, now, status, now, found.id],
+  );
+  return { ...found, status };
+};
+
+/**
+ * Records a signup in one transaction (joining the caller's, as a submit's does with its e-mail) and returns what it
+ * did. Two processes signing up one new person at once both end with the one row: the second finds it on insert.
+ */
+export const upsertSubscriber = (store: Queryable, s: Signup): Promise<SignupResult> =>
+  store.tx(async (q): Promise<SignupResult> => {
     const now = new Date().toISOString();
     const key = contactKey(s.email, s.sms);
-    const found = stmt(
-      db,
-      'SELECT id, eid, web_id, status, merge_fields, sms_status FROM subscribers WHERE list_id = ? AND contact_key = ?',
-    ).get(s.listId, key) as Row | undefined;
     const smsStatus = s.sms ? (s.doubleOptIn ? 'pending' : 'subscribed') : null;
-    let row: Row;
-    let was: string | null = null;
-    if (!found) {
-      const eid = hex(5);
-      const webId = hex(12);
-      const status = s.doubleOptIn ? 'pending' : 'subscribed';
-      const r = stmt(
-        db,
-        `INSERT INTO subscribers (list_id, contact_key, email, eid, web_id, status, merge_fields, sms_phone,
-          sms_status, form_id, created_at, updated_at, confirmed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        s.listId,
-        key,
-        s.email,
-        eid,
-        webId,
-        status,
-        JSON.stringify(s.merge),
-        s.sms,
-        smsStatus,
-        s.fId,
-        now,
-        now,
-        status === 'subscribed' ? now : null,
+    let found = await q.get<Row>(SELECT_ROW, [s.listId, key]);
+    const inserted = found ? null : await insertNew(q, s, key, now, smsStatus);
+    // READ COMMITTED (PostgreSQL): this statement sees the row another transaction committed meanwhile.
+    if (!found && !inserted) found = await q.get<Row>(SELECT_ROW, [s.listId, key]);
+    if (!found && !inserted) throw Error('a subscriber row vanished during its signup');
+    const was = found ? found.status : null;
+    const row = found ? await updateFound(q, found, s, now, smsStatus) : (inserted as Row);
+    for (const [id, granted] of Object.entries(s.consents))
+      await q.run(
+        `INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at)
+        VALUES (?, ?, ?, ?) ON CONFLICT (subscriber_id, marketing_preference_id)
+        DO UPDATE SET granted = excluded.granted, updated_at = excluded.updated_at`,
+        [row.id, id, granted ? 1 : 0, now],
       );
-      row = { id: Number(r.lastInsertRowid), eid, web_id: webId, status, merge_fields: '{}', sms_status: smsStatus };
-    } else {
-      was = found.status;
-      // A person already subscribed stays subscribed; anyone else follows the form's opt-in rule.
-      const status = found.status === 'subscribed' ? 'subscribed' : s.doubleOptIn ? 'pending' : 'subscribed';
-      const merge = { ...(JSON.parse(found.merge_fields) as Record<string, MergeValue>), ...s.merge };
-      const sms = found.sms_status === 'subscribed' ? 'subscribed' : smsStatus;
-      stmt(
-        db,
-        `UPDATE subscribers SET email = COALESCE(?, email), status = ?, merge_fields = ?,
-          sms_phone = COALESCE(?, sms_phone), sms_status = COALESCE(?, sms_status), updated_at = ?,
-          confirmed_at = CASE WHEN ? = 'subscribed' THEN COALESCE(confirmed_at, ?) ELSE confirmed_at END WHERE id = ?`,
-      ).run(s.email, status, JSON.stringify(merge), s.sms, sms, now, status, now, found.id);
-      row = { ...found, status };
-    }
-    const consent = stmt(
-      db,
-      `INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at)
-      VALUES (?, ?, ?, ?) ON CONFLICT (subscriber_id, marketing_preference_id) DO UPDATE SET granted = excluded.granted,
-      updated_at = excluded.updated_at`,
-    );
-    for (const [id, granted] of Object.entries(s.consents)) consent.run(row.id, id, granted ? 1 : 0, now);
     let confirmToken: string | null = null;
     if (row.status === 'pending') {
       confirmToken = hex(16);
       const expires = new Date(Date.now() + CONFIRM_TTL_HOURS * 36e5).toISOString();
-      stmt(db, 'INSERT INTO confirmations (token, subscriber_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+      await q.run('INSERT INTO confirmations (token, subscriber_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
         confirmToken,
         row.id,
         now,
         expires,
-      );
+      ]);
     }
     return {
       id: row.id,
@@ -127,7 +142,7 @@ export const upsertSubscriber = (db: Database.Database, s: Signup): SignupResult
       welcomed: row.status === 'subscribed' && was !== 'subscribed',
       confirmToken,
     };
-  })();
+  });
 
 /** The outcome of following a confirmation link. */
 export type ConfirmOutcome =
@@ -135,47 +150,51 @@ export type ConfirmOutcome =
   | { ok: false; reason: 'unknown' | 'expired' };
 
 /** Confirms the subscriber of a double opt-in token. A used token confirms again harmlessly (mail scanners click). */
-export const confirmSubscriber = (db: Database.Database, token: string): ConfirmOutcome =>
-  db.transaction((): ConfirmOutcome => {
-    const c = stmt(
-      db,
+export const confirmSubscriber = (store: Queryable, token: string): Promise<ConfirmOutcome> =>
+  store.tx(async (q): Promise<ConfirmOutcome> => {
+    const c = await q.get<{
+      id: number;
+      expires_at: string;
+      used_at: string | null;
+      list_id: string;
+      email: string | null;
+      eid: string;
+      status: string;
+    }>(
       `SELECT c.subscriber_id AS id, c.expires_at, c.used_at, s.list_id, s.email, s.eid, s.status
         FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE c.token = ?`,
-    ).get(token) as
-      | {
-          id: number;
-          expires_at: string;
-          used_at: string | null;
-          list_id: string;
-          email: string | null;
-          eid: string;
-          status: string;
-        }
-      | undefined;
+      [token],
+    );
     if (!c) return { ok: false, reason: 'unknown' };
     if (!c.used_at && c.expires_at < new Date().toISOString()) return { ok: false, reason: 'expired' };
     const now = new Date().toISOString();
     const already = c.status === 'subscribed';
     if (!already)
-      stmt(
-        db,
+      await q.run(
         `UPDATE subscribers SET status = 'subscribed', confirmed_at = ?, updated_at = ?,
         sms_status = CASE WHEN sms_status = 'pending' THEN 'subscribed' ELSE sms_status END WHERE id = ?`,
-      ).run(now, now, c.id);
-    if (!c.used_at) stmt(db, 'UPDATE confirmations SET used_at = ? WHERE token = ?').run(now, token);
+        [now, now, c.id],
+      );
+    if (!c.used_at) await q.run('UPDATE confirmations SET used_at = ? WHERE token = ?', [now, token]);
     return { ok: true, id: c.id, listId: c.list_id, email: c.email, eid: c.eid, already };
-  })();
+  });
 
 /**
  * Whether the person of campaign link ids `eid`/`cid` is a subscribed member of list `lid` of account `uuid`
  * (spec 3.7, 7.1): the subscriber and the campaign must both belong to that list.
  */
-export const isSubscribed = (db: Database.Database, uuid: string, lid: string, eid: string, cid: string): boolean =>
-  !!stmt(
-    db,
-    `SELECT 1 FROM subscribers s JOIN lists l ON l.id = s.list_id JOIN campaigns c ON c.list_id = s.list_id
+export const isSubscribed = async (
+  q: Queryable,
+  uuid: string,
+  lid: string,
+  eid: string,
+  cid: string,
+): Promise<boolean> =>
+  !!(await q.get(
+    `SELECT 1 AS yes FROM subscribers s JOIN lists l ON l.id = s.list_id JOIN campaigns c ON c.list_id = s.list_id
       WHERE l.uuid = ? AND s.list_id = ? AND s.eid = ? AND c.id = ? AND s.status = 'subscribed'`,
-  ).get(uuid, lid, eid, cid);
+    [uuid, lid, eid, cid],
+  ));
 
 /** One subscriber as the owner's listing shows it. */
 export interface SubscriberView {
@@ -192,24 +211,33 @@ export interface SubscriberView {
 }
 
 /** Every subscriber, optionally of one list, oldest first. */
-export const listSubscribers = (db: Database.Database, listId?: string): SubscriberView[] => {
-  const rows = stmt(
-    db,
+export const listSubscribers = async (q: Queryable, listId?: string): Promise<SubscriberView[]> => {
+  const rows = await q.all<
+    Omit<SubscriberView, 'merge_fields' | 'consents'> & {
+      id: number;
+      merge_fields: string;
+    }
+  >(
     `SELECT s.id, s.list_id AS list, s.email, s.status, s.sms_phone, s.sms_status, s.merge_fields, s.form_id,
       s.created_at, s.confirmed_at FROM subscribers s ${listId ? 'WHERE s.list_id = ?' : ''} ORDER BY s.id`,
-  ).all(...(listId ? [listId] : [])) as (Omit<SubscriberView, 'merge_fields' | 'consents'> & {
-    id: number;
-    merge_fields: string;
-  })[];
-  const consents = stmt(
-    db,
-    'SELECT marketing_preference_id AS k, granted FROM consents WHERE subscriber_id = ? ORDER BY k',
+    listId ? [listId] : [],
   );
+  // One query for every consent, not one per subscriber: an export of a large list is a few round trips.
+  const consents = await q.all<{ id: number; k: string; granted: number }>(
+    `SELECT c.subscriber_id AS id, c.marketing_preference_id AS k, c.granted FROM consents c
+      ${listId ? 'JOIN subscribers s ON s.id = c.subscriber_id WHERE s.list_id = ?' : ''}
+      ORDER BY c.subscriber_id, c.marketing_preference_id`,
+    listId ? [listId] : [],
+  );
+  const byId = new Map<number, Record<string, boolean>>();
+  for (const c of consents) {
+    let m = byId.get(c.id);
+    if (!m) byId.set(c.id, (m = {}));
+    m[c.k] = c.granted === 1;
+  }
   return rows.map(({ id, merge_fields, ...r }) => ({
     ...r,
     merge_fields: JSON.parse(merge_fields) as Record<string, MergeValue>,
-    consents: Object.fromEntries(
-      (consents.all(id) as { k: string; granted: number }[]).map((c) => [c.k, c.granted === 1]),
-    ),
+    consents: byId.get(id) || {},
   }));
 };

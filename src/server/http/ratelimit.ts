@@ -1,71 +1,19 @@
 /**
- * Rate limits of the provider (issue 8): fixed-window counters per key, in memory, with a bounded number of keys so
- * that a script inventing a new address per request cannot grow the map without end. The provider keeps one per
+ * Rate limits of the provider (issue 8), counted in the store (issue 15: src/server/db/counters.ts), so that N
+ * provider processes behind one proxy limit a client or an address as one would. The provider keeps one limit per
  * client (IP address) and one per address; what they count is decided in src/server/subscribe/routes.ts.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Counter } from '../db/counters';
 
-/** At most `max` hits per `windowMs` per key. */
-export interface Limit {
-  max: number;
-  windowMs: number;
-}
-
-interface Window {
-  n: number;
-  /** When this key's window ends (ms since the epoch). */
-  end: number;
-}
-
-/** Keys kept before the oldest windows are dropped early (about 10 MB of counters at most). */
-const MAX_KEYS = 100_000;
-
-/** A fixed-window counter per key. */
-export class RateLimiter {
-  /** Insertion order is window-start order: the first entries always end first. */
-  private readonly windows = new Map<string, Window>();
-
-  constructor(
-    private readonly limit: Limit,
-    private readonly maxKeys = MAX_KEYS,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts one hit of `key`; false when that makes more than `max` in the current window. */
-  hit(key: string): boolean {
-    const t = this.now();
-    this.sweep(t);
-    let w = this.windows.get(key);
-    if (!w || w.end <= t) {
-      // A new window goes to the end of the map, keeping the map ordered by window start.
-      if (w) this.windows.delete(key);
-      w = { n: 0, end: t + this.limit.windowMs };
-      this.windows.set(key, w);
-    }
-    w.n++;
-    return w.n <= this.limit.max;
-  }
-
-  /** Keys currently counted (for tests of the bound). */
-  get size(): number {
-    return this.windows.size;
-  }
-
-  /** Drops ended windows from the front, then the oldest ones while over the key bound (they restart at zero). */
-  private sweep(t: number): void {
-    for (const [k, w] of this.windows) {
-      if (w.end > t && this.windows.size < this.maxKeys) break;
-      this.windows.delete(k);
-    }
-  }
-}
+export type { Limit } from '../db/counters';
 
 /** The limiters the submit routes consult; null where a limit is lifted. */
 export interface Limiters {
   /** Counts every form-post-json request and captcha answer of a client. */
-  perClient: RateLimiter | null;
+  perClient: Counter | null;
   /** Counts every submit that passed validation and would be stored, per e-mail address (or SMS number). */
-  perAddress: RateLimiter | null;
+  perAddress: Counter | null;
   /** The client a request is counted under (see clientKey); behind a trusted proxy, from X-Forwarded-For. */
   client: (req: IncomingMessage) => string;
 }

@@ -6,10 +6,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OWNER_LOGIN_MAX, OWNER_LOGIN_WINDOW_MS } from '../../constants';
 import { readBody } from '../http/body';
-import { type Limiters, RateLimiter } from '../http/ratelimit';
+import { type Counter, counter } from '../db/counters';
+import type { Limiters } from '../http/ratelimit';
 import { redirect, sendPage, sendText } from '../http/respond';
 import { esc, page } from '../pages/html';
 import type { Route } from '../route';
+import type { Store } from '../store/types';
 import { endSessionCookie, isOwner, isSecret, type OwnerAuth, sessionCookie } from './auth';
 
 /** Paths only the owner may open. */
@@ -52,15 +54,10 @@ const askToSignIn = (res: ServerResponse, next: string, status: number, note = '
   });
 
 /** Reads and checks a sign-in post. */
-const signIn = async (
-  req: IncomingMessage,
-  res: ServerResponse,
-  auth: OwnerAuth,
-  limiter: RateLimiter,
-  key: string,
-) => {
-  // Every attempt counts, right or wrong: the secret cannot be guessed by volume.
-  if (!limiter.hit(key)) {
+const signIn = async (req: IncomingMessage, res: ServerResponse, auth: OwnerAuth, limiter: Counter, key: string) => {
+  // Every attempt counts, right or wrong: the secret cannot be guessed by volume. The count is in the store, so N
+  // provider processes behind one proxy allow a client OWNER_LOGIN_MAX attempts in all, not N times as many.
+  if (!(await limiter.hit(key))) {
     req.resume();
     sendText(res, 429, 'Too many sign-in attempts: wait a quarter of an hour.', { 'Retry-After': '900' });
     return;
@@ -85,9 +82,13 @@ const signIn = async (
   redirect(res, next);
 };
 
-/** The gate and the sign-in routes, placed before the owner pages. */
-export const ownerRoutes = (auth: OwnerAuth, limits: Pick<Limiters, 'client'>): Route => {
-  const limiter = new RateLimiter({ max: OWNER_LOGIN_MAX, windowMs: OWNER_LOGIN_WINDOW_MS });
+/**
+ * The gate and the sign-in routes, placed before the owner pages. Sign-in attempts are counted per client in
+ * `store` (src/server/db/counters.ts), always, whatever the submit limits: the session itself is a signed cookie
+ * (auth.ts), valid on every process that has the same secret.
+ */
+export const ownerRoutes = (auth: OwnerAuth, store: Store, limits: Pick<Limiters, 'client'>): Route => {
+  const limiter = counter(store, 'owner-login', { max: OWNER_LOGIN_MAX, windowMs: OWNER_LOGIN_WINDOW_MS });
   return async (req, res, url) => {
     const path = url.pathname;
     if (path === LOGIN) {

@@ -46,8 +46,14 @@ const shell =
     page(title, `<main class="narrow"><h1>${esc(title)}</h1>${inner}</main>`, nonce);
 
 /** The human-check page, carrying the submitted fields as hidden inputs. */
-const challengePage = (f: FormRow, fields: Record<string, string>, ctx: RouteContext, note = ''): Build => {
-  const c = newChallenge(ctx.db, formKey(f));
+const challengePage = async (
+  f: FormRow,
+  fields: Record<string, string>,
+  ctx: RouteContext,
+  note = '',
+): Promise<Build> => {
+  // The challenge is issued in the store (its nonce spent there), before the page is built for its nonce.
+  const c = await newChallenge(ctx.store, formKey(f));
   const hidden = Object.entries(fields)
     .filter(([k]) => !Object.values(CAPTCHA_INPUTS).includes(k as never))
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
@@ -93,7 +99,7 @@ export const captchaRoute =
     let params = url.searchParams;
     if (req.method === 'POST') {
       // Each answer counts against the client like a form-post-json: a sum is no obstacle to a script.
-      if (limits?.perClient && !limits.perClient.hit(limits.client(req))) {
+      if (limits?.perClient && !(await limits.perClient.hit(limits.client(req)))) {
         req.resume();
         show(res, shell('Not subscribed', `<p>${esc(MSG_RATE_CLIENT)}</p>`), 429, { 'Retry-After': '60' });
         return true;
@@ -122,7 +128,7 @@ export const captchaRoute =
       return true;
     }
     const v = q.values;
-    const form = findForm(ctx.db, v.u || '', v.id || '', v.f_id || '');
+    const form = await findForm(ctx.store, v.u || '', v.id || '', v.f_id || '');
     if (!form) {
       show(res, shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'), 404);
       return true;
@@ -131,11 +137,11 @@ export const captchaRoute =
       const c = collect(decode(v, carried(form.model.placement), form.uuid, form.listId), form.model);
       if (!c.ok)
         show(res, answerPage(form, { result: 'error', msg: 'Please fix these fields first.', errors: c.errors }), 400);
-      else show(res, challengePage(form, v, ctx), 200);
+      else show(res, await challengePage(form, v, ctx), 200);
       return true;
     }
-    const check = checkAnswer(
-      ctx.db,
+    const check = await checkAnswer(
+      ctx.store,
       formKey(form),
       {
         exp: v[CAPTCHA_INPUTS.exp] || '',
@@ -152,7 +158,7 @@ export const captchaRoute =
           : check === 'expired'
             ? 'That question expired. Please answer this one.'
             : 'That question was answered already. Please answer this one.';
-      show(res, challengePage(form, v, ctx, note), 400);
+      show(res, await challengePage(form, v, ctx, note), 400);
       return true;
     }
     // The human check stops volume, not a person aiming confirmation mails at one address:
@@ -160,7 +166,7 @@ export const captchaRoute =
     const perAddress = limits?.perAddress;
     const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
     // Links in the e-mails this causes come from the Site, never from the Host header (issue 13 item 2).
-    const answer = submit(ctx.db, form, v, ctx.site, admit, MSG_RATE_ADDRESS);
+    const answer = await submit(ctx.store, form, v, ctx.site, admit, MSG_RATE_ADDRESS);
     show(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200);
     return true;
   };

@@ -80,10 +80,15 @@ ${snippet(host, form, nonce)}`;
 };
 
 /** Serves the demo page at /demo, and at / (the blog's route, when wired, runs first and takes /); demo mode only. */
-export const demoRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+export const demoRoute = async (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: RouteContext,
+): Promise<boolean> => {
   if (url.pathname !== '/' && url.pathname !== '/demo') return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const forms = allForms(ctx.db);
+  const forms = await allForms(ctx.store);
   const key = url.searchParams.get('form');
   const form = key ? forms.find((f) => f.demoKey === key) : forms[0];
   const host = ctx.site.hostFor(req);

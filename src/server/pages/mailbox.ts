@@ -4,20 +4,20 @@
  * demo mode only (issue 13 item 1): it lets whoever reads it confirm anyone's subscription.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readMailbox } from '../db/outbox';
+import { readMailbox, type Mail } from '../db/outbox';
 import { confirmSubscriber } from '../db/subscribers';
 import { sendPage } from '../http/respond';
 import type { RouteContext } from '../route';
 import { sendWelcome } from '../subscribe/mails';
+import { firstDemoKey } from '../db/forms';
 import { esc, page } from './html';
-import { stmt } from '../db/stmt';
 
 /** The mailbox's own styles (no style attribute: the page's CSP has no 'unsafe-inline'). */
 const CSS = `.mail{background:#fff;border:1px solid #ddd;border-radius:6px;padding:12px 16px;margin:12px 0}
 .mail h2{font-size:18px;margin:0 0 4px}.mail .meta{margin:0 0 8px}`;
 
 /** The mailbox page, its style element under `nonce`. */
-export const mailboxPage = (mails: ReturnType<typeof readMailbox>, nonce: string): string =>
+export const mailboxPage = (mails: Mail[], nonce: string): string =>
   page(
     'Mailbox',
     `<main><h1>Mailbox</h1>
@@ -49,32 +49,39 @@ ${demo ? '<p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox<
     );
 
 /** Serves /mailbox (demo mode only). */
-export const mailboxRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+export const mailboxRoute = async (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: RouteContext,
+): Promise<boolean> => {
   if (url.pathname !== '/mailbox' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  const mails = readMailbox(ctx.db);
+  const mails = await readMailbox(ctx.store);
   sendPage(res, (nonce) => mailboxPage(mails, nonce), { head: req.method === 'HEAD' });
   return true;
 };
 
 /** Serves the confirmation link /subscribe/confirm?token=…; the welcome e-mail it causes links to ctx.site.origin. */
-export const confirmRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+export const confirmRoute = async (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: RouteContext,
+): Promise<boolean> => {
   if (url.pathname !== '/subscribe/confirm' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   const demo = ctx.site.mode === 'demo';
   const token = url.searchParams.get('token') || '';
+  // The confirmation and the welcome e-mail it causes commit together, as a submit's row and e-mail do.
   const r =
     /^[\da-f]{32}$/.test(token) && req.method === 'GET'
-      ? confirmSubscriber(ctx.db, token)
+      ? await ctx.store.tx(async (q) => {
+          const r = await confirmSubscriber(q, token);
+          if (r.ok && !r.already && r.email)
+            await sendWelcome(q, ctx.site, r.listId, r.email, r.eid, await firstDemoKey(q, r.listId));
+          return r;
+        })
       : ({ ok: false, reason: 'unknown' } as const);
   if (r.ok) {
-    if (!r.already && r.email) {
-      const demoKey =
-        (
-          stmt(ctx.db, 'SELECT demo_key FROM forms WHERE list_id = ? ORDER BY position LIMIT 1').get(r.listId) as
-            | { demo_key: string | null }
-            | undefined
-        )?.demo_key ?? null;
-      sendWelcome(ctx.db, ctx.site, r.listId, r.email, r.eid, demoKey);
-    }
     sendPage(
       res,
       confirmPage('Subscription confirmed', 'Thank you: your subscription to our list has been confirmed.', demo),

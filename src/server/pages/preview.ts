@@ -88,11 +88,16 @@ export const stagePage = (v: string, nonce: string): string =>
   );
 
 /** Serves /preview and its stage (in production behind the owner gate, src/server/owner/routes.ts). */
-export const previewRoute = (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+export const previewRoute = async (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: RouteContext,
+): Promise<boolean> => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const head = req.method === 'HEAD';
   if (url.pathname === '/preview') {
-    const forms = allForms(ctx.db);
+    const forms = await allForms(ctx.store);
     const key = url.searchParams.get('form') || '';
     const host = ctx.site.hostFor(req);
     const demo = ctx.site.mode === 'demo';

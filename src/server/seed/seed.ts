@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../store/types';
 import { DEMO_FORMS, DEMO_UUID } from './forms';
 
 /** The demo campaign of each list: its id is `c` + the lid, the mc_cid of the links in welcome e-mails. */
@@ -7,30 +7,36 @@ export const demoCampaignId = (lid: string): string => `c${lid}`;
 
 /**
  * Seeds the demo lists, forms and campaigns. Runs on every start: rows that exist keep their data, and the demo
- * forms' settings are refreshed from the code, so a provider upgraded in place shows the current demo forms.
- * Subscribers are never touched. The captcha signing secret is created once.
+ * forms' settings are refreshed from the code, so a provider upgraded in place shows the current demo forms. A form
+ * whose stored row already matches is not written, so a start (of one of N processes) does not empty every
+ * process's forms cache. Subscribers are never touched. The captcha signing secret is created once.
  */
-export const seed = (db: Database.Database): void => {
-  const now = new Date().toISOString();
-  const list = db.prepare(
-    'INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
-  );
-  const form = db.prepare(`INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position)
-    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (list_id, f_id) DO UPDATE SET demo_key = excluded.demo_key,
-    title = excluded.title, settings = excluded.settings, require_consent = excluded.require_consent,
-    position = excluded.position`);
-  const campaign = db.prepare(
-    'INSERT INTO campaigns (id, list_id, subject, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
-  );
-  db.transaction(() => {
-    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run(
+export const seed = (store: Queryable): Promise<void> =>
+  store.tx(async (q) => {
+    const now = new Date().toISOString();
+    await q.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [
       'secret',
       randomBytes(32).toString('hex'),
-    );
-    DEMO_FORMS.forEach((f, i) => {
-      list.run(f.lid, DEMO_UUID, `Demo Goods: ${f.title}`, now);
-      form.run(f.lid, f.fId, f.key, f.title, JSON.stringify(f.settings), f.requireConsent ? 1 : 0, i);
-      campaign.run(demoCampaignId(f.lid), f.lid, `Welcome to Demo Goods (${f.title})`, now);
-    });
-  })();
-};
+    ]);
+    for (const [i, f] of DEMO_FORMS.entries()) {
+      await q.run('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING', [
+        f.lid,
+        DEMO_UUID,
+        `Demo Goods: ${f.title}`,
+        now,
+      ]);
+      await q.run(
+        `INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (list_id, f_id) DO UPDATE SET demo_key = excluded.demo_key,
+        title = excluded.title, settings = excluded.settings, require_consent = excluded.require_consent,
+        position = excluded.position WHERE forms.demo_key IS DISTINCT FROM excluded.demo_key
+        OR forms.title <> excluded.title OR forms.settings <> excluded.settings
+        OR forms.require_consent <> excluded.require_consent OR forms.position <> excluded.position`,
+        [f.lid, f.fId, f.key, f.title, JSON.stringify(f.settings), f.requireConsent ? 1 : 0, i],
+      );
+      await q.run(
+        'INSERT INTO campaigns (id, list_id, subject, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+        [demoCampaignId(f.lid), f.lid, `Welcome to Demo Goods (${f.title})`, now],
+      );
+    }
+  });

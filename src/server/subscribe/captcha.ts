@@ -2,12 +2,12 @@
  * The human check of the captcha path (spec 7.1): a sum to solve, signed so the server keeps no state until it is
  * answered. `sig` binds the form, the expiry and a nonce (the challenge is ours); `seal` binds the nonce and the
  * answer. Any answer to a genuine challenge spends its nonce, the right one or a wrong one (issue 13): a challenge
- * is answered once, so its few possible sums cannot be tried one by one.
+ * is answered once, so its few possible sums cannot be tried one by one. The secret and the spent nonces are in the
+ * store, so a challenge shown by one provider process is answered on any other, once (issue 15).
  */
-import type Database from 'better-sqlite3';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_TTL_MIN } from '../../constants';
-import { stmt } from '../db/stmt';
+import type { Store } from '../store/types';
 
 /** A challenge as the page carries it. */
 export interface Challenge {
@@ -27,8 +27,21 @@ export const CAPTCHA_INPUTS = {
   answer: 'mc_captcha_answer',
 } as const;
 
-const secretOf = (db: Database.Database): string =>
-  (stmt(db, "SELECT value FROM meta WHERE key = 'secret'").get() as { value: string }).value;
+/** The signing secret per store: created once by the seed and never changed, so it is read once per process. */
+const secrets = new WeakMap<Store, Promise<string>>();
+const secretOf = (store: Store): Promise<string> => {
+  let s = secrets.get(store);
+  if (!s) {
+    s = store.get<{ value: string }>("SELECT value FROM meta WHERE key = 'secret'").then((r) => {
+      if (!r) throw Error('the store has no captcha secret: it was not seeded');
+      return r.value;
+    });
+    // A failed read is not kept: the next challenge asks again.
+    s.catch(() => secrets.delete(store));
+    secrets.set(store, s);
+  }
+  return s;
+};
 
 const mac = (secret: string, text: string): string => createHmac('sha256', secret).update(text).digest('hex');
 /** The challenge's signature; a form key holds '/', so it never reads as the seal's 'answer' prefix. */
@@ -39,12 +52,12 @@ const same = (hexA: string, hexB: string): boolean =>
   timingSafeEqual(Buffer.from(hexA, 'hex'), Buffer.from(hexB, 'hex'));
 
 /** A new challenge for form `formKey` (uuid/lid/f_id). */
-export const newChallenge = (db: Database.Database, formKey: string, now = Date.now()): Challenge => {
+export const newChallenge = async (store: Store, formKey: string, now = Date.now()): Promise<Challenge> => {
   const a = randomInt(2, 10);
   const b = randomInt(2, 10);
   const exp = String(now + CAPTCHA_TTL_MIN * 60e3);
   const nonce = randomBytes(12).toString('hex');
-  const secret = secretOf(db);
+  const secret = await secretOf(store);
   return {
     question: `What is ${a} plus ${b}?`,
     exp,
@@ -60,26 +73,27 @@ export type CheckResult = 'ok' | 'wrong' | 'expired' | 'used';
 /**
  * Checks an answer to challenge `c`. A challenge that is not ours (a forged or malformed signature) is 'wrong' and
  * spends nothing; one of ours that has not expired is spent by this answer, whatever it is, and the answer then
- * decides between 'ok' and 'wrong'. Answered before: 'used'.
+ * decides between 'ok' and 'wrong'. Answered before (on any process sharing the store): 'used'.
  */
-export const checkAnswer = (
-  db: Database.Database,
+export const checkAnswer = async (
+  store: Store,
   formKey: string,
   c: Omit<Challenge, 'question'>,
   answer: string,
   now = Date.now(),
-): CheckResult => {
+): Promise<CheckResult> => {
   const hex64 = /^[\da-f]{64}$/;
   if (!/^\d{1,15}$/.test(c.exp) || !/^[\da-f]{24}$/.test(c.nonce) || !hex64.test(c.sig) || !hex64.test(c.seal))
     return 'wrong';
-  const secret = secretOf(db);
+  const secret = await secretOf(store);
   if (!same(sign(secret, formKey, c.exp, c.nonce), c.sig)) return 'wrong';
   if (Number(c.exp) < now) return 'expired';
-  const r = stmt(db, 'INSERT INTO captcha_used (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING').run(
-    c.nonce,
-    new Date(Number(c.exp)).toISOString(),
+  // One statement decides, on any process: the first to insert the nonce spends it.
+  const r = await store.run(
+    'INSERT INTO captcha_used (nonce, expires_at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING',
+    [c.nonce, new Date(Number(c.exp)).toISOString()],
   );
-  stmt(db, 'DELETE FROM captcha_used WHERE expires_at < ?').run(new Date(now).toISOString());
+  await store.run('DELETE FROM captcha_used WHERE expires_at < ?', [new Date(now).toISOString()]);
   if (r.changes !== 1) return 'used';
   return same(sealOf(secret, c.nonce, answer.trim()), c.seal) ? 'ok' : 'wrong';
 };

@@ -1,19 +1,19 @@
-import type Database from 'better-sqlite3';
 import { QUERY_CID, QUERY_EID } from '../../constants';
 import { queueMail } from '../db/outbox';
 import { demoCampaignId } from '../seed/seed';
 import type { Site } from '../site';
+import type { Queryable } from '../store/types';
 
 /** The double opt-in e-mail: its link confirms the subscriber (issue 5); `origin` is the Site's, never a header. */
-export const sendConfirmation = (
-  db: Database.Database,
+export const sendConfirmation = async (
+  store: Queryable,
   origin: string,
   listId: string,
   to: string,
   token: string,
-): void => {
+): Promise<void> => {
   const link = `${origin}/subscribe/confirm?token=${token}`;
-  queueMail(db, {
+  await queueMail(store, {
     list_id: listId,
     to_addr: to,
     subject: 'Please confirm your subscription',
@@ -29,21 +29,21 @@ export const sendConfirmation = (
  * it back to the site exercises is-email-subscribed, and the popup stays closed for a subscriber. In demo mode it
  * leads to the demo page of the form; in production, which has no demo page, to the public URL's root.
  */
-export const sendWelcome = (
-  db: Database.Database,
+export const sendWelcome = async (
+  store: Queryable,
   site: Pick<Site, 'origin' | 'mode'>,
   listId: string,
   to: string,
   eid: string,
   demoKey: string | null,
-): void => {
+): Promise<void> => {
   const demo = site.mode === 'demo';
   const q = new URLSearchParams({
     ...(demo && demoKey ? { form: demoKey } : {}),
     [QUERY_EID]: eid,
     [QUERY_CID]: demoCampaignId(listId),
   });
-  queueMail(db, {
+  await queueMail(store, {
     list_id: listId,
     to_addr: to,
     subject: 'Welcome to Demo Goods',

@@ -53,7 +53,7 @@ const NO_LIMITS: Limiters = { perClient: null, perAddress: null, client: directC
  */
 export const jsonpRoute =
   (limits: Limiters = NO_LIMITS) =>
-  (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): boolean => {
+  async (req: IncomingMessage, res: ServerResponse, url: URL, ctx: RouteContext): Promise<boolean> => {
     if (!CALLS.has(url.pathname)) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
@@ -70,14 +70,15 @@ export const jsonpRoute =
     const cb = c[0];
     const head = req.method === 'HEAD';
     const v = q.ok ? q.values : {};
-    const form = q.ok ? findForm(ctx.db, v.u || '', v.id || '', v.f_id || '') : null;
+    const form = q.ok ? await findForm(ctx.store, v.u || '', v.id || '', v.f_id || '') : null;
     switch (url.pathname) {
       case '/subscribe/form-settings':
         if (form) sendJsonpText(res, cb, settingsJson(form, ctx.site.hostFor(req)), head);
         else sendJsonp(res, cb, { result: 'error' }, head);
         break;
       case '/subscribe/is-email-subscribed': {
-        const yes = q.ok && !!v.u && !!v.id && isSubscribed(ctx.db, v.u, v.id, v[QUERY_EID] || '', v[QUERY_CID] || '');
+        const yes =
+          q.ok && !!v.u && !!v.id && (await isSubscribed(ctx.store, v.u, v.id, v[QUERY_EID] || '', v[QUERY_CID] || ''));
         sendJsonp(res, cb, { isEmailSubscribed: yes }, head);
         break;
       }
@@ -85,14 +86,14 @@ export const jsonpRoute =
         // A submit changes the store: HEAD never does.
         if (head) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST }, true);
         // Every submit of a client counts, whatever it holds: a script sending garbage is still a script.
-        else if (limits.perClient && !limits.perClient.hit(limits.client(req)))
+        else if (limits.perClient && !(await limits.perClient.hit(limits.client(req))))
           sendJsonp(res, cb, { result: 'error', msg: MSG_RATE_CLIENT });
         else if (!form) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST });
         else if (form.model.captcha) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
         else {
           const perAddress = limits.perAddress;
           const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
-          sendJsonp(res, cb, submit(ctx.db, form, v, ctx.site, admit, MSG_RATE_ADDRESS));
+          sendJsonp(res, cb, await submit(ctx.store, form, v, ctx.site, admit, MSG_RATE_ADDRESS));
         }
     }
     return true;

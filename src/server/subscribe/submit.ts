@@ -4,7 +4,6 @@
  * second signup of an address, in any case, answers exactly as the first (issue 5), and a filled honeypot is
  * answered as a success and stored nowhere.
  */
-import type Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { carried } from '../../form-model/place';
 import { decode } from '../../form-model/wire';
@@ -13,6 +12,7 @@ import type { Site } from '../site';
 import { contactKey, upsertSubscriber } from '../db/subscribers';
 import { judge } from './collect';
 import { sendConfirmation, sendWelcome } from './mails';
+import type { Store } from '../store/types';
 
 /** The submit answer of spec 3.6. */
 export interface Answer {
@@ -49,14 +49,14 @@ const success = (form: FormRow, webId: string): Answer => {
  * about the person (their contact key: lower-cased e-mail, else SMS digits) once the signup is valid and before it is
  * stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or mailed (issue 8 limits).
  */
-export const submit = (
-  db: Database.Database,
+export const submit = async (
+  store: Store,
   form: FormRow,
   q: Record<string, string>,
   site: Pick<Site, 'origin' | 'mode'>,
-  admit?: (contactKey: string) => boolean,
+  admit?: (contactKey: string) => Promise<boolean>,
   refusedMsg = '',
-): Answer => {
+): Promise<Answer> => {
   // Read with the popup's own codec, for the fields the popup placed (the form's model, made once per cached form).
   const sub = decode(q, carried(form.model.placement), form.uuid, form.listId);
   // A bot filled the hidden input: it learns nothing, not even that it was caught.
@@ -64,12 +64,12 @@ export const submit = (
   const v = judge(sub, form.model, form.requireConsent);
   if (!v.ok) return { result: 'error', msg: v.msg, type: v.type, errors: v.errors };
   const c = v.signup;
-  if (admit && !admit(contactKey(c.email, c.sms))) return { result: 'error', msg: refusedMsg };
+  if (admit && !(await admit(contactKey(c.email, c.sms)))) return { result: 'error', msg: refusedMsg };
   const doubleOptIn = form.model.doubleOptIn;
   // The row and the e-mail it causes commit together: one write to the log instead of two, and never one without the
-  // other after a crash.
-  const r = db.transaction(() => {
-    const r = upsertSubscriber(db, {
+  // other after a crash. Acknowledged only once committed (the store's durability, src/server/store/).
+  const r = await store.tx(async (tx) => {
+    const r = await upsertSubscriber(tx, {
       listId: form.listId,
       fId: form.fId,
       email: c.email,
@@ -78,9 +78,9 @@ export const submit = (
       consents: c.consents,
       doubleOptIn,
     });
-    if (c.email && r.confirmToken) sendConfirmation(db, site.origin, form.listId, c.email, r.confirmToken);
-    if (c.email && r.welcomed) sendWelcome(db, site, form.listId, c.email, r.eid, form.demoKey);
+    if (c.email && r.confirmToken) await sendConfirmation(tx, site.origin, form.listId, c.email, r.confirmToken);
+    if (c.email && r.welcomed) await sendWelcome(tx, site, form.listId, c.email, r.eid, form.demoKey);
     return r;
-  })();
+  });
   return success(form, r.webId);
 };

@@ -1,0 +1,135 @@
+/**
+ * The PostgreSQL store (pg), used when DATABASE_URL is set (issue 15): a pool of connections, every query a named
+ * prepared statement (parsed once per connection), `?` placeholders numbered for PostgreSQL. Each connection sets
+ * synchronous_commit on, whatever the server's default: a commit, and so an acknowledged subscribe, is on the
+ * server's disk before the provider answers. Transactions run on one pooled connection and are retried, a few
+ * times, when PostgreSQL ends one for a reason another attempt resolves (serialization failure, deadlock, a unique
+ * key taken by another process in the meantime).
+ */
+import pg from 'pg';
+import { toNumbered } from './placeholders';
+import type { Param, Queryable, RunResult, Store } from './types';
+
+/** SQLSTATEs after which the whole transaction is run again: serialization_failure, deadlock_detected, unique. */
+const RETRY = new Set(['40001', '40P01', '23505']);
+/** Attempts of one transaction. */
+const ATTEMPTS = 4;
+
+/** Options of openPostgres. */
+export interface PostgresOptions {
+  /** Connections in the pool (default 10, or PGPOOL_MAX). */
+  max?: number;
+}
+
+/** Statement names by SQL text: pg prepares a named statement once per connection. */
+const names = new Map<string, string>();
+const nameOf = (sql: string): string => {
+  let n = names.get(sql);
+  if (!n) names.set(sql, (n = `s${names.size + 1}`));
+  return n;
+};
+
+/** BIGINT (ids, count(*)) as numbers: every value the provider counts is far below 2^53. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+type Client = pg.Pool | pg.PoolClient;
+
+const query = <T>(c: Client, sql: string, params?: readonly Param[]): Promise<pg.QueryResult & { rows: T[] }> =>
+  c.query({ text: toNumbered(sql), values: (params || []) as Param[], name: nameOf(sql) });
+
+/** The URL without its password, for the start banner. */
+export const redact = (url: string): string => {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+};
+
+class PostgresStore implements Store {
+  readonly dialect = 'postgres';
+  writes = 0;
+  closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly where: string,
+  ) {}
+
+  /** Statements on `c`, a connection inside a transaction (or the pool outside one). */
+  private on(c: Client, inTx: boolean): Queryable {
+    const self: Queryable = {
+      dialect: 'postgres',
+      all: async <T>(sql: string, params?: readonly Param[]) => (await query<T>(c, sql, params)).rows,
+      get: async <T>(sql: string, params?: readonly Param[]) => (await query<T>(c, sql, params)).rows[0] as T,
+      run: async (sql, params): Promise<RunResult> => {
+        const r = await query(c, sql, params);
+        this.writes++;
+        return { changes: r.rowCount ?? 0 };
+      },
+      exec: async (sql) => void (await c.query(sql)),
+      tx: inTx ? (fn) => fn(self) : (fn) => this.tx(fn),
+    };
+    return self;
+  }
+
+  private readonly outside = this.on(this.pool, false);
+  readonly all = this.outside.all;
+  readonly get = this.outside.get;
+  readonly run = this.outside.run;
+  readonly exec = this.outside.exec;
+
+  async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const r = await fn(this.on(client, true));
+        await client.query('COMMIT');
+        this.writes++;
+        return r;
+      } catch (e) {
+        // After a failed statement, BEGIN or COMMIT; a connection that cannot even roll back is not reused.
+        await client.query('ROLLBACK').catch((x: Error) => (broken = x));
+        const code = (e as { code?: string }).code;
+        if (!(attempt < ATTEMPTS && code && RETRY.has(code))) throw e;
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+/** Opens a pool on the PostgreSQL database at `url` (postgres://user:password@host:port/database?…). */
+export const openPostgres = async (url: string, opts: PostgresOptions = {}): Promise<Store> => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? (Number(process.env.PGPOOL_MAX) || 10),
+    types,
+  });
+  // Runs before any other query of a new connection (pg queues a client's queries in order).
+  pool.on('connect', (c) => void c.query('SET synchronous_commit TO on').catch(() => {}));
+  // An idle connection the server dropped: the pool discards it and opens another on demand.
+  pool.on('error', (e) => console.error(`PostgreSQL connection lost: ${e.message}`));
+  const store = new PostgresStore(pool, redact(url));
+  // Fail at start, not on the first visitor, when the server is unreachable.
+  await store.get('SELECT 1 AS ok').catch(async (e) => {
+    await pool.end().catch(() => {});
+    throw e;
+  });
+  return store;
+};
