@@ -1,0 +1,141 @@
+/**
+ * Two provider processes behind one proxy behave as one (issue 15 item 2): two providers started on one store (the
+ * same SQLite file; the same PostgreSQL schema in the server-pg pass) share the rate limits, see each other's form
+ * edits, and spend a captcha challenge once, whichever of them shows and answers it. Each runs as a separate
+ * startProvider with its own connections, as separate processes would; a real two-process run is the bench's
+ * (bench/load.ts) and hardening-durability's on dist-node/main.mjs.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startProvider, type Provider } from '../../src/server/app';
+import { listSubscribers } from '../../src/server/db/subscribers';
+import { CAPTCHA_INPUTS } from '../../src/server/subscribe/captcha';
+import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
+import { call, callQuery, DEMO_UUID, form, freshTarget, request, subscribe, type TestTarget } from './helpers';
+
+let dir = '';
+let place: TestTarget;
+let a: Provider;
+let b: Provider;
+test.before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'two-providers-'));
+  place = await freshTarget(dir);
+  const opts = {
+    ...place.options,
+    distDir: join(dir, 'dist'),
+    quiet: true,
+    rateLimit: { perClient: { max: 4, windowMs: 60_000 }, perAddress: { max: 2, windowMs: 60_000 } },
+  };
+  a = await startProvider(opts);
+  b = await startProvider(opts);
+});
+test.after(async () => {
+  await a?.close();
+  await b?.close();
+  await place?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('two providers on one store: separate servers, separate connections', () => {
+  assert.is.not(a.origin, b.origin);
+  assert.is.not(a.store, b.store);
+  assert.is(a.store.dialect, b.store.dialect);
+});
+
+test('the per-address limit counts signups through both; the per-client limit every submit through both', async () => {
+  const ok = (r: { data: Record<string, unknown> }) => r.data.result;
+  assert.is(ok(await subscribe(a.origin, 'modal', { EMAIL: 'both@example.com' })), 'success');
+  assert.is(ok(await subscribe(b.origin, 'slide', { EMAIL: 'Both@example.com' })), 'success');
+  assert.equal((await subscribe(a.origin, 'modal', { EMAIL: 'BOTH@example.com' })).data, {
+    result: 'error',
+    msg: MSG_RATE_ADDRESS,
+  });
+  // The fourth submit of this client (127.0.0.1 on both) is the last within the limit; the fifth, on either, is over.
+  assert.is(ok(await subscribe(b.origin, 'modal', { EMAIL: 'other@example.com' })), 'success');
+  assert.equal((await subscribe(b.origin, 'modal', { EMAIL: 'third@example.com' })).data, {
+    result: 'error',
+    msg: MSG_RATE_CLIENT,
+  });
+  assert.equal((await subscribe(a.origin, 'modal', { EMAIL: 'fourth@example.com' })).data, {
+    result: 'error',
+    msg: MSG_RATE_CLIENT,
+  });
+  // One row per list the address joined (modal's and slide's), none for the refused submits.
+  assert.equal(
+    (await listSubscribers(a.store)).map((r) => [r.list, r.email]),
+    [
+      [form('modal').lid, 'both@example.com'],
+      [form('slide').lid, 'Both@example.com'],
+      [form('modal').lid, 'other@example.com'],
+    ],
+  );
+});
+
+test("a form edit through one provider's store is answered by the other on its next call", async () => {
+  const f = form('template-2');
+  // Both have the form cached.
+  for (const p of [a, b])
+    assert.is((await call(p.origin, 'form-settings', callQuery(f))).data.successMsg, f.settings.successMsg);
+  const settings = { ...f.settings, successMsg: 'Edited through A' };
+  await a.store.run('UPDATE forms SET settings = ? WHERE list_id = ? AND f_id = ?', [
+    JSON.stringify(settings),
+    f.lid,
+    f.fId,
+  ]);
+  assert.is((await call(b.origin, 'form-settings', callQuery(f))).data.successMsg, 'Edited through A');
+  assert.is((await call(a.origin, 'form-settings', callQuery(f))).data.successMsg, 'Edited through A');
+  await b.store.run('UPDATE lists SET uuid = ? WHERE id = ?', ['someone-else', f.lid]);
+  assert.equal((await call(a.origin, 'form-settings', callQuery(f))).data, { result: 'error' });
+  await b.store.run('UPDATE lists SET uuid = ? WHERE id = ?', [DEMO_UUID, f.lid]);
+  assert.is((await call(a.origin, 'form-settings', callQuery(f))).data.successMsg, 'Edited through A');
+});
+
+/** The hidden inputs and the answer of a captcha page. */
+const challenge = (html: string) => {
+  const hidden: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) hidden[m[1]] = m[2];
+  const q = /What is (\d+) plus (\d+)\?/.exec(html);
+  if (!q) throw Error('no question on the page');
+  return { ...hidden, [CAPTCHA_INPUTS.answer]: String(Number(q[1]) + Number(q[2])) };
+};
+const answer = (p: Provider, fields: Record<string, string>) =>
+  request(p.origin, '/subscribe/post', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+test(`a captcha challenge shown by one provider is answered on the other, once: \
+spent there, refused on the first`, async () => {
+  const f = form('captcha');
+  const base = { u: DEMO_UUID, id: f.lid, f_id: f.fId, popup: 'true' };
+  // Fresh providers for this test: the limits of the test above are spent for this client.
+  const opts = { ...place.options, distDir: join(dir, 'dist'), quiet: true, rateLimit: false as const };
+  const c = await startProvider(opts);
+  const d = await startProvider(opts);
+  try {
+    const shown = await request(
+      c.origin,
+      `/subscribe/post?${new URLSearchParams({ ...base, EMAIL: 'cap@example.com' })}`,
+    );
+    const fields = challenge(shown.text);
+    const first = await answer(d, fields);
+    assert.is(first.status, 200, first.text);
+    assert.match(first.text, /Thank you for subscribing!/);
+    const again = await answer(c, { ...fields, EMAIL: 'cap.two@example.com' });
+    assert.is(again.status, 400);
+    assert.match(again.text, /answered already/);
+    assert.equal(
+      (await listSubscribers(c.store, f.lid)).map((r) => r.email),
+      ['cap@example.com'],
+    );
+  } finally {
+    await c.close();
+    await d.close();
+  }
+});
+
+test.run();
