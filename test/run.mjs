@@ -1,11 +1,13 @@
 // Runs the test layers in order: unit (pure, uvu), dom (components on linkedom), server (the reference provider over
-// real HTTP and SQLite), browser (Chromium through playwright-core against the built dist/). Each test file is bundled
+// real HTTP and SQLite), server-pg (the same files on PostgreSQL, when DATABASE_URL is set: each test makes its own
+// schema and drops it), browser (Chromium through playwright-core against the built dist/). Each test file is bundled
 // by esbuild (TypeScript, TSX, react → preact/compat) and run in its own node process; uvu's totals are read from its
 // output. Prints the counts per layer and a closing 'N passed, N failed' line; exits non-zero on any failure.
+// DATABASE_URL reaches the server-pg pass only: every other layer runs on SQLite whatever the environment holds.
 //
 //   node test/run.mjs                 every layer
 //   node test/run.mjs unit dom        some layers
-//   node test/run.mjs --grep loader   only files whose path contains 'loader'
+//   node test/run.mjs --grep loader   only files whose path under test/ contains 'loader'
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -14,7 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { alias } from '../build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const LAYERS = ['unit', 'dom', 'server', 'browser'];
+const LAYERS = ['unit', 'dom', 'server', 'server-pg', 'browser'];
+/** The folder of a layer's files: server-pg runs server's. */
+const FOLDER = { 'server-pg': 'server' };
+const PG_URL = process.env.DATABASE_URL || '';
 const CHROMIUM = '/usr/bin/chromium';
 
 const argv = process.argv.slice(2);
@@ -29,16 +34,19 @@ function testFiles(dir) {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) out.push(...testFiles(p));
-    else if (/\.test\.tsx?$/.test(name) && (!grep || p.includes(grep))) out.push(p);
+    else if (/\.test\.tsx?$/.test(name) && (!grep || relative(join(root, 'test'), p).includes(grep))) out.push(p);
   }
   return out;
 }
 
-function run(file) {
+function run(file, layer) {
+  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+  if (layer === 'server-pg') env.DATABASE_URL = PG_URL;
+  else delete env.DATABASE_URL;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--enable-source-maps', file], {
       cwd: root,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let text = '';
@@ -59,9 +67,16 @@ let failed = 0;
 let skipped = 0;
 
 for (const layer of layers) {
-  const files = testFiles(join(root, 'test', layer));
+  const files = testFiles(join(root, 'test', FOLDER[layer] || layer));
   totals[layer] = { passed: 0, failed: 0, skipped: 0, files: files.length };
   if (!files.length) continue;
+  if (layer === 'server-pg' && !PG_URL) {
+    totals[layer].files = 0;
+    console.error(
+      '\n!!! server-pg layer SKIPPED: DATABASE_URL is not set (test/pg.sh starts a throwaway PostgreSQL)\n',
+    );
+    continue;
+  }
   if (layer === 'browser' && !existsSync(CHROMIUM)) {
     if (process.env.CI === 'true') {
       console.error(
@@ -77,7 +92,7 @@ for (const layer of layers) {
   console.log(`\n## ${layer} (${files.length} files)`);
   for (const file of files) {
     const rel = relative(join(root, 'test'), file);
-    const outfile = join(cache, rel.replace(/\.tsx?$/, '.mjs'));
+    const outfile = join(cache, layer, rel.replace(/\.tsx?$/, '.mjs'));
     try {
       await esbuild.build({
         entryPoints: [file],
@@ -100,8 +115,8 @@ for (const layer of layers) {
       failed++;
       continue;
     }
-    console.log(`\n# ${rel}`);
-    const { code, text } = await run(outfile);
+    console.log(`\n# ${layer === 'server-pg' ? `${rel} (PostgreSQL)` : rel}`);
+    const { code, text } = await run(outfile, layer);
     const num = (label) => Number((text.match(new RegExp(label + ':\\s+(\\d+)')) || [])[1] || 0);
     const total = num('Total');
     const ok = num('Passed');
