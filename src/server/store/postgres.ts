@@ -120,9 +120,10 @@ export const openPostgres = async (url: string, opts: PostgresOptions = {}): Pro
     connectionString: url,
     max: opts.max ?? (Number(process.env.PGPOOL_MAX) || 10),
     types,
+    // Awaited before a new connection serves any query. A SET, not the URL's `options`: a URL that has its own
+    // options parameter would replace ours.
+    onConnect: async (c) => void (await c.query('SET synchronous_commit TO on')),
   });
-  // Runs before any other query of a new connection (pg queues a client's queries in order).
-  pool.on('connect', (c) => void c.query('SET synchronous_commit TO on').catch(() => {}));
   // An idle connection the server dropped: the pool discards it and opens another on demand.
   pool.on('error', (e) => console.error(`PostgreSQL connection lost: ${e.message}`));
   const store = new PostgresStore(pool, redact(url));
