@@ -1,10 +1,12 @@
 /**
  * `npm start`: the reference provider on 127.0.0.1:8080 (PORT and HOST change that), serving the built dist/ next to
  * this file's folder, over DATABASE_URL (PostgreSQL) when set, else a SQLite file (PROVIDER_DB, default ./data/).
- * SIGTERM or Ctrl-C closes the server and the store cleanly. The demo by default; PROVIDER_MODE=production, with
- * PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a server on a network (issue 13, src/server/site.ts): without
- * them it does not start.
+ * PROVIDER_WORKERS=N runs N provider processes on the one port (node:cluster), each with its own connections to the
+ * one store; meant for PostgreSQL (issue 15). SIGTERM or Ctrl-C closes the server(s) and the store cleanly. The demo
+ * by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a server on a
+ * network (issue 13, src/server/site.ts): without them it does not start.
  */
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not ${JSON.stringify(process.env.PORT)}`);
   process.exit(2);
 }
+const workers = Number(process.env.PROVIDER_WORKERS || 1);
+if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+  console.error(`PROVIDER_WORKERS must be a number of processes from 1 to 64, not ${process.env.PROVIDER_WORKERS}`);
+  process.exit(2);
+}
 const shown = isPostgresUrl(target)
   ? redact(target)
   : relative(process.cwd(), target).startsWith('..')
@@ -38,48 +45,117 @@ try {
   process.exit(2);
 }
 
-/** Routes tried before the provider's own: the blog's (issue 6), which takes / over the demo page (then at /demo). */
-const routes: Route[] = [createBlogRoute({ contentDir: join(root, 'content'), distDir: dist })];
-
-if (!existsSync(join(dist, JS_PATH, 'embed.js')))
-  console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
-
-const provider = await startProvider({
-  ...(isPostgresUrl(target) ? { databaseUrl: target } : { dbPath: target }),
-  distDir: dist,
-  port,
-  host: process.env.HOST || undefined,
-  routes,
-  ...mode,
-}).catch((e: Error & { code?: string }) => {
-  console.error(
-    e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start` : e.message,
-  );
-  process.exit(1);
-});
-const o = provider.origin;
-if (mode.mode === 'production')
-  console.log(`Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
+/** The start banner of `mode`; `pids` are the worker processes when there are several. */
+const banner = (o: string, pids: number[] = []) => {
+  const procs = pids.length ? `\n  Processes        ${pids.length} (pids ${pids.join(' ')})` : '';
+  const db = `  Database         ${shown}${procs}`;
+  if (mode.mode === 'production')
+    return `Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
   Blog             ${o}/
   Owner preview    ${o}/preview (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
-  Database         ${shown}
-No mailbox and no demo pages in production. Stop with Ctrl-C.`);
-else
-  console.log(`Reference provider listening on ${o} in DEMO mode, for this machine only
+${db}
+No mailbox and no demo pages in production. Stop with Ctrl-C.`;
+  return `Reference provider listening on ${o} in DEMO mode, for this machine only
   Blog             ${o}/
   Demo host page   ${o}/demo
   Owner preview    ${o}/preview
   Mailbox          ${o}/mailbox
-  Database         ${shown}
+${db}
 Subscribers: npm run subscribers (add -- --csv for CSV). On a network: PROVIDER_MODE=production (README).
-Stop with Ctrl-C.`);
-
-let stopping = false;
-const stop = (signal: string) => {
-  if (stopping) process.exit(1);
-  stopping = true;
-  console.log(`${signal}: closing the server and the database`);
-  provider.close().then(() => process.exit(0));
+Stop with Ctrl-C.`;
 };
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
+
+/** Runs one provider in this process; in a cluster worker, tells the primary its address instead of printing. */
+async function serve(): Promise<void> {
+  /** Routes tried before the provider's own: the blog's (issue 6), which takes / over the demo page (then at /demo). */
+  const routes: Route[] = [createBlogRoute({ contentDir: join(root, 'content'), distDir: dist })];
+  const provider = await startProvider({
+    ...(isPostgresUrl(target) ? { databaseUrl: target } : { dbPath: target }),
+    distDir: dist,
+    port,
+    host: process.env.HOST || undefined,
+    routes,
+    ...mode,
+  }).catch((e: Error & { code?: string }) => {
+    console.error(
+      e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start` : e.message,
+    );
+    process.exit(1);
+  });
+  if (cluster.isWorker) process.send?.({ listening: provider.origin });
+  else console.log(banner(provider.origin));
+
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${why}: closing the server and the database${cluster.isWorker ? ` (process ${process.pid})` : ''}`);
+    provider.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  if (cluster.isWorker) {
+    // Ctrl-C reaches every process of the terminal's group: the primary answers it by sending SIGTERM to each worker,
+    // which a worker must not take for a second, forcing signal. A worker whose primary is gone stops too.
+    process.on('SIGINT', () => {});
+    process.on('disconnect', () => stop('the primary process is gone'));
+  } else process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * The primary of PROVIDER_WORKERS=N: starts N workers, prints the banner once all listen, starts a new worker for
+ * one that dies after it listened (a crash, a kill -9), and on SIGTERM or SIGINT stops them all and exits.
+ */
+function primary(n: number): void {
+  const listening = new Map<number, string>();
+  let stopping = false;
+  let exitCode = 0;
+  let announced = false;
+  const fork = () => {
+    const w = cluster.fork();
+    w.on('message', (m: { listening?: string }) => {
+      if (!m?.listening) return;
+      listening.set(w.id, m.listening);
+      if (!announced && listening.size === n) {
+        announced = true;
+        console.log(
+          banner(
+            m.listening,
+            Object.values(cluster.workers || {}).map((x) => x?.process.pid as number),
+          ),
+        );
+      }
+    });
+    w.on('exit', (code, signal) => {
+      const up = listening.delete(w.id);
+      if (stopping) {
+        if (!Object.keys(cluster.workers || {}).length) process.exit(exitCode);
+        return;
+      }
+      console.error(`provider process ${w.process.pid} exited (${signal || `code ${code}`})`);
+      // One that never listened failed to start (port, store): starting it again would fail again.
+      if (!up) return shutdown(1);
+      const next = fork();
+      next.once('message', () => console.log(`provider process ${next.process.pid} replaces it`));
+    });
+    return w;
+  };
+  const shutdown = (code: number) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    exitCode = code;
+    const left = Object.values(cluster.workers || {});
+    if (!left.length) process.exit(code);
+    for (const w of left) w?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', () => shutdown(0));
+  process.on('SIGINT', () => shutdown(0));
+  for (let i = 0; i < n; i++) fork();
+}
+
+if (!existsSync(join(dist, JS_PATH, 'embed.js')) && cluster.isPrimary)
+  console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
+if (workers > 1 && cluster.isPrimary) {
+  if (!isPostgresUrl(target))
+    console.warn('warning: PROVIDER_WORKERS on one SQLite file: its writers wait on each other; use DATABASE_URL');
+  primary(workers);
+} else await serve();
