@@ -55,9 +55,9 @@ const SELECT_ROW =
   'SELECT id, eid, web_id, status, merge_fields, sms_status FROM subscribers WHERE list_id = ? AND contact_key = ?';
 
 /**
- * Inserts the person of signup `s`; null when the row exists after all (another process inserted it since it was
- * looked for: ON CONFLICT waits for that transaction and does nothing, and no error carrying the address reaches the
- * database's log).
+ * Inserts the person of signup `s`; null when their row exists (also one that another process is inserting at this
+ * moment: ON CONFLICT waits for that transaction and does nothing, so no unique-key error, which would carry the
+ * address into the database's log, is raised).
  */
 const insertNew = async (q: Queryable, s: Signup, key: string, now: string, smsStatus: string | null) => {
   const eid = hex(5);
@@ -103,17 +103,18 @@ const updateFound = async (q: Queryable, found: Row, s: Signup, now: string, sms
 
 /**
  * Records a signup in one transaction (joining the caller's, as a submit's does with its e-mail) and returns what it
- * did. Two processes signing up one new person at once both end with the one row: the second finds it on insert.
+ * did. Two processes signing up one new person at once end with one row: the second finds it.
  */
 export const upsertSubscriber = (store: Queryable, s: Signup): Promise<SignupResult> =>
   store.tx(async (q): Promise<SignupResult> => {
     const now = new Date().toISOString();
     const key = contactKey(s.email, s.sms);
     const smsStatus = s.sms ? (s.doubleOptIn ? 'pending' : 'subscribed') : null;
-    let found = await q.get<Row>(SELECT_ROW, [s.listId, key]);
-    const inserted = found ? null : await insertNew(q, s, key, now, smsStatus);
-    // READ COMMITTED (PostgreSQL): this statement sees the row another transaction committed meanwhile.
-    if (!found && !inserted) found = await q.get<Row>(SELECT_ROW, [s.listId, key]);
+    // Insert first: most signups are new people, and on PostgreSQL each statement is a round trip. When the person
+    // is there already, the insert does nothing and the select finds them (under READ COMMITTED also a row that
+    // another process committed meanwhile).
+    const inserted = await insertNew(q, s, key, now, smsStatus);
+    const found = inserted ? undefined : await q.get<Row>(SELECT_ROW, [s.listId, key]);
     if (!found && !inserted) throw Error('a subscriber row vanished during its signup');
     const was = found ? found.status : null;
     const row = found ? await updateFound(q, found, s, now, smsStatus) : (inserted as Row);
