@@ -1,17 +1,11 @@
 /**
- * Runs the provider load cases alone and prints their figures (bench/load.ts has the cases; `npm run bench` writes
- * bench/RESULTS.md).   node build.mjs --quiet && node bench/tsrun.mjs bench/load-run.ts [seconds] [server script]
+ * Runs the provider load cases alone, on SQLite and on PostgreSQL (bench/store-load.ts), and prints their figures
+ * (`npm run bench` writes them to bench/RESULTS.md).
+ *   node build.mjs --quiet && node bench/tsrun.mjs bench/load-run.ts [seconds] [server script]
  */
-import { providerLoad } from './load';
+import { killLine, loadTable, storeLoad } from './store-load';
 
 const seconds = Number(process.argv[2]) || 10;
-const rows = await providerLoad(seconds, process.argv[3]);
-console.log(
-  '| case | requests/s | p99 ms | errors | non-2xx | total | server CPU µs/request |\n' +
-    '|---|---:|---:|---:|---:|---:|---:|',
-);
-for (const r of rows)
-  console.log(
-    `| ${r.name} | ${r.requestsPerSecond} | ${r.p99ms} | ${r.errors} | ${r.non2xx} | ${r.total} | ` +
-      `${r.cpuUsPerRequest ?? 'n/a'} |`,
-  );
+const r = await storeLoad(seconds, process.argv[3]);
+console.log(loadTable(r.rows));
+console.log(`\nPostgreSQL: ${r.postgres}.\n${killLine(r.kill)}`);

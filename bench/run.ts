@@ -4,8 +4,10 @@
  * output beside peers; what the embed costs the blog's home page in Chromium with the CPU slowed 4x (BENCH_RUNS runs
  * per case, at least 7, interleaved build by build; bench/cost-cases.ts); the bytes fetched before each kind of
  * trigger; Lighthouse on the blog's home and a post and on /demo, with and without the embed (bench/lighthouse.ts);
- * and this build's provider under load (bench/load.ts, BENCH_LOAD_SECONDS per case). Fewer runs is a trial that writes
- * only bench/raw/results.json; a full run also writes bench/RESULTS.md. BENCH_SKIP=lighthouse,load leaves those out.
+ * and this build's provider under load (bench/load.ts, BENCH_LOAD_SECONDS per case) on SQLite and on PostgreSQL
+ * (DATABASE_URL, or a throwaway cluster), with one and two processes, and a kill -9 (bench/store-load.ts). Fewer
+ * runs is a trial that writes only bench/raw/results.json; a full run also writes bench/RESULTS.md.
+ * BENCH_SKIP=lighthouse,load leaves those out.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -13,7 +15,6 @@ import { join } from 'node:path';
 import { referenceBuild } from './base';
 import { type Build, kindBytes, pageCosts } from './cost-cases';
 import { runLighthouse } from './lighthouse';
-import { type LoadResult, providerLoad } from './load';
 import { SLOW_4G } from './page-cost';
 import {
   costMarkdown,
@@ -28,6 +29,7 @@ import {
   targetsMarkdown,
 } from './report';
 import { startServer } from './server';
+import { type StoreLoad, storeLoad } from './store-load';
 import { snapshot } from './snapshot';
 import { popupComposition, sizeTable } from './sizes';
 
@@ -65,16 +67,19 @@ async function lighthouseAll(builds: Build[]): Promise<Record<string, Lighthouse
 }
 
 /**
- * bench/load.ts's runner, given up after a bound: when its server exits before listening, the runner would wait for
- * an exit event that has already happened.
+ * bench/store-load.ts's runner, given up after a bound: when a server exits before listening, the runner would wait
+ * for an exit event that has already happened.
  */
-async function loadWithin(seconds: number, server: string): Promise<LoadResult[]> {
+async function loadWithin(seconds: number, server: string): Promise<StoreLoad> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the load runner did not finish')), (seconds * 2 + 60) * 1000);
+    timer = setTimeout(
+      () => reject(new Error('the load runner did not finish (did its server start?)')),
+      (seconds * 6 + 180) * 1000,
+    );
   });
   try {
-    return await Promise.race([providerLoad(seconds, server), bound]);
+    return await Promise.race([storeLoad(seconds, server), bound]);
   } finally {
     clearTimeout(timer);
   }
@@ -228,8 +233,10 @@ ${lighthouseMarkdown(r)}
 ## Provider under load
 
 bench/load.ts: autocannon, 50 connections, ${LOAD_SECONDS} s per case, against this build's
-\`dist-node/main.mjs\` in its own process with a fresh SQLite file (rate limits off), after the browser runs. Issue
-8's targets on 2 cores: 5,000 form-settings requests per second, 1,000 subscribes per second, zero errors.
+\`dist-node/main.mjs\` in its own process(es) with a fresh store (rate limits off), after the browser runs: a SQLite
+file, then PostgreSQL (${typeof r.load == 'string' ? 'not measured' : r.load.postgres}) with one process and with two
+(PROVIDER_WORKERS=2), then a kill -9 of one of two processes mid-stream (bench/kill.ts). Issue 8's targets on 2
+cores, on SQLite: 5,000 form-settings requests per second, 1,000 subscribes per second, zero errors.
 
 ${loadMarkdown(r.load)}
 `;
