@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toNumbered } from '../../src/server/store/placeholders';
 import { counterKey } from '../../src/server/db/counters';
+import { redact } from '../../src/server/store/postgres';
 
 test('toNumbered: ? outside quotes and comments becomes $1, $2 … in order', () => {
   const cases: [string, string][] = [
@@ -40,6 +41,21 @@ test('counterKey: a fixed-length hash, apart by name and key, never the key itse
     assert.match(k, /^[\w-]{32}$/);
     if (cases[i][1].length > 3) assert.not.ok(k.includes(cases[i][1]), k);
     assert.is(counterKey(...cases[i]), k, 'stable');
+  }
+});
+
+test('redact: the banner shows where the database is, never who connects or with what password', () => {
+  const cases: [string, string][] = [
+    ['postgres://user:secret@db.example:5432/signup', 'postgres://db.example:5432/signup'],
+    ['postgresql://user@localhost/signup?host=/run/postgresql', 'postgresql://localhost/signup?host=/run/postgresql'],
+    ['postgres://u@/db?host=/tmp/s&port=5', 'postgres:///db?host=/tmp/s&port=5'],
+    ['postgres://db.example/x?password=secret', 'postgres://db.example/x'],
+    ['postgres://db.example/x?user=u&password=secret&port=1', 'postgres://db.example/x?user=u&port=1'],
+    ['postgres://db.example/x?sslmode=require', 'postgres://db.example/x?sslmode=require'],
+  ];
+  for (const [url, want] of cases) {
+    assert.is(redact(url), want, url);
+    assert.not.match(redact(url), /secret|@/);
   }
 });
 

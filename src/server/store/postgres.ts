@@ -42,16 +42,15 @@ type Client = pg.Pool | pg.PoolClient;
 const query = <T>(c: Client, sql: string, params?: readonly Param[]): Promise<pg.QueryResult & { rows: T[] }> =>
   c.query({ text: toNumbered(sql), values: (params || []) as Param[], name: nameOf(sql) });
 
-/** The URL without its password, for the start banner. */
-export const redact = (url: string): string => {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'postgres://…';
-  }
-};
+/**
+ * The URL without its credentials, for the start banner: no user name or password before the host, no password
+ * parameter (and no `@`, which the request log never holds either).
+ */
+export const redact = (url: string): string =>
+  url
+    .replace(/^(postgres(?:ql)?:\/\/)[^/?#]*@/i, '$1')
+    .replace(/([?&])password=[^&#]*&?/gi, '$1')
+    .replace(/[?&]$/, '');
 
 class PostgresStore implements Store {
   readonly dialect = 'postgres';
