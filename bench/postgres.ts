@@ -29,11 +29,14 @@ export interface Postgres {
   stop(): void;
 }
 
-/** Runs `cmd` as the postgres user when this process is root (PostgreSQL refuses to run as root). */
-const asPg = (cmd: string, args: string[]) =>
+/**
+ * Runs `cmd` in `cwd` as the postgres user when this process is root (PostgreSQL refuses to run as root; the postgres
+ * user may not be allowed into the bench's own working directory).
+ */
+const asPg = (cwd: string, cmd: string, args: string[]) =>
   userInfo().uid === 0
-    ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
-    : execFileSync(cmd, args, { stdio: 'pipe' });
+    ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe', cwd })
+    : execFileSync(cmd, args, { stdio: 'pipe', cwd });
 
 const admin = async (url: string, sql: string) => {
   const c = new pg.Client({ connectionString: url });
@@ -57,8 +60,8 @@ export async function postgres(): Promise<Postgres | string> {
     if (userInfo().uid === 0) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0);
     const port = 30000 + Math.floor(Math.random() * 20000);
     try {
-      asPg(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-      asPg(join(bin, 'pg_ctl'), [
+      asPg(dir, join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+      asPg(dir, join(bin, 'pg_ctl'), [
         ...['-D', join(dir, 'data'), '-l', join(dir, 'server.log'), '-w', '-t', '60'],
         ...['-o', `-c listen_addresses='' -k ${dir} -p ${port} -c max_connections=200`, 'start'],
       ]);
@@ -71,7 +74,7 @@ export async function postgres(): Promise<Postgres | string> {
     url = `postgres://postgres@localhost/postgres?host=${dir}&port=${port}`;
     stop = () => {
       try {
-        asPg(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'fast', 'stop']);
+        asPg(dir, join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'fast', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

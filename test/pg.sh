@@ -16,8 +16,9 @@ fi
 [ $# -gt 0 ] || set -- npm test
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/signup-pg.XXXXXX")
+# Run from inside the folder: the postgres user may not be allowed into the caller's working directory.
 as_pg() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = 0 ]; then (cd "$dir" && runuser -u postgres -- "$@"); else (cd "$dir" && "$@"); fi
 }
 cleanup() {
   as_pg "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
