@@ -62,12 +62,19 @@ class PostgresStore implements Store {
     readonly where: string,
   ) {}
 
+  /** `r`, counted in `writes` when its statement wrote (an INSERT … RETURNING read through all or get). */
+  private counted<R extends pg.QueryResult>(r: R): R {
+    if (r.command !== 'SELECT') this.writes++;
+    return r;
+  }
+
   /** Statements on `c`, a connection inside a transaction (or the pool outside one). */
   private on(c: Client, inTx: boolean): Queryable {
     const self: Queryable = {
       dialect: 'postgres',
-      all: async <T>(sql: string, params?: readonly Param[]) => (await query<T>(c, sql, params)).rows,
-      get: async <T>(sql: string, params?: readonly Param[]) => (await query<T>(c, sql, params)).rows[0] as T,
+      all: async <T>(sql: string, params?: readonly Param[]) => this.counted(await query<T>(c, sql, params)).rows,
+      get: async <T>(sql: string, params?: readonly Param[]) =>
+        this.counted(await query<T>(c, sql, params)).rows[0] as T,
       run: async (sql, params): Promise<RunResult> => {
         const r = await query(c, sql, params);
         this.writes++;

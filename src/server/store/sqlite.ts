@@ -42,8 +42,8 @@ class SqliteStore implements Store {
   ) {
     this.inTx = {
       dialect: 'sqlite',
-      all: (sql, params) => settle(() => this.stmt(sql).all(...(params || [])) as never),
-      get: (sql, params) => settle(() => this.stmt(sql).get(...(params || [])) as never),
+      all: (sql, params) => settle(() => this.allNow(sql, params) as never),
+      get: (sql, params) => settle(() => this.getNow(sql, params) as never),
       run: (sql, params) => settle(() => this.runNow(sql, params)),
       exec: (sql) => settle(() => void this.db.exec(sql)),
       tx: (fn) => fn(this.inTx),
@@ -55,6 +55,21 @@ class SqliteStore implements Store {
     let s = this.statements.get(sql);
     if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
     return s;
+  }
+
+  /** Rows of `sql`; a write with RETURNING counts as a write. */
+  private allNow(sql: string, params?: readonly Param[]): unknown[] {
+    const s = this.stmt(sql);
+    const rows = s.all(...(params || []));
+    if (!s.readonly) this.writes++;
+    return rows;
+  }
+
+  private getNow(sql: string, params?: readonly Param[]): unknown {
+    const s = this.stmt(sql);
+    const row = s.get(...(params || []));
+    if (!s.readonly) this.writes++;
+    return row;
   }
 
   private runNow(sql: string, params?: readonly Param[]): RunResult {
@@ -79,11 +94,11 @@ class SqliteStore implements Store {
   }
 
   all<T>(sql: string, params?: readonly Param[]): Promise<T[]> {
-    return this.when(() => this.stmt(sql).all(...(params || [])) as T[]);
+    return this.when(() => this.allNow(sql, params) as T[]);
   }
 
   get<T>(sql: string, params?: readonly Param[]): Promise<T | undefined> {
-    return this.when(() => this.stmt(sql).get(...(params || [])) as T | undefined);
+    return this.when(() => this.getNow(sql, params) as T | undefined);
   }
 
   run(sql: string, params?: readonly Param[]): Promise<RunResult> {
