@@ -159,6 +159,12 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const log = logSink(opts.logWrite || ((chunk) => process.stdout.write(chunk)));
   /** Set by close(): the server drains (see close). */
   let draining = false;
+  /**
+   * Handlers still running. A handler may outlive its connection (a client that hangs up while its submit awaits the
+   * store): the store is closed only once none is left, never under a handler's feet.
+   */
+  let inflight = 0;
+  let idle: (() => void) | null = null;
   const server = createServer(
     { maxHeaderSize: 64 * 1024, headersTimeout, requestTimeout, connectionsCheckingInterval },
     (req, res) => {
@@ -177,15 +183,20 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         // finish handler ran first), ends at once, before the client could send another request on it.
         if (draining) server.closeIdleConnections();
       });
-      handle(req, res).catch((e: unknown) => {
-        // The stack, never the request: the query carries the visitor's fields.
-        console.error(
-          `provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`,
-          e instanceof Error ? e.stack : e,
-        );
-        if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
-        else res.destroy();
-      });
+      inflight++;
+      handle(req, res)
+        .catch((e: unknown) => {
+          // The stack, never the request: the query carries the visitor's fields.
+          console.error(
+            `provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`,
+            e instanceof Error ? e.stack : e,
+          );
+          if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
+          else res.destroy();
+        })
+        .finally(() => {
+          if (--inflight === 0) idle?.();
+        });
     },
   );
   server.keepAliveTimeout = 5000;
@@ -241,12 +252,16 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       (closing ||= new Promise<void>((resolve) => {
         draining = true;
         // Stops listening (a new connection is refused) and ends the idle connections; requests in flight go on.
-        server.close(() => {
+        server.close(async () => {
+          // A handler stuck on something that never answers holds the close no longer than a request may take.
+          if (inflight)
+            await new Promise<void>((r) => {
+              idle = r;
+              setTimeout(r, requestTimeout).unref();
+            });
           log.flush();
-          store.close().then(resolve, (e: Error) => {
-            console.error(`closing the store: ${e.message}`);
-            resolve();
-          });
+          await store.close().catch((e: Error) => console.error(`closing the store: ${e.message}`));
+          resolve();
         });
         // Node stops enforcing the head and request timeouts once closed, so the longest a request may take stands
         // in for them: a request in flight within its limits is answered, a stalled client holds the close no longer.

@@ -79,6 +79,45 @@ a stalled client cut after the request timeout`, async () => {
   }
 });
 
+test(`close() closes the store only after every handler has finished, \
+also one whose client hung up while it waited on the store`, async () => {
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const seen: string[] = [];
+  const t = await startTest({
+    routes: [
+      async (_req, res, url, ctx) => {
+        if (url.pathname !== '/slow') return false;
+        seen.push('started');
+        await gate;
+        // The client is gone by now; the handler's store work must still find the store open.
+        const r = await ctx.store.get<{ ok: number }>('SELECT 1 AS ok');
+        seen.push(`queried ${r?.ok}`);
+        res.end('late');
+        return true;
+      },
+    ],
+  });
+  try {
+    const sock = open(Number(new URL(t.origin).port));
+    await sock.connected;
+    sock.sock.write(`GET /slow HTTP/1.1\r\nHost: ${t.host}\r\n\r\n`);
+    await until(() => seen.length === 1, 'the handler started');
+    sock.sock.destroy();
+    await sock.closed;
+    const closing = t.close();
+    await wait(100);
+    assert.not.ok(t.store.closed, 'the store is still open while a handler runs');
+    release();
+    await closing;
+    assert.equal(seen, ['started', 'queried 1']);
+    assert.ok(t.store.closed);
+  } finally {
+    release();
+    await t.cleanup();
+  }
+});
+
 test('close() with nothing open resolves at once', async () => {
   const t = await startTest();
   const t0 = performance.now();
