@@ -42,8 +42,8 @@ class SqliteStore implements Store {
   ) {
     this.inTx = {
       dialect: 'sqlite',
-      all: (sql, params) => settle(() => this.allNow(sql, params) as never),
-      get: (sql, params) => settle(() => this.getNow(sql, params) as never),
+      all: <T>(sql: string, params?: readonly Param[]) => settle(() => this.allNow(sql, params) as T[]),
+      get: <T>(sql: string, params?: readonly Param[]) => settle(() => this.getNow(sql, params) as T | undefined),
       run: (sql, params) => settle(() => this.runNow(sql, params)),
       exec: (sql) => settle(() => void this.db.exec(sql)),
       tx: (fn) => fn(this.inTx),
