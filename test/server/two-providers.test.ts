@@ -1,7 +1,8 @@
 /**
  * Two provider processes behind one proxy behave as one (issue 15 item 2): two providers started on one store (the
  * same SQLite file; the same PostgreSQL schema in the server-pg pass) share the rate limits, see each other's form
- * edits, and spend a captcha challenge once, whichever of them shows and answers it. Each runs as a separate
+ * edits, spend a captcha challenge once, whichever of them shows and answers it (a wrong answer too), count the
+ * owner's sign-in attempts together and accept each other's owner sessions. Each runs as a separate
  * startProvider with its own connections, as separate processes would; a real two-process run is the bench's
  * (bench/load.ts) and hardening-durability's on dist-node/main.mjs.
  */
@@ -10,6 +11,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OWNER_LOGIN_MAX } from '../../src/constants';
 import { startProvider, type Provider } from '../../src/server/app';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { CAPTCHA_INPUTS } from '../../src/server/subscribe/captcha';
@@ -132,6 +134,58 @@ spent there, refused on the first`, async () => {
       (await listSubscribers(c.store, f.lid)).map((r) => r.email),
       ['cap@example.com'],
     );
+    // A wrong answer on one spends the challenge on the other too (issue 13): the right sum finds it used there.
+    const next = challenge(
+      (await request(d.origin, `/subscribe/post?${new URLSearchParams({ ...base, EMAIL: 'cap.three@example.com' })}`))
+        .text,
+    );
+    const wrong = await answer(c, {
+      ...next,
+      [CAPTCHA_INPUTS.answer]: String(Number(next[CAPTCHA_INPUTS.answer]) + 1),
+    });
+    assert.match(wrong.text, /not right/);
+    const right = await answer(d, next);
+    assert.is(right.status, 400);
+    assert.match(right.text, /answered already/);
+    assert.not.ok((await listSubscribers(c.store, f.lid)).some((r) => r.email === 'cap.three@example.com'));
+  } finally {
+    await c.close();
+    await d.close();
+  }
+});
+
+test(`production on two providers: sign-in attempts are counted across both, \
+and a session from one opens the other's owner pages`, async () => {
+  const secret = 'owner-secret-for-the-tests-0123456789';
+  const opts = {
+    ...place.options,
+    distDir: join(dir, 'dist'),
+    quiet: true,
+    mode: 'production' as const,
+    publicUrl: 'https://list.example.com',
+    ownerSecret: secret,
+  };
+  const c = await startProvider(opts);
+  const d = await startProvider(opts);
+  const signIn = (p: Provider, guess: string) =>
+    request(p.origin, '/owner/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ secret: guess, next: '/preview' }).toString(),
+    });
+  try {
+    const ok = await signIn(c, secret);
+    assert.is(ok.status, 303);
+    const cookie = String(ok.headers['set-cookie']).split(';')[0];
+    // The session is a cookie signed with the owner secret: the other process, with the same secret, accepts it.
+    assert.is((await request(d.origin, '/preview', { headers: { Cookie: cookie } })).status, 200);
+    // Half the allowed attempts through one, the rest through the other: the next, on either, is refused.
+    for (let i = 1; i < OWNER_LOGIN_MAX; i++) assert.is((await signIn(i % 2 ? d : c, `guess ${i}`)).status, 401);
+    for (const p of [c, d]) {
+      const over = await signIn(p, secret);
+      assert.is(over.status, 429);
+      assert.is(over.headers['set-cookie'], undefined);
+    }
   } finally {
     await c.close();
     await d.close();
