@@ -11,7 +11,9 @@ export type Beacon =
 
 const KINDS = ['download', 'outbound', 'link'];
 const id = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
-const str = (v: unknown, max: number): v is string => typeof v == 'string' && v.length > 0 && v.length <= max;
+/** A non-empty string of at most `max` characters, without U+0000 (which PostgreSQL cannot store in text). */
+const str = (v: unknown, max: number): v is string =>
+  typeof v == 'string' && v.length > 0 && v.length <= max && !v.includes('\0');
 
 /** Reads a beacon body; null for anything malformed, over-long or of an unknown type (the server then ignores it). */
 export const parseBeacon = (body: string): Beacon | null => {

@@ -147,7 +147,8 @@ test('item 11: the CSV export strips control characters, as the table does', asy
   const r = await subscribe(p.origin, 'modal', { EMAIL: 'ctl@example.com', FNAME: evil });
   assert.is(r.data.result, 'success');
   assert.ok(
-    (await listSubscribers(p.store, f.lid)).some((s) => s.merge_fields.FNAME === evil),
+    // As sent, but for U+0000, which neither store keeps (PostgreSQL holds none in text: db/subscribers.ts mergeJson).
+    (await listSubscribers(p.store, f.lid)).some((s) => s.merge_fields.FNAME === evil.replace('\u0000', '')),
     'stored as sent',
   );
   for (const args of [['--csv'], []]) {

@@ -43,6 +43,9 @@ test('parseBeacon: anything malformed, over-long or unknown is null', () => {
     '{"t":"click","b":1,"p":1,"m":"","k":"link","h":"http://x.test/"}',
     `{"t":"click","b":1,"p":1,"m":"${'m'.repeat(21)}","k":"link","h":"http://x.test/"}`,
     `{"t":"view","b":1,"p":1,"u":"/","pad":"${'x'.repeat(4100)}"}`,
+    // U+0000, which PostgreSQL cannot store in text.
+    '{"t":"view","b":1,"p":1,"u":"/a\\u0000"}',
+    '{"t":"click","b":1,"p":1,"m":"po\\u0000st","k":"link","h":"http://x.test/"}',
   ];
   for (const c of cases) assert.is(parseBeacon(c), null, c.slice(0, 80));
 });

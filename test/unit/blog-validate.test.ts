@@ -28,6 +28,10 @@ test('checkComment: clean comments are trimmed, parent parsed', () => {
   });
   const r = checkComment(form({ parent: '12', url: 'https://bo.example.org/me' }));
   assert.is(r.kind == 'ok' && r.parent, 12);
+  // U+0000 is dropped (PostgreSQL cannot store it in text); a field of NULs alone is empty.
+  const nul = checkComment(form({ author: 'B\u0000o', body: '\u0000Hi\u0000' }));
+  assert.equal(nul.kind == 'ok' && [nul.input.author, nul.input.body], ['Bo', 'Hi']);
+  assert.is(checkComment(form({ author: '\u0000' })).kind, 'invalid');
 });
 
 test('checkComment: each field gets a clear message', () => {

@@ -33,7 +33,8 @@ const EMAIL =
 /** Reads and checks a posted comment form. */
 export const checkComment = (form: URLSearchParams): CommentCheck => {
   if ((form.get(HONEYPOT) || '') != '') return { kind: 'trap' };
-  const get = (k: keyof CommentInput) => (form.get(k) || '').trim();
+  // Without U+0000, which PostgreSQL cannot store in text (issue 15): the comment reads the same on either store.
+  const get = (k: keyof CommentInput) => (form.get(k) || '').replaceAll('\0', '').trim();
   const input: CommentInput = {
     author: get('author'),
     email: get('email'),

@@ -137,6 +137,8 @@ export const findForm = async (store: Store, uuid: string, lid: string, fId: str
   const key = `${uuid.length}:${uuid}${lid.length}:${lid}${fId}`;
   const hit = cache.rows.get(key);
   if (hit) return hit;
+  // No stored id holds U+0000, and PostgreSQL refuses it in a parameter (a 500 where SQLite finds nothing).
+  if (key.includes('\0')) return null;
   const r = fId
     ? await store.get<Raw>(`${SELECT} WHERE l.uuid = ? AND f.list_id = ? AND f.f_id = ?`, [uuid, lid, fId])
     : await store.get<Raw>(`${SELECT} WHERE l.uuid = ? AND f.list_id = ? ORDER BY f.position, f.f_id LIMIT 1`, [

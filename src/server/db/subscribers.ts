@@ -38,6 +38,18 @@ export interface SignupResult {
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
+/** `s` without U+0000 (most strings hold none and come back as they are). */
+const noNul = <T extends string | null>(s: T): T => (s?.includes('\0') ? (s.replaceAll('\0', '') as T) : s);
+
+/**
+ * Visitor text as stored: merge fields as JSON, and the SMS number as typed, without U+0000. PostgreSQL holds no NUL
+ * in text nor a \u0000 escape in jsonb, so a NUL in a name field or between a number's digits (which its rule reads
+ * past) would be a 500 there and a stored character on SQLite; both stores now keep the text without it (merge field
+ * names are the form's own, never the visitor's; an e-mail address holding one is refused before it gets here).
+ */
+export const mergeJson = (merge: Record<string, MergeValue>): string =>
+  JSON.stringify(merge, (_, v: unknown) => (typeof v === 'string' ? noNul(v) : v));
+
 /** The key that makes one row per person per list: the lower-cased e-mail, else the SMS number's digits. */
 export const contactKey = (email: string | null, sms: string | null): string =>
   email ? `e:${email.trim().toLowerCase()}` : `s:${(sms || '').replace(/\D/g, '')}`;
@@ -74,8 +86,8 @@ const insertNew = async (q: Queryable, s: Signup, key: string, now: string, smsS
       eid,
       webId,
       status,
-      JSON.stringify(s.merge),
-      s.sms,
+      mergeJson(s.merge),
+      noNul(s.sms),
       smsStatus,
       s.fId,
       now,
@@ -96,7 +108,7 @@ const updateFound = async (q: Queryable, found: Row, s: Signup, now: string, sms
     `UPDATE subscribers SET email = COALESCE(?, email), status = ?, merge_fields = ?,
       sms_phone = COALESCE(?, sms_phone), sms_status = COALESCE(?, sms_status), updated_at = ?,
       confirmed_at = CASE WHEN ? = 'subscribed' THEN COALESCE(confirmed_at, ?) ELSE confirmed_at END WHERE id = ?`,
-    [s.email, status, JSON.stringify(merge), s.sms, sms, now, status, now, found.id],
+    [s.email, status, mergeJson(merge), noNul(s.sms), sms, now, status, now, found.id],
   );
   return { ...found, status };
 };
@@ -191,6 +203,8 @@ export const isSubscribed = async (
   eid: string,
   cid: string,
 ): Promise<boolean> =>
+  // No stored id holds U+0000, and PostgreSQL refuses it in a parameter (a 500 where SQLite finds nothing).
+  !`${uuid}${lid}${eid}${cid}`.includes('\0') &&
   !!(await q.get(
     `SELECT 1 AS yes FROM subscribers s JOIN lists l ON l.id = s.list_id JOIN campaigns c ON c.list_id = s.list_id
       WHERE l.uuid = ? AND s.list_id = ? AND s.eid = ? AND c.id = ? AND s.status = 'subscribed'`,
