@@ -165,8 +165,8 @@ export const RATE_CLIENT_MAX = 20;
 /** The per-client window, in ms: 20 a minute is far above a visitor and far below a script. */
 export const RATE_CLIENT_WINDOW_MS = 60_000;
 /**
- * Stored signups one e-mail address (or SMS number) may get per window, across all lists:
- * stops confirmation-mail bombing.
+ * Signups one e-mail address (or SMS number) may get per window on one list: stops confirmation-mail bombing. Per
+ * list (issue 13 item 9), so that one visitor exhausting an address on one list cannot lock it out of the others.
  */
 export const RATE_ADDRESS_MAX = 5;
 /** The per-address window, in ms (one hour). */

@@ -319,21 +319,33 @@ clients are told apart by the address the proxy saw (last X-Forwarded-For entry)
   }
 });
 
-test('per-address rate limit: stored signups of one address, any case, any list; others unaffected', async () => {
+test(`per-address rate limit, per list (issue 13 item 9): stored signups of one address in any case; exhausted on \
+form A, the address is still accepted on form B (another list); other addresses unaffected`, async () => {
   const t = await startTest({ rateLimit: { perClient: null, perAddress: { max: 2, windowMs: 60_000 } } });
   try {
-    assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'Often@example.com' })).data.result, 'success');
+    const A = 'double-opt-in';
+    assert.is((await subscribe(t.origin, A, { EMAIL: 'Often@example.com' })).data.result, 'success');
     // Invalid submits never reach the count: a visitor fixing a typo is not limited.
     for (let i = 0; i < 3; i++)
-      assert.is((await subscribe(t.origin, 'template-1', { EMAIL: 'often@example.com' })).data.result, 'error');
-    assert.is((await subscribe(t.origin, 'slide', { EMAIL: 'OFTEN@example.com ' })).data.result, 'success');
+      assert.is(
+        (await subscribe(t.origin, A, { EMAIL: 'often@example.com', FNAME: 'x'.repeat(300) })).data.result,
+        'error',
+      );
+    // The second signup of the address on this list counts too (a change proposed, and its e-mail).
+    assert.is((await subscribe(t.origin, A, { EMAIL: 'OFTEN@example.com ' })).data.result, 'success');
     const rows0 = await stored(t);
-    const { data } = await subscribe(t.origin, 'double-opt-in', { EMAIL: 'often@EXAMPLE.com' });
+    const { data } = await subscribe(t.origin, A, { EMAIL: 'often@EXAMPLE.com' });
     assert.equal(data, { result: 'error', msg: MSG_RATE_ADDRESS });
-    assert.equal(await stored(t), rows0, 'no row and no confirmation e-mail');
+    assert.equal(await stored(t), rows0, 'no row and no e-mail');
+    // Form B is on another list: the same address is accepted there, stored and mailed.
+    const B = form('modal');
+    assert.is((await subscribe(t.origin, 'modal', { EMAIL: 'often@example.com' })).data.result, 'success');
+    assert.is(await count(t, 'SELECT count(*) AS n FROM subscribers WHERE list_id = ?', B.lid), 1);
+    assert.is(await count(t, 'SELECT count(*) AS n FROM outbox WHERE list_id = ?', B.lid), 1);
     assert.is(
-      (await subscribe(t.origin, 'double-opt-in', { EMAIL: 'someone.else@example.com' })).data.result,
+      (await subscribe(t.origin, A, { EMAIL: 'someone.else@example.com' })).data.result,
       'success',
+      'another address on form A',
     );
   } finally {
     await t.cleanup();

@@ -29,17 +29,16 @@ test('a valid signup answers success with the form message and a cookie value, a
   assert.equal(r[0].merge_fields, { FNAME: 'Ann' });
 });
 
-test('subscribing again, in another case, changes the same row and answers exactly as the first time', async () => {
+test('subscribing again, in another case, keeps the one row as stored and answers as the first time', async () => {
   const first = await subscribe(p.origin, 'slide', { EMAIL: 'Bob@Example.com', FNAME: 'Bob' });
   const again = await subscribe(p.origin, 'slide', { EMAIL: 'bob@EXAMPLE.COM', FNAME: 'Robert' });
   assert.is(again.reply.text, first.reply.text);
   const r = await rows(form('slide').lid);
   assert.is(r.length, 1);
-  assert.equal(r[0].merge_fields, { FNAME: 'Robert' });
-  // A blank optional field does not erase what the row holds.
-  await subscribe(p.origin, 'slide', { EMAIL: 'BOB@example.com', FNAME: '' });
-  assert.equal((await rows(form('slide').lid))[0].merge_fields, { FNAME: 'Robert' });
-  assert.is((await rows(form('slide').lid)).length, 1);
+  // Anyone may type an address: the new name waits for its owner's confirmation (issue 13 item 3,
+  // test/server/member-changes.test.ts), and the address keeps the case it was stored in.
+  assert.equal(r[0].merge_fields, { FNAME: 'Bob' });
+  assert.is(r[0].email, 'Bob@Example.com');
 });
 
 test('a filled honeypot is answered as a success and stored nowhere', async () => {

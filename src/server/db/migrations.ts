@@ -273,4 +273,18 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE TABLE blog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   `,
   },
+  {
+    sqlite: `
+  -- A change an anonymous submit proposes for a person already on the list (issue 13 item 3): their merge fields,
+  -- SMS number and consents as JSON, applied only when the link mailed to their address is followed. A row without
+  -- changes is a plain double opt-in confirmation, as before. The index serves the apply (which retires the person's
+  -- older proposals) and the cascade of a deleted subscriber.
+  ALTER TABLE confirmations ADD COLUMN changes TEXT CHECK (changes IS NULL OR json_valid(changes));
+  CREATE INDEX confirmations_subscriber ON confirmations (subscriber_id);
+  `,
+    postgres: `
+  ALTER TABLE confirmations ADD COLUMN changes TEXT CHECK (changes IS NULL OR changes::jsonb IS NOT NULL);
+  CREATE INDEX confirmations_subscriber ON confirmations (subscriber_id);
+  `,
+  },
 ];

@@ -1,6 +1,8 @@
 /**
- * Subscribers of a list: the idempotent upsert behind every signup (issue 5: twice, or in another case, changes one
- * row), double opt-in confirmation, the campaign check of is-email-subscribed, and the owner's listing.
+ * Subscribers of a list: the signup behind every submit (issue 5: twice, or in another case, one row), the campaign
+ * check of is-email-subscribed, and the owner's listing. A signup only ever adds a person: for someone already on
+ * the list it stores a proposed change, applied when the link mailed to their address is followed (issue 13 item 3,
+ * src/server/db/confirm.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { CONFIRM_TTL_HOURS } from '../../constants';
@@ -23,18 +25,38 @@ export interface Signup {
   consents: Record<string, boolean>;
   /** The form asks for double opt-in (spec 3.2 hasDoubleOptIn). */
   doubleOptIn: boolean;
+  /** The web-engagement id a new row keeps (the answer's, src/server/subscribe/submit.ts webIdOf). */
+  webId: string;
+  /** The form's labels of the fields above: what the page of a proposed change shows. */
+  labels: ChangeLabels;
 }
 
-/** What a signup did, for the e-mails it causes. The answer to the visitor depends on none of it. */
-export interface SignupResult {
-  id: number;
-  eid: string;
-  webId: string;
-  /** The person became subscribed just now (single opt-in): send a welcome e-mail. */
-  welcomed: boolean;
-  /** The person is pending: a new confirmation token for the confirmation e-mail. */
-  confirmToken: string | null;
+/** The form's labels of a signup's merge tags, SMS number and marketing permissions. */
+export interface ChangeLabels {
+  merge: Record<string, string>;
+  sms: string;
+  consents: Record<string, string>;
 }
+
+/** A change proposed for a person already on the list, as its confirmations row keeps it (JSON). */
+export interface Change {
+  merge: Record<string, MergeValue>;
+  sms: string | null;
+  consents: Record<string, boolean>;
+  labels: ChangeLabels;
+}
+
+/**
+ * What a signup did, for the e-mail it causes. The answer to the visitor depends on none of it (issue 13 item 3):
+ * - `new`: the person was added; `welcomed` when subscribed at once (single opt-in), else `confirmToken` is set;
+ * - `known`: the person was on the list; nothing of theirs changed, `changeToken` confirms the proposed change and
+ *   `email` is their stored address, where its e-mail goes;
+ * - `unreachable`: an SMS-only person already on the list: no address to confirm a change with, so none is kept.
+ */
+export type SignupResult =
+  | { kind: 'new'; id: number; eid: string; welcomed: boolean; confirmToken: string | null }
+  | { kind: 'known'; changeToken: string; email: string }
+  | { kind: 'unreachable' };
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
@@ -47,33 +69,23 @@ const noNul = <T extends string | null>(s: T): T => (s?.includes('\0') ? (s.repl
  * past) would be a 500 there and a stored character on SQLite; both stores now keep the text without it (merge field
  * names are the form's own, never the visitor's; an e-mail address holding one is refused before it gets here).
  */
-export const mergeJson = (merge: Record<string, MergeValue>): string =>
+export const mergeJson = (merge: Record<string, MergeValue> | Change): string =>
   JSON.stringify(merge, (_, v: unknown) => (typeof v === 'string' ? noNul(v) : v));
 
 /** The key that makes one row per person per list: the lower-cased e-mail, else the SMS number's digits. */
 export const contactKey = (email: string | null, sms: string | null): string =>
   email ? `e:${email.trim().toLowerCase()}` : `s:${(sms || '').replace(/\D/g, '')}`;
 
-interface Row {
-  id: number;
-  eid: string;
-  web_id: string;
-  status: string;
-  merge_fields: string;
-  sms_status: string | null;
-}
-
-const SELECT_ROW =
-  'SELECT id, eid, web_id, status, merge_fields, sms_status FROM subscribers WHERE list_id = ? AND contact_key = ?';
+/** When a token made now stops confirming. */
+const expiry = (): string => new Date(Date.now() + CONFIRM_TTL_HOURS * 36e5).toISOString();
 
 /**
  * Inserts the person of signup `s`; null when their row exists (also one that another process is inserting at this
  * moment: ON CONFLICT waits for that transaction and does nothing, so no unique-key error, which would carry the
  * address into the database's log, is raised).
  */
-const insertNew = async (q: Queryable, s: Signup, key: string, now: string, smsStatus: string | null) => {
+const insertNew = async (q: Queryable, s: Signup, key: string, now: string) => {
   const eid = hex(5);
-  const webId = hex(12);
   const status = s.doubleOptIn ? 'pending' : 'subscribed';
   const r = await q.get<{ id: number }>(
     `INSERT INTO subscribers (list_id, contact_key, email, eid, web_id, status, merge_fields, sms_phone,
@@ -84,112 +96,74 @@ const insertNew = async (q: Queryable, s: Signup, key: string, now: string, smsS
       key,
       s.email,
       eid,
-      webId,
+      s.webId,
       status,
       mergeJson(s.merge),
       noNul(s.sms),
-      smsStatus,
+      s.sms ? status : null,
       s.fId,
       now,
       now,
       status === 'subscribed' ? now : null,
     ],
   );
-  return r ? { id: r.id, eid, web_id: webId, status, merge_fields: '{}', sms_status: smsStatus } : null;
+  return r ? { id: r.id, eid, status } : null;
 };
 
-/** Applies signup `s` to the person's existing row; returns the row as it is now. */
-const updateFound = async (q: Queryable, found: Row, s: Signup, now: string, smsStatus: string | null) => {
-  // A person already subscribed stays subscribed; anyone else follows the form's opt-in rule.
-  const status = found.status === 'subscribed' ? 'subscribed' : s.doubleOptIn ? 'pending' : 'subscribed';
-  const merge = { ...(JSON.parse(found.merge_fields) as Record<string, MergeValue>), ...s.merge };
-  const sms = found.sms_status === 'subscribed' ? 'subscribed' : smsStatus;
-  await q.run(
-    `UPDATE subscribers SET email = COALESCE(?, email), status = ?, merge_fields = ?,
-      sms_phone = COALESCE(?, sms_phone), sms_status = COALESCE(?, sms_status), updated_at = ?,
-      confirmed_at = CASE WHEN ? = 'subscribed' THEN COALESCE(confirmed_at, ?) ELSE confirmed_at END WHERE id = ?`,
-    [s.email, status, mergeJson(merge), noNul(s.sms), sms, now, status, now, found.id],
+/**
+ * Keeps signup `s` as a change proposed to the person of `key` on its list, behind a new token, in one statement
+ * that also names their stored address (the one the confirmation goes to: never the address as typed now). Nothing
+ * of the person's row changes. Undefined when the person has no address (an SMS-only row).
+ */
+const proposeChange = (q: Queryable, s: Signup, key: string, token: string, now: string) => {
+  const change: Change = { merge: s.merge, sms: s.sms, consents: s.consents, labels: s.labels };
+  return q.get<{ email: string }>(
+    `INSERT INTO confirmations (token, subscriber_id, created_at, expires_at, changes)
+      SELECT ?, id, ?, ?, ? FROM subscribers WHERE list_id = ? AND contact_key = ? AND email IS NOT NULL
+      RETURNING (SELECT email FROM subscribers s WHERE s.id = confirmations.subscriber_id) AS email`,
+    [token, now, expiry(), mergeJson(change), s.listId, key],
   );
-  return { ...found, status };
 };
 
 /**
  * Records a signup in one transaction (joining the caller's, as a submit's does with its e-mail) and returns what it
- * did. Two processes signing up one new person at once end with one row: the second finds it.
+ * did. A new person is stored at once (pending under double opt-in, with a confirmation token); a person already on
+ * the list, confirmed or not, is left as stored and the signup kept as a proposed change (issue 13 item 3: whoever
+ * types an address must not rewrite its owner's data). Both paths take the same statements but for a new person's
+ * consents and confirmation, so the answer's timing says little about who is on the list. Two processes signing up
+ * one new person at once end with one row: the second finds it.
  */
-export const upsertSubscriber = (store: Queryable, s: Signup): Promise<SignupResult> =>
+export const recordSignup = (store: Queryable, s: Signup): Promise<SignupResult> =>
   store.tx(async (q): Promise<SignupResult> => {
     const now = new Date().toISOString();
     const key = contactKey(s.email, s.sms);
-    const smsStatus = s.sms ? (s.doubleOptIn ? 'pending' : 'subscribed') : null;
     // Insert first: most signups are new people, and on PostgreSQL each statement is a round trip. When the person
-    // is there already, the insert does nothing and the select finds them (under READ COMMITTED also a row that
+    // is there already, the insert does nothing and the proposal finds them (under READ COMMITTED also a row that
     // another process committed meanwhile).
-    const inserted = await insertNew(q, s, key, now, smsStatus);
-    const found = inserted ? undefined : await q.get<Row>(SELECT_ROW, [s.listId, key]);
-    if (!found && !inserted) throw Error('a subscriber row vanished during its signup');
-    const was = found ? found.status : null;
-    const row = found ? await updateFound(q, found, s, now, smsStatus) : (inserted as Row);
+    const row = await insertNew(q, s, key, now);
+    if (!row) {
+      const changeToken = hex(16);
+      const known = await proposeChange(q, s, key, changeToken, now);
+      if (known) return { kind: 'known', changeToken, email: known.email };
+      if (s.email) throw Error('a subscriber row vanished during its signup');
+      return { kind: 'unreachable' };
+    }
     for (const [id, granted] of Object.entries(s.consents))
       await q.run(
-        `INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at)
-        VALUES (?, ?, ?, ?) ON CONFLICT (subscriber_id, marketing_preference_id)
-        DO UPDATE SET granted = excluded.granted, updated_at = excluded.updated_at`,
+        'INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at) VALUES (?, ?, ?, ?)',
         [row.id, id, granted ? 1 : 0, now],
       );
     let confirmToken: string | null = null;
     if (row.status === 'pending') {
       confirmToken = hex(16);
-      const expires = new Date(Date.now() + CONFIRM_TTL_HOURS * 36e5).toISOString();
       await q.run('INSERT INTO confirmations (token, subscriber_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
         confirmToken,
         row.id,
         now,
-        expires,
+        expiry(),
       ]);
     }
-    return {
-      id: row.id,
-      eid: row.eid,
-      webId: row.web_id,
-      welcomed: row.status === 'subscribed' && was !== 'subscribed',
-      confirmToken,
-    };
-  });
-
-/** The outcome of following a confirmation link. */
-export type ConfirmOutcome =
-  | { ok: true; id: number; listId: string; email: string | null; eid: string; already: boolean }
-  | { ok: false; reason: 'unknown' | 'expired' };
-
-/** Confirms the subscriber of a double opt-in token. A used token confirms again harmlessly (mail scanners click). */
-export const confirmSubscriber = (store: Queryable, token: string): Promise<ConfirmOutcome> =>
-  store.tx(async (q): Promise<ConfirmOutcome> => {
-    const c = await q.get<{
-      id: number;
-      expires_at: string;
-      used_at: string | null;
-      list_id: string;
-      email: string | null;
-      eid: string;
-      status: string;
-    }>(
-      `SELECT c.subscriber_id AS id, c.expires_at, c.used_at, s.list_id, s.email, s.eid, s.status
-        FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE c.token = ?`,
-      [token],
-    );
-    if (!c) return { ok: false, reason: 'unknown' };
-    if (!c.used_at && c.expires_at < new Date().toISOString()) return { ok: false, reason: 'expired' };
-    const now = new Date().toISOString();
-    const already = c.status === 'subscribed';
-    if (!already)
-      await q.run(
-        `UPDATE subscribers SET status = 'subscribed', confirmed_at = ?, updated_at = ?,
-        sms_status = CASE WHEN sms_status = 'pending' THEN 'subscribed' ELSE sms_status END WHERE id = ?`,
-        [now, now, c.id],
-      );
-    if (!c.used_at) await q.run('UPDATE confirmations SET used_at = ? WHERE token = ?', [now, token]);
-    return { ok: true, id: c.id, listId: c.list_id, email: c.email, eid: c.eid, already };
+    return { kind: 'new', id: row.id, eid: row.eid, welcomed: row.status === 'subscribed', confirmToken };
   });
 
 /**

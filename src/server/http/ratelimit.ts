@@ -1,7 +1,7 @@
 /**
  * Rate limits of the provider (issue 8), counted in the store (issue 15: src/server/db/counters.ts), so that N
  * provider processes behind one proxy limit a client or an address as one would. The provider keeps one limit per
- * client (IP address) and one per address; what they count is decided in src/server/subscribe/routes.ts.
+ * client (IP address) and one per address on a list; what they count is decided in src/server/subscribe/routes.ts.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Counter } from '../db/counters';
@@ -12,7 +12,10 @@ export type { Limit } from '../db/counters';
 export interface Limiters {
   /** Counts every form-post-json request and captcha answer of a client. */
   perClient: Counter | null;
-  /** Counts every submit that passed validation and would be stored, per e-mail address (or SMS number). */
+  /**
+   * Counts every submit that passed validation and would be stored, per e-mail address (or SMS number) per list
+   * (src/server/subscribe/submit.ts addressKey).
+   */
   perAddress: Counter | null;
   /** The client a request is counted under (see clientKey); behind a trusted proxy, from X-Forwarded-For. */
   client: (req: IncomingMessage) => string;

@@ -1,15 +1,12 @@
 /**
- * The local mailbox (issue 5): the e-mails the provider would have sent (double opt-in confirmations, welcomes),
- * newest first, and the confirmation link they carry, and the confirmation link's own route. The mailbox exists in
- * demo mode only (issue 13 item 1): it lets whoever reads it confirm anyone's subscription.
+ * The local mailbox (issue 5): the e-mails the provider would have sent (double opt-in confirmations, changes
+ * proposed for members, welcomes), newest first, and the links they carry (src/server/pages/confirm.ts). The mailbox
+ * exists in demo mode only (issue 13 item 1): it lets whoever reads it confirm anyone's subscription.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readMailbox, type Mail } from '../db/outbox';
-import { confirmSubscriber } from '../db/subscribers';
 import { sendPage } from '../http/respond';
 import type { RouteContext } from '../route';
-import { sendWelcome } from '../subscribe/mails';
-import { firstDemoKey } from '../db/forms';
 import { esc, page } from './html';
 
 /** The mailbox's own styles (no style attribute: the page's CSP has no 'unsafe-inline'). */
@@ -37,17 +34,6 @@ ${mails
     CSS,
   );
 
-/** A result page of the confirm link; the demo's pages are linked only where they exist. */
-const confirmPage =
-  (title: string, text: string, demo: boolean) =>
-  (nonce: string): string =>
-    page(
-      title,
-      `<main><h1>${esc(title)}</h1><p>${esc(text)}</p>
-${demo ? '<p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox</a></p>' : ''}</main>`,
-      nonce,
-    );
-
 /** Serves /mailbox (demo mode only). */
 export const mailboxRoute = async (
   req: IncomingMessage,
@@ -58,46 +44,5 @@ export const mailboxRoute = async (
   if (url.pathname !== '/mailbox' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   const mails = await readMailbox(ctx.store);
   sendPage(res, (nonce) => mailboxPage(mails, nonce), { head: req.method === 'HEAD' });
-  return true;
-};
-
-/** Serves the confirmation link /subscribe/confirm?token=…; the welcome e-mail it causes links to ctx.site.origin. */
-export const confirmRoute = async (
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  ctx: RouteContext,
-): Promise<boolean> => {
-  if (url.pathname !== '/subscribe/confirm' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  const demo = ctx.site.mode === 'demo';
-  const token = url.searchParams.get('token') || '';
-  // The confirmation and the welcome e-mail it causes commit together, as a submit's row and e-mail do.
-  const r =
-    /^[\da-f]{32}$/.test(token) && req.method === 'GET'
-      ? await ctx.store.tx(async (q) => {
-          const r = await confirmSubscriber(q, token);
-          if (r.ok && !r.already && r.email)
-            await sendWelcome(q, ctx.site, r.listId, r.email, r.eid, await firstDemoKey(q, r.listId));
-          return r;
-        })
-      : ({ ok: false, reason: 'unknown' } as const);
-  if (r.ok) {
-    sendPage(
-      res,
-      confirmPage('Subscription confirmed', 'Thank you: your subscription to our list has been confirmed.', demo),
-    );
-  } else if (r.reason === 'expired') {
-    sendPage(
-      res,
-      confirmPage('Link expired', 'This confirmation link has expired. Subscribe again to get a new one.', demo),
-      { status: 410 },
-    );
-  } else {
-    sendPage(
-      res,
-      confirmPage('Unknown link', 'This confirmation link is not valid. Check that you copied all of it.', demo),
-      { status: 404 },
-    );
-  }
   return true;
 };

@@ -5,8 +5,9 @@
  * is answered once, so its few possible sums cannot be tried one by one. The secret and the spent nonces are in the
  * store, so a challenge shown by one provider process is answered on any other, once (issue 15).
  */
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_TTL_MIN } from '../../constants';
+import { mac, storeSecret } from '../db/secret';
 import type { Store } from '../store/types';
 
 /** A challenge as the page carries it. */
@@ -27,23 +28,6 @@ export const CAPTCHA_INPUTS = {
   answer: 'mc_captcha_answer',
 } as const;
 
-/** The signing secret per store: created once by the seed and never changed, so it is read once per process. */
-const secrets = new WeakMap<Store, Promise<string>>();
-const secretOf = (store: Store): Promise<string> => {
-  let s = secrets.get(store);
-  if (!s) {
-    s = store.get<{ value: string }>("SELECT value FROM meta WHERE key = 'secret'").then((r) => {
-      if (!r) throw Error('the store has no captcha secret: it was not seeded');
-      return r.value;
-    });
-    // A failed read is not kept: the next challenge asks again.
-    s.catch(() => secrets.delete(store));
-    secrets.set(store, s);
-  }
-  return s;
-};
-
-const mac = (secret: string, text: string): string => createHmac('sha256', secret).update(text).digest('hex');
 /** The challenge's signature; a form key holds '/', so it never reads as the seal's 'answer' prefix. */
 const sign = (secret: string, formKey: string, exp: string, nonce: string): string =>
   mac(secret, `${formKey}\n${exp}\n${nonce}`);
@@ -57,7 +41,7 @@ export const newChallenge = async (store: Store, formKey: string, now = Date.now
   const b = randomInt(2, 10);
   const exp = String(now + CAPTCHA_TTL_MIN * 60e3);
   const nonce = randomBytes(12).toString('hex');
-  const secret = await secretOf(store);
+  const secret = await storeSecret(store);
   return {
     question: `What is ${a} plus ${b}?`,
     exp,
@@ -85,7 +69,7 @@ export const checkAnswer = async (
   const hex64 = /^[\da-f]{64}$/;
   if (!/^\d{1,15}$/.test(c.exp) || !/^[\da-f]{24}$/.test(c.nonce) || !hex64.test(c.sig) || !hex64.test(c.seal))
     return 'wrong';
-  const secret = await secretOf(store);
+  const secret = await storeSecret(store);
   if (!same(sign(secret, formKey, c.exp, c.nonce), c.sig)) return 'wrong';
   if (Number(c.exp) < now) return 'expired';
   // One statement decides, on any process: the first to insert the nonce spends it.

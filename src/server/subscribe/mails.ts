@@ -25,6 +25,30 @@ export const sendConfirmation = async (
 };
 
 /**
+ * The e-mail to a person already on the list when their address is submitted again (issue 13 item 3): nothing of
+ * theirs changed; its link shows what was entered and applies it (src/server/pages/confirm.ts). The body names no
+ * entered value: those are a stranger's words until the owner of the address says otherwise.
+ */
+export const sendChangeConfirmation = async (
+  store: Queryable,
+  origin: string,
+  listId: string,
+  to: string,
+  token: string,
+): Promise<void> => {
+  await queueMail(store, {
+    list_id: listId,
+    to_addr: to,
+    subject: 'Please confirm the change to your subscription',
+    body:
+      'Someone, hopefully you, filled in our signup form with this address, which is on our list already. Nothing ' +
+      'has changed yet: open the link to see the details they entered and to update your subscription with them. ' +
+      'If it was not you, ignore this e-mail: your details stay as they are.',
+    link: `${origin}/subscribe/confirm?token=${token}`,
+  });
+};
+
+/**
  * The welcome e-mail, sent as the list's demo campaign: its link carries mc_eid and mc_cid (spec 4.1), so following
  * it back to the site exercises is-email-subscribed, and the popup stays closed for a subscriber. In demo mode it
  * leads to the demo page of the form; in production, which has no demo page, to the public URL's root.

@@ -1,17 +1,19 @@
 /**
  * A signup, from a flat query of posted fields (spec 3.5) to the answer of spec 3.6. Shared by form-post-json and
  * the captcha path. The answer depends only on the form and the input, never on what the store held before: the
- * second signup of an address, in any case, answers exactly as the first (issue 5), and a filled honeypot is
- * answered as a success and stored nowhere.
+ * second signup of an address, in any case, answers exactly as the first (issue 5), an address already on the list
+ * answers exactly as a new one (issue 13 item 3), and a filled honeypot is answered as a success and stored nowhere.
  */
 import { randomBytes } from 'node:crypto';
 import { carried } from '../../form-model/place';
 import { decode } from '../../form-model/wire';
 import type { FormRow } from '../db/forms';
 import type { Site } from '../site';
-import { contactKey, upsertSubscriber } from '../db/subscribers';
-import { judge } from './collect';
-import { sendConfirmation, sendWelcome } from './mails';
+import type { FormModel } from '../../form-model/form';
+import { mac, purposeKey, storeSecret } from '../db/secret';
+import { type ChangeLabels, contactKey, recordSignup } from '../db/subscribers';
+import { judge, type Signup } from './collect';
+import { sendChangeConfirmation, sendConfirmation, sendWelcome } from './mails';
 import type { Store } from '../store/types';
 
 /** The submit answer of spec 3.6. */
@@ -43,44 +45,79 @@ const success = (form: FormRow, webId: string): Answer => {
       };
 };
 
+/** The labels the page of a proposed change shows for signup `c` (src/server/pages/confirm.ts). */
+const labelsOf = (m: FormModel, c: Signup): ChangeLabels => {
+  const pl = m.placement;
+  const merge: Record<string, string> = {};
+  for (const f of pl.main) if (f.name in c.merge) merge[f.name] = f.label;
+  const consents: Record<string, string> = {};
+  for (const g of pl.gdpr) if (g.mpId in c.consents) consents[g.mpId] = g.label;
+  return { merge, sms: pl.sms?.label || '', consents };
+};
+
+/**
+ * The web-engagement id a signup answers with (spec 3.6 webEngagementCookieValue): derived from the store's secret,
+ * the list and the person's contact key, so one address gets the same answer on one list whether it was on the list
+ * before or not (issue 13 item 3: the answer tells nobody who is a member), and a new person's row keeps it.
+ */
+export const webIdOf = async (store: Store, listId: string, key: string): Promise<string> =>
+  mac(purposeKey(await storeSecret(store), 'web-engagement'), `${listId}\n${key}`).slice(0, 24);
+
+/**
+ * The key a signup is counted under by the per-address limit (issue 13 item 9): the person on one list, so that
+ * exhausting an address's signups on one list leaves every other list open to it.
+ */
+export const addressKey = (listId: string, key: string): string => JSON.stringify([listId, key]);
+
 /**
  * Validates and stores a signup for `form`; `site` says where links in e-mails point (its origin, never a request
- * header) and whether the demo pages exist for the welcome link. `admit`, when given, is asked
- * about the person (their contact key: lower-cased e-mail, else SMS digits) once the signup is valid and before it is
- * stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or mailed (issue 8 limits).
+ * header) and whether the demo pages exist for the welcome link. `admit`, when given, is asked about the person on
+ * this list (addressKey: the list and their contact key, lower-cased e-mail, else SMS digits) once the signup is
+ * valid and before it is stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or
+ * mailed (issue 8 limits). A person already on the list answers as a new one would and gets an e-mail as a new one
+ * would, but nothing of theirs changes until they follow its link (issue 13 item 3, src/server/db/subscribers.ts).
  */
 export const submit = async (
   store: Store,
   form: FormRow,
   q: Record<string, string>,
   site: Pick<Site, 'origin' | 'mode'>,
-  admit?: (contactKey: string) => Promise<boolean>,
+  admit?: (addressKey: string) => Promise<boolean>,
   refusedMsg = '',
 ): Promise<Answer> => {
   // Read with the popup's own codec, for the fields the popup placed (the form's model, made once per cached form).
   const sub = decode(q, carried(form.model.placement), form.uuid, form.listId);
-  // A bot filled the hidden input: it learns nothing, not even that it was caught.
-  if (sub.honeypot) return success(form, randomBytes(12).toString('hex'));
   const v = judge(sub, form.model, form.requireConsent);
+  // A bot filled the hidden input: it learns nothing, not even that it was caught (the answer a valid signup of the
+  // same address would get).
+  if (sub.honeypot) {
+    const c = v.ok ? v.signup : null;
+    const webId = c ? await webIdOf(store, form.listId, contactKey(c.email, c.sms)) : randomBytes(12).toString('hex');
+    return success(form, webId);
+  }
   if (!v.ok) return { result: 'error', msg: v.msg, type: v.type, errors: v.errors };
   const c = v.signup;
-  if (admit && !(await admit(contactKey(c.email, c.sms)))) return { result: 'error', msg: refusedMsg };
-  const doubleOptIn = form.model.doubleOptIn;
-  // The row and the e-mail it causes commit together: one write to the log instead of two, and never one without the
-  // other after a crash. Acknowledged only once committed (the store's durability, src/server/store/).
-  const r = await store.tx(async (tx) => {
-    const r = await upsertSubscriber(tx, {
+  const key = contactKey(c.email, c.sms);
+  if (admit && !(await admit(addressKey(form.listId, key)))) return { result: 'error', msg: refusedMsg };
+  const webId = await webIdOf(store, form.listId, key);
+  // The row (or the proposed change) and the e-mail it causes commit together: one write to the log instead of two,
+  // and never one without the other after a crash. Acknowledged only once committed (src/server/store/).
+  await store.tx(async (tx) => {
+    const r = await recordSignup(tx, {
       listId: form.listId,
       fId: form.fId,
       email: c.email,
       sms: c.sms,
       merge: c.merge,
       consents: c.consents,
-      doubleOptIn,
+      doubleOptIn: form.model.doubleOptIn,
+      webId,
+      labels: labelsOf(form.model, c),
     });
-    if (c.email && r.confirmToken) await sendConfirmation(tx, site.origin, form.listId, c.email, r.confirmToken);
-    if (c.email && r.welcomed) await sendWelcome(tx, site, form.listId, c.email, r.eid, form.demoKey);
-    return r;
+    if (r.kind === 'known') await sendChangeConfirmation(tx, site.origin, form.listId, r.email, r.changeToken);
+    if (r.kind !== 'new' || !c.email) return;
+    if (r.confirmToken) await sendConfirmation(tx, site.origin, form.listId, c.email, r.confirmToken);
+    if (r.welcomed) await sendWelcome(tx, site, form.listId, c.email, r.eid, form.demoKey);
   });
-  return success(form, r.webId);
+  return success(form, webId);
 };
