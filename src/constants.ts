@@ -176,6 +176,19 @@ export const PROVIDER_HEADERS_TIMEOUT_MS = 10_000;
 /** A whole request, body included, must arrive within this many ms. */
 export const PROVIDER_REQUEST_TIMEOUT_MS = 30_000;
 
+// --- The blog's comments (issue 13 item 6): limits per client, counted in the store; every post counts. ---
+/**
+ * Comments one client (IP address, or IPv6 /64) may post per minute: a person writes one in minutes, and a quick
+ * reply or two, or a form sent back with a mistake, stays under it.
+ */
+export const COMMENT_MINUTE_MAX = 5;
+/** The short comment window, in ms. */
+export const COMMENT_MINUTE_MS = 60_000;
+/** Comments one client may post per hour: a lively thread from one household, far below a script's flood. */
+export const COMMENT_HOUR_MAX = 30;
+/** The long comment window, in ms. */
+export const COMMENT_HOUR_MS = 3_600_000;
+
 // --- Reference provider modes (issue 13): the owner's sign-in in production. ---
 /** Shortest owner secret production accepts (PROVIDER_OWNER_SECRET): a guessable one would open every owner page. */
 export const OWNER_SECRET_MIN = 16;

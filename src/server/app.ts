@@ -88,8 +88,10 @@ export const limitersFor = (
   env: NodeJS.ProcessEnv = process.env,
 ): Limiters => {
   const o = opt ?? (env.PROVIDER_RATE_LIMIT === 'off' ? false : {});
-  if (o === false) return { perClient: null, perAddress: null, client: directClient };
-  const client = (o.trustProxy ?? env.PROVIDER_TRUST_PROXY === '1') ? proxiedClient : directClient;
+  // The client also serves limits beyond these (the blog's comments): a proxy is trusted whatever is lifted.
+  const trust = o === false ? env.PROVIDER_TRUST_PROXY === '1' : (o.trustProxy ?? env.PROVIDER_TRUST_PROXY === '1');
+  const client = trust ? proxiedClient : directClient;
+  if (o === false) return { perClient: null, perAddress: null, client };
   const pick = (name: string, l: Limit | null | undefined, max: number, windowMs: number) =>
     l === null ? null : counter(store, name, l || { max, windowMs });
   return {
@@ -125,9 +127,13 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   if (!target) throw Error('startProvider needs dbPath or databaseUrl');
   const store = await openDb(target);
   const bind = opts.host || '127.0.0.1';
-  // Filled in once the port is known (before the first request).
-  const ctx: RouteContext = { store, site: siteFor(mode, listeningHost(bind, opts.port ?? 0)) };
   const limiters = limitersFor(store, opts.rateLimit);
+  // Filled in once the port is known (before the first request).
+  const ctx: RouteContext = {
+    store,
+    site: siteFor(mode, listeningHost(bind, opts.port ?? 0)),
+    client: limiters.client,
+  };
   // Filled right after listen: the provider's own routes name links with its host, known only then. The first
   // connection is accepted in a later event-loop turn, so no request finds the list empty.
   const routes: Route[] = [];

@@ -2,10 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Site } from './site';
 import type { Store } from './store/types';
 
-/** What every route may use besides the request: the provider's store (SQLite or PostgreSQL), mode and addresses. */
+/**
+ * What every route may use besides the request: the provider's store (SQLite or PostgreSQL), mode and addresses, and
+ * who is asking as the rate limits count clients.
+ */
 export interface RouteContext {
   store: Store;
   site: Site;
+  /**
+   * The client a request is counted under (src/server/http/ratelimit.ts): its IP address (an IPv6 one by its /64), or
+   * behind a trusted proxy (PROVIDER_TRUST_PROXY) the last X-Forwarded-For entry.
+   */
+  client: (req: IncomingMessage) => string;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The blog's statistics (spec 3.9, 7.3, 9.5) and comment form (issue 6) in Chromium, end to end: beacons recorded by
- * the server's SQLite store and absent under Global Privacy Control or Do Not Track; a posted comment appearing.
+ * the server's SQLite store and absent under Global Privacy Control or Do Not Track; a posted comment appearing (the
+ * browser's own post passes the server's origin check, issue 13 item 6); the honeypot out of everyone's reach.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -138,6 +139,33 @@ test('a posted comment appears, in its open panel, scrolled to; a form with mist
       'in recent comments',
     );
     assert.equal(log.errors, [], await focused(page));
+  } finally {
+    await context.close();
+  }
+});
+
+test(`the honeypot is out of reach: Tab goes from the comment to the button, focus() cannot reach it, it lies \
+off-screen and is absent from the accessibility tree`, async () => {
+  const { context, page, log } = await openBlog(browser, blog, '/posts/lamp-room-at-dawn');
+  try {
+    await page.click('.comments-toggle');
+    await page.focus('#comment-body');
+    await page.keyboard.press('Tab');
+    assert.is(await focused(page), 'button');
+    const hp = page.locator('#comment-website_url');
+    assert.not.ok(
+      await hp.evaluate((el) => {
+        (el as HTMLInputElement).focus();
+        return document.activeElement === el;
+      }),
+      'inert',
+    );
+    const box = await hp.boundingBox();
+    assert.ok(box && box.x + box.width <= 0, JSON.stringify(box));
+    const tree = await page.locator('form.comment-form').ariaSnapshot();
+    assert.match(tree, /Post comment/);
+    assert.not.match(tree, /Leave this field empty/);
+    assert.equal(log.errors, []);
   } finally {
     await context.close();
   }

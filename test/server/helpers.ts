@@ -123,11 +123,11 @@ export interface Reply {
   text: string;
 }
 
-/** One HTTP request to `origin` + `path`, with exactly the given headers. */
+/** One HTTP request to `origin` + `path`, with exactly the given headers, from `localAddress` when given. */
 export const request = (
   origin: string,
   path: string,
-  o: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  o: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
 ): Promise<Reply> =>
   new Promise((resolve, reject) => {
     const u = new URL(origin);
@@ -138,6 +138,8 @@ export const request = (
         path,
         method: o.method || 'GET',
         headers: { Connection: 'close', ...o.headers },
+        // Another loopback address (127.0.0.2) is another client to the rate limits.
+        localAddress: o.localAddress,
       },
       (res) => {
         const chunks: Buffer[] = [];

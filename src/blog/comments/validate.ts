@@ -15,8 +15,8 @@ export interface CommentInput {
   parent: string;
 }
 
-/** Field → message, for each field that failed. */
-export type CommentErrors = Partial<Record<keyof CommentInput, string>>;
+/** Field → message, for each field that failed; `form` for what is no field's (too many comments). */
+export type CommentErrors = Partial<Record<keyof CommentInput | 'form', string>>;
 
 /** The outcome: a trap (silently dropped), errors to show, or a clean comment with its parent id (0 = top level). */
 export type CommentCheck =
@@ -30,18 +30,17 @@ export const LIMITS = { author: 100, email: 254, url: 200, body: 5000 };
 const EMAIL =
   /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
+/** The fields of a posted comment form, trimmed, without U+0000. */
+export const commentInput = (form: URLSearchParams): CommentInput => {
+  // Without U+0000, which PostgreSQL cannot store in text (issue 15): the comment reads the same on either store.
+  const get = (k: keyof CommentInput) => (form.get(k) || '').replaceAll('\0', '').trim();
+  return { author: get('author'), email: get('email'), url: get('url'), body: get('body'), parent: get('parent') };
+};
+
 /** Reads and checks a posted comment form. */
 export const checkComment = (form: URLSearchParams): CommentCheck => {
   if ((form.get(HONEYPOT) || '') != '') return { kind: 'trap' };
-  // Without U+0000, which PostgreSQL cannot store in text (issue 15): the comment reads the same on either store.
-  const get = (k: keyof CommentInput) => (form.get(k) || '').replaceAll('\0', '').trim();
-  const input: CommentInput = {
-    author: get('author'),
-    email: get('email'),
-    url: get('url'),
-    body: get('body'),
-    parent: get('parent'),
-  };
+  const input = commentInput(form);
   const errors: CommentErrors = {};
   if (!input.author) errors.author = 'Please enter your name.';
   else if (input.author.length > LIMITS.author) errors.author = `Your name can be at most ${LIMITS.author} characters.`;

@@ -83,7 +83,7 @@ export function CommentForm({
           <ul>
             {errors.map(([k, m]) => (
               <li key={k}>
-                <a href={k == 'parent' ? '#respond' : `#comment-${k}`}>{m}</a>
+                <a href={k == 'parent' || k == 'form' ? '#respond' : `#comment-${k}`}>{m}</a>
               </li>
             ))}
           </ul>
@@ -100,7 +100,9 @@ export function CommentForm({
         {field('email', 'E-mail', 'email', 'Never published.')}
         {field('url', 'Website (optional)', 'url')}
         {field('body', 'Comment', 'text')}
-        <p class="hp" aria-hidden="true">
+        {/* The honeypot (issue 13 item 6): off-screen (.hp), hidden from assistive technology, and inert, so no
+            keyboard, pointer or script focus reaches it; a form-filling robot still fills it. */}
+        <p class="hp" aria-hidden="true" inert>
           <label for={`comment-${HONEYPOT}`}>Leave this field empty</label>
           <input id={`comment-${HONEYPOT}`} name={HONEYPOT} type="text" value="" tabIndex={-1} autoComplete="off" />
         </p>

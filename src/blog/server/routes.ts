@@ -3,9 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { BLOG_STATS_PATH } from '../../constants';
 import { parseBeacon } from '../beacon';
-import { checkComment } from '../comments/validate';
+import { checkComment, commentInput } from '../comments/validate';
 import { loadContent, type Content } from '../content/site';
 import { blogDb, type SeedComment } from './db';
+import { type CommentLimits, commentWait, fromOwnPage, waitText } from './guard';
 import { readBody, sendText } from './http';
 import { homePage, notFoundPage, postPage } from './render';
 
@@ -17,6 +18,8 @@ export interface BlogOptions {
   contentDir?: string;
   /** The built content host (blog.js and blog.css under blog/). Default `./dist`. */
   distDir?: string;
+  /** Comments per client per minute and per hour (guard.ts; defaults in src/constants.ts); false lifts both. */
+  commentLimits?: CommentLimits;
 }
 
 const TYPES: Record<string, string> = {
@@ -79,7 +82,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     return { content, seed };
   };
 
-  return async (req, res, url, { store, site: provider }) => {
+  return async (req, res, url, { store, site: provider, client }) => {
     const path = url.pathname;
     const method = req.method || 'GET';
     const read = method == 'GET' || method == 'HEAD';
@@ -137,9 +140,14 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       postPage(res, 200, content, await data.view(slug), at, found, reply, null);
       return true;
     }
-    // The comment form (issue 6): validate, honeypot, store, redirect back to the comment.
+    // The comment form (issue 6; issue 13 item 6): from the blog's own page only, counted per client, then the
+    // honeypot and validation; stored, and the reader sent back to the comment.
     if (method != 'POST') {
       sendText(res, 405, 'POST only', { Allow: 'POST' });
+      return true;
+    }
+    if (!fromOwnPage(req, provider)) {
+      sendText(res, 403, "Comments are posted from the blog's own pages only.");
       return true;
     }
     if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
@@ -151,7 +159,21 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       sendText(res, 413, 'comment too large');
       return true;
     }
-    const check = checkComment(new URLSearchParams(body));
+    const form = new URLSearchParams(body);
+    // Every post counts, whatever it holds (a script sending garbage is still a script); the form is shown again
+    // with what was typed, so a person who hit the limit loses nothing.
+    const wait = await commentWait(store, options.commentLimits, client(req));
+    if (wait !== null) {
+      res.setHeader('Retry-After', String(wait));
+      postPage(res, 429, content, await data.view(slug), at, found, 0, {
+        input: commentInput(form),
+        errors: {
+          form: `You have posted many comments in a short time. Please wait ${waitText(wait)} and post again.`,
+        },
+      });
+      return true;
+    }
+    const check = checkComment(form);
     if (check.kind == 'trap') {
       // Robots get the same answer as people, so they learn nothing; nothing is stored.
       res.writeHead(303, { Location: `/posts/${slug}#comments` }).end();

@@ -24,28 +24,46 @@ const swept = new WeakMap<Queryable, number>();
 export const counterKey = (name: string, key: string): string =>
   createHash('sha256').update(`${name.length}:${name}${key}`).digest('base64url').slice(0, 32);
 
+/** One hit as counted: the hits in the current window, this one included, and when that window ends (ms). */
+export interface Hit {
+  hits: number;
+  windowEnd: number;
+}
+
 /**
  * Counts one hit of `key` under counter `name` at time `now` (ms) and returns the count in the current window,
- * this hit included. A window starts at the first hit after the previous one ended and lasts `windowMs`.
+ * this hit included, and the window's end. A window starts at the first hit after the previous one ended and lasts
+ * `windowMs`.
  */
+export const hitWindow = async (
+  store: Store,
+  name: string,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<Hit> => {
+  const r = await store.get<{ hits: number; window_end: number | string }>(
+    `INSERT INTO rate_counters (key, window_end, hits) VALUES (?, ?, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN rate_counters.window_end <= ? THEN 1 ELSE rate_counters.hits + 1 END,
+      window_end = CASE WHEN rate_counters.window_end <= ? THEN excluded.window_end ELSE rate_counters.window_end END
+    RETURNING hits, window_end`,
+    [counterKey(name, key), now + windowMs, now, now],
+  );
+  await sweep(store, now);
+  // PostgreSQL's BIGINT comes back as text (pg keeps 64-bit integers exact); these are milliseconds, well within 2^53.
+  const { hits, window_end } = r as { hits: number; window_end: number | string };
+  return { hits, windowEnd: Number(window_end) };
+};
+
+/** hitWindow's count alone. */
 export const hitCounter = async (
   store: Store,
   name: string,
   key: string,
   windowMs: number,
   now = Date.now(),
-): Promise<number> => {
-  const r = await store.get<{ hits: number }>(
-    `INSERT INTO rate_counters (key, window_end, hits) VALUES (?, ?, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN rate_counters.window_end <= ? THEN 1 ELSE rate_counters.hits + 1 END,
-      window_end = CASE WHEN rate_counters.window_end <= ? THEN excluded.window_end ELSE rate_counters.window_end END
-    RETURNING hits`,
-    [counterKey(name, key), now + windowMs, now, now],
-  );
-  await sweep(store, now);
-  return (r as { hits: number }).hits;
-};
+): Promise<number> => (await hitWindow(store, name, key, windowMs, now)).hits;
 
 /**
  * Deletes the windows that ended, at most once a minute per process: the table holds only windows still counting,
@@ -62,10 +80,20 @@ export const sweep = async (store: Store, now = Date.now(), force = false): Prom
 export interface Counter {
   readonly limit: Limit;
   hit(key: string): Promise<boolean>;
+  /**
+   * Counts like `hit`; within the limit null, else how many seconds remain until the window ends (at least 1): what a
+   * Retry-After header says.
+   */
+  retryAfter(key: string): Promise<number | null>;
 }
 
 /** A counter `name` over `store` with `limit`; `now` is the clock (tests move it). */
 export const counter = (store: Store, name: string, limit: Limit, now: () => number = Date.now): Counter => ({
   limit,
   hit: async (key) => (await hitCounter(store, name, key, limit.windowMs, now())) <= limit.max,
+  retryAfter: async (key) => {
+    const t = now();
+    const h = await hitWindow(store, name, key, limit.windowMs, t);
+    return h.hits <= limit.max ? null : Math.max(1, Math.ceil((h.windowEnd - t) / 1000));
+  },
 });

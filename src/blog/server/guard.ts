@@ -1,0 +1,76 @@
+/**
+ * What stands between the comment form and a script (issue 13 item 6), besides the honeypot (comments/validate.ts):
+ * posts only from the blog's own pages, and a limit per client per minute and per hour, counted in the provider's
+ * store (src/server/db/counters.ts), so every provider process serving the blog counts together.
+ */
+import type { IncomingMessage } from 'node:http';
+import { COMMENT_HOUR_MAX, COMMENT_HOUR_MS, COMMENT_MINUTE_MAX, COMMENT_MINUTE_MS } from '../../constants';
+import { counter, type Limit } from '../../server/db/counters';
+import type { Site } from '../../server/site';
+import type { Store } from '../../server/store/types';
+
+/**
+ * The comment limits (BlogOptions.commentLimits): each left out takes its default from src/constants.ts, null lifts
+ * it, false lifts both.
+ */
+export type CommentLimits = { perMinute?: Limit | null; perHour?: Limit | null } | false;
+
+/** The same origin, however written (case, a default port): false when either is no origin at all. */
+const sameOrigin = (a: string, b: string): boolean => {
+  try {
+    const x = new URL(a);
+    return x.origin !== 'null' && x.origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Whether a comment post may come from the blog's own page. A browser says where a post comes from; refused are an
+ * `Origin` that is not the blog's own (the Site's origin, or in demo mode the host the blog was reached by, as its
+ * pages name it), `Origin: null` (a sandboxed frame, a privacy-stripped redirect), and any `Sec-Fetch-Site` but
+ * same-origin (or none: typed by the user). A post with neither header is accepted: every current browser sends
+ * Origin with a POST, so it comes from a client that is no browser, which could as well send the right Origin; no
+ * visitor's browser can be made to send it (the attack these headers stop), and the limits and the honeypot are
+ * what stand against such a client.
+ */
+export const fromOwnPage = (req: IncomingMessage, site: Pick<Site, 'origin' | 'hostFor'>): boolean => {
+  const fetchSite = req.headers['sec-fetch-site'];
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  const scheme = new URL(site.origin).protocol;
+  return sameOrigin(origin, site.origin) || sameOrigin(origin, `${scheme}//${site.hostFor(req)}`);
+};
+
+/**
+ * Counts a comment post of `client` against `limits` in `store`: null when it is within them, else the seconds to
+ * wait (a Retry-After). The minute is counted first; a post it refuses is not counted in the hour.
+ */
+export const commentWait = async (
+  store: Store,
+  limits: CommentLimits | undefined,
+  client: string,
+  now: () => number = Date.now,
+): Promise<number | null> => {
+  if (limits === false) return null;
+  const pick = (l: Limit | null | undefined, max: number, windowMs: number) =>
+    l === null ? null : (l ?? { max, windowMs });
+  const windows: [string, Limit | null][] = [
+    ['comment-minute', pick(limits?.perMinute, COMMENT_MINUTE_MAX, COMMENT_MINUTE_MS)],
+    ['comment-hour', pick(limits?.perHour, COMMENT_HOUR_MAX, COMMENT_HOUR_MS)],
+  ];
+  for (const [name, limit] of windows) {
+    if (!limit) continue;
+    const wait = await counter(store, name, limit, now).retryAfter(client);
+    if (wait !== null) return wait;
+  }
+  return null;
+};
+
+/** A wait in words: '40 seconds', 'a minute', '12 minutes'. */
+export const waitText = (seconds: number): string => {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const m = Math.ceil(seconds / 60);
+  return m === 1 ? 'a minute' : `${m} minutes`;
+};
