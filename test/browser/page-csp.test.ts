@@ -1,10 +1,10 @@
 /**
  * Every HTML page under its own strict Content-Security-Policy in Chromium (issue 13 item 7): the blog's home and a
- * post with comments and video placeholders, /demo with the popup opening and subscribing, the mailbox and the
- * confirm page, /preview re-rendering in its stage, the captcha page answered, and production's sign-in. Each page's
- * scripts are exercised (menu, panels, video, comment form, popup, preview switches) while every
- * `securitypolicyviolation` event, in the page and its frames, and every CSP console message is collected: there
- * must be none.
+ * post with comments and video placeholders, /demo with the popup opening and subscribing, the mailbox, the confirm
+ * page and a proposed change's page with its button, /preview re-rendering in its stage, the captcha page answered,
+ * and production's sign-in. Each page's scripts are exercised (menu, panels, video, comment form, popup, preview
+ * switches) while every `securitypolicyviolation` event, in the page and its frames, and every CSP console message
+ * is collected: there must be none.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { startProvider, type Provider, type ProviderOptions } from '../../src/server/app';
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
 import { startBlog, type Blog } from './blog-env';
-import { DIST, launch, watch, type PageLog } from './harness';
+import { axe, DIST, launch, watch, type PageLog } from './harness';
 import { gone, MODAL, shown } from './popup-env';
 
 const ctx = { browser: null as unknown as Browser, blog: null as unknown as Blog, dirs: [] as string[] };
@@ -154,6 +154,27 @@ S('/demo: the popup opens and subscribes, the forget button runs; the mailbox an
     await Promise.all([page.waitForURL(/\/subscribe\/confirm\?token=/), page.click('a[href*="/subscribe/confirm"]')]);
     assert.ok(await page.getByText('Subscription confirmed').isVisible());
     clean(w, 'mailbox and confirm');
+
+    // The address submitted again (issue 13 item 3): the mailbox's newest link opens the change's page, whose
+    // button posts it back under the page's form-action.
+    const f = demoForm('double-opt-in')!;
+    const again = new URLSearchParams({ u: DEMO_UUID, id: f.lid, f_id: f.fId, c: 'cb', EMAIL: 'csp.demo@example.com' });
+    again.set('FNAME', 'Changed');
+    assert.match(await (await fetch(`${p.origin}/subscribe/form-post-json?${again}`)).text(), /"result":"success"/);
+    await page.goto(`${p.origin}/mailbox`);
+    await Promise.all([page.waitForURL(/\/subscribe\/confirm\?token=/), page.click('a[href*="/subscribe/confirm"]')]);
+    assert.ok(await page.getByText('Changed', { exact: true }).isVisible());
+    assert.equal(await axe(page), [], "the change's page: axe");
+    await Promise.all([
+      page.waitForURL(/\/subscribe\/confirm$/),
+      page.getByRole('button', { name: 'Update my subscription' }).click(),
+    ]);
+    assert.ok(await page.getByText('Subscription updated').isVisible());
+    const row = await p.store.get<{ merge_fields: string }>('SELECT merge_fields FROM subscribers WHERE list_id = ?', [
+      f.lid,
+    ]);
+    assert.equal(JSON.parse(row!.merge_fields), { FNAME: 'Changed' });
+    clean(w, 'a change confirmed');
   } finally {
     await w.context.close();
     await p.close();
