@@ -4,7 +4,7 @@
  * item 3: what an anonymous submit entered for their address, applied only when its owner follows the link).
  */
 import type { Queryable } from '../store/types';
-import { type Change, type MergeValue, mergeJson } from './subscribers';
+import { type Change, type MergeValue, mergeJson, saveConsents } from './subscribers';
 
 /** A token as its link's page first shows it. */
 export type TokenView =
@@ -66,13 +66,7 @@ const applyChange = async (q: Queryable, c: TokenRow, ch: Change, token: string,
       sms_status = ?, updated_at = ?, confirmed_at = COALESCE(confirmed_at, ?) WHERE id = ?`,
     [mergeJson(merge), ch.sms, sms, now, now, c.id],
   );
-  for (const [id, granted] of Object.entries(ch.consents))
-    await q.run(
-      `INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at) VALUES (?, ?, ?, ?)
-        ON CONFLICT (subscriber_id, marketing_preference_id)
-        DO UPDATE SET granted = excluded.granted, updated_at = excluded.updated_at`,
-      [c.id, id, granted ? 1 : 0, now],
-    );
+  await saveConsents(q, c.id, ch.consents, now);
   // This token is spent, and so are the person's older proposals: applied later, they would undo this one.
   await q.run(
     `UPDATE confirmations SET used_at = ? WHERE used_at IS NULL

@@ -76,6 +76,26 @@ export const mergeJson = (merge: Record<string, MergeValue> | Change): string =>
 export const contactKey = (email: string | null, sms: string | null): string =>
   email ? `e:${email.trim().toLowerCase()}` : `s:${(sms || '').replace(/\D/g, '')}`;
 
+/**
+ * Stores a person's marketing permissions, granted or withheld, in one statement (on PostgreSQL one round trip,
+ * however many the form has); a permission stored before takes the new answer.
+ */
+export const saveConsents = async (
+  q: Queryable,
+  id: number,
+  consents: Record<string, boolean>,
+  now: string,
+): Promise<void> => {
+  const rows = Object.entries(consents);
+  if (!rows.length) return;
+  await q.run(
+    `INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at)
+      VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')} ON CONFLICT (subscriber_id, marketing_preference_id)
+      DO UPDATE SET granted = excluded.granted, updated_at = excluded.updated_at`,
+    rows.flatMap(([mp, granted]) => [id, mp, granted ? 1 : 0, now]),
+  );
+};
+
 /** When a token made now stops confirming. */
 const expiry = (): string => new Date(Date.now() + CONFIRM_TTL_HOURS * 36e5).toISOString();
 
@@ -129,9 +149,11 @@ const proposeChange = (q: Queryable, s: Signup, key: string, token: string, now:
  * Records a signup in one transaction (joining the caller's, as a submit's does with its e-mail) and returns what it
  * did. A new person is stored at once (pending under double opt-in, with a confirmation token); a person already on
  * the list, confirmed or not, is left as stored and the signup kept as a proposed change (issue 13 item 3: whoever
- * types an address must not rewrite its owner's data). Both paths take the same statements but for a new person's
- * consents and confirmation, so the answer's timing says little about who is on the list. Two processes signing up
- * one new person at once end with one row: the second finds it.
+ * types an address must not rewrite its owner's data). A new person takes the insert, one statement for their
+ * permissions if the form asks any, and one for a double opt-in token; a known one the insert and the proposal: as
+ * many on a double opt-in form without permissions and on a single opt-in form with them, one more or one fewer
+ * otherwise, so the answer's timing says little about who is on the list (and the per-address limit allows few tries).
+ * Two processes signing up one new person at once end with one row: the second finds it.
  */
 export const recordSignup = (store: Queryable, s: Signup): Promise<SignupResult> =>
   store.tx(async (q): Promise<SignupResult> => {
@@ -148,11 +170,7 @@ export const recordSignup = (store: Queryable, s: Signup): Promise<SignupResult>
       if (s.email) throw Error('a subscriber row vanished during its signup');
       return { kind: 'unreachable' };
     }
-    for (const [id, granted] of Object.entries(s.consents))
-      await q.run(
-        'INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at) VALUES (?, ?, ?, ?)',
-        [row.id, id, granted ? 1 : 0, now],
-      );
+    await saveConsents(q, row.id, s.consents, now);
     let confirmToken: string | null = null;
     if (row.status === 'pending') {
       confirmToken = hex(16);
