@@ -13,11 +13,11 @@ import {
   QUERY_CID,
   QUERY_EID,
 } from './constants';
-import { hasCookie, setCookie } from './loader/cookies';
-import { addScript, jsonp } from './loader/jsonp';
+import { hasCookie, setCookie } from './browser/cookies';
+import { addScript, jsonp } from './browser/jsonp';
 import { parseParams, type StartOptions } from './loader/params';
 import { arm, parseTrigger } from './loader/triggers';
-import { popupUrl, providerUrl } from './loader/urls';
+import { popupUrl, providerUrl } from './browser/urls';
 import type { LoaderParams, RawSettings } from './types';
 
 // currentScript is only set while this file first runs, so it is read now, not in start().

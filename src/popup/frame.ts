@@ -4,7 +4,7 @@
  * are linked into its head.
  */
 import { ERR_NO_IFRAME, FRAME_HTML, SHEETS_TIMEOUT_MS } from '../constants';
-import { policy } from '../loader/jsonp';
+import { policy } from '../browser/trusted';
 
 /** A built frame document, and a promise that settles when its stylesheets have loaded, failed or timed out. */
 export interface FrameDoc {
@@ -33,7 +33,7 @@ export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
   const doc = el && (el as Element).tagName == 'IFRAME' ? (el as HTMLIFrameElement).contentDocument : null;
   if (!doc) throw Error(ERR_NO_IFRAME);
   // document.write is the one way to give about:blank a doctype (no quirks mode) synchronously, without a load.
-  // It is a Trusted Types sink: the string comes from our policy (src/loader/jsonp.ts), which only ever makes this one.
+  // It is a Trusted Types sink: the string comes from our policy (src/browser/trusted.ts), which only makes this one.
   const tt = policy();
   doc.write((tt ? tt.createHTML('') : FRAME_HTML) as string);
   doc.close();

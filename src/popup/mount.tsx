@@ -6,7 +6,7 @@
  */
 import { render } from 'react-dom';
 import { BANNER_FRAME_TITLE, BANNER_MEASURE_MS, CLOSE_ANIMATION_MS, COOKIE_CLOSED, FRAME_TITLE } from '../constants';
-import { setCookie } from '../loader/cookies';
+import { setCookie } from '../browser/cookies';
 import type { LoaderParams, RawSettings } from '../types';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { inertHost, tabbables, trapTab } from './focus';

@@ -3,7 +3,7 @@
  * loads it only for settings that carry cookies (src/popup/mount.tsx).
  */
 import { COOKIE_CLOSED, COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, DAY_MS } from '../constants';
-import { setCookie } from '../loader/cookies';
+import { setCookie } from '../browser/cookies';
 import { obj, str } from '../form-model/raw';
 
 /** One server-provided cookie (spec 3.8) after checking: a token name, a value, an expiry, a path. */

@@ -18,11 +18,11 @@ import {
   MOBILE_MARGIN,
   WIDE_TEMPLATE_WIDTH,
 } from '../constants';
-import { safeVersion } from '../loader/urls';
+import { safeVersion } from '../browser/urls';
 import { readForm, type FormModel, type Variation } from '../form-model/form';
 import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
-import { decode } from './html/sanitize';
+import { decode } from './html/decode';
 
 export type { Variation };
 /** Button and banner call-to-action alignment (spec 3.3, 9.3). */

@@ -12,7 +12,7 @@ import { readForm } from '../../src/form-model/form';
 import { carried, sent, type Placement } from '../../src/form-model/place';
 import { errorText } from '../../src/form-model/rules';
 import { decode, encode, type Query, type Values } from '../../src/form-model/wire';
-import { providerUrl } from '../../src/loader/urls';
+import { providerUrl } from '../../src/browser/urls';
 import { outcome } from '../../src/popup/form/outcome';
 import { normalize } from '../../src/popup/settings';
 import { readQuery } from '../../src/server/http/query';

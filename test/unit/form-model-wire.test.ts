@@ -19,7 +19,7 @@ import {
   screenOrder,
   type Submission,
 } from '../../src/form-model/wire';
-import { providerUrl } from '../../src/loader/urls';
+import { providerUrl } from '../../src/browser/urls';
 import { readQuery } from '../../src/server/http/query';
 import type { LoaderParams } from '../../src/types';
 import { rawSettings, valuesOf } from './form-model-arb';
@@ -225,7 +225,7 @@ const P: LoaderParams = {
   cdn: '',
 };
 
-/** A query as the provider receives it: the popup's URL (src/loader/urls.ts), parsed by the provider's reader. */
+/** A query as the provider receives it: the popup's URL (src/browser/urls.ts), parsed by the provider's reader. */
 const overTheWire = (q: Record<string, string>): Record<string, string> => {
   const r = readQuery(new URL('http:' + providerUrl(P, 'form-post-json', q)).searchParams);
   if (!r.ok) throw Error('repeated parameter ' + r.repeated);

@@ -4,9 +4,9 @@
  */
 import { COOKIE_SUBSCRIBED, SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';
 import type { Query } from '../../form-model/wire';
-import { setCookie } from '../../loader/cookies';
-import { jsonp } from '../../loader/jsonp';
-import { providerUrl } from '../../loader/urls';
+import { setCookie } from '../../browser/cookies';
+import { jsonp } from '../../browser/jsonp';
+import { providerUrl } from '../../browser/urls';
 import type { LoaderParams } from '../../types';
 
 /** Where submits go. */

@@ -9,7 +9,7 @@ import type { Field } from '../../form-model/fields';
 import { carried, firstStep, sent } from '../../form-model/place';
 import { errorText, isEmpty, message } from '../../form-model/rules';
 import { ACK_NAME, encode, type Values } from '../../form-model/wire';
-import { setCookie } from '../../loader/cookies';
+import { setCookie } from '../../browser/cookies';
 import type { Settings } from '../settings';
 import type { FormProps } from './contract';
 import type { FieldProps } from './inputs';

@@ -9,6 +9,7 @@
  * Unlike a browser it does not repair markup (a `<p>` inside a `<p>` nests): the owner's editor writes well-formed
  * HTML, and a malformed one can only lose formatting, never gain behaviour.
  */
+import { decode } from './decode';
 import { attrAllowed, elementAction, styleDecls } from './policy';
 
 /** Deeper nesting is flattened: no stack can be exhausted by a hostile payload. */
@@ -23,26 +24,6 @@ const RAW = /^(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|
 const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-z][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<[!?/][^>]*>|[^<]+|</gi;
 /** One attribute: name, then a double-quoted, single-quoted or bare value. */
 const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-
-/** The named character references editors write most (others stay as written; editors mostly write UTF-8). */
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  rsquo: '’',
-  hellip: '…',
-};
-
-/** Decodes character references: the named ones above and every numeric one (invalid code points become U+FFFD). */
-export const decode = (s: string): string =>
-  s.replace(/&(#x[\da-f]+|#\d+|[a-z]+);?/gi, (m, r: string) => {
-    if (r[0] != '#') return NAMED[r.toLowerCase()] ?? m;
-    const cp = r[1] == 'x' || r[1] == 'X' ? parseInt(r.slice(2), 16) : +r.slice(1);
-    return cp > 0 && cp < 0x110000 && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : '\ufffd';
-  });
 
 /** An open element: its tag, and where its children go (null inside a dropped element). */
 interface Open {

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GLOBAL_KEY, JS_PATH } from '../../constants';
-import { safeVersion } from '../../loader/urls';
+import { safeVersion } from '../../browser/urls';
 import { allForms, type FormRow } from '../db/forms';
 import { ownSources } from '../http/csp';
 import { sendPage } from '../http/respond';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cookieIn, cookieString } from '../../src/loader/cookies';
+import { cookieIn, cookieString } from '../../src/browser/cookies';
 
 test('cookieIn finds a cookie by exact name anywhere in document.cookie', () => {
   const cases: [string, string, boolean][] = [

@@ -1,25 +1,9 @@
-import { FRAME_HTML, GLOBAL_KEY, JSONP_TIMEOUT_MS, TT_POLICY } from '../constants';
-import type { ScriptUrlPolicy } from '../types';
-
 /**
- * Our Trusted Types policy, created once per page and shared through window.__mcsf by every loader copy and popup.js;
- * undefined where the browser has no Trusted Types. Under `require-trusted-types-for 'script'` a script URL must come
- * from a policy: ours passes only http(s) and protocol-relative URLs. Its createHTML ignores its input and returns
- * the popup frames' empty skeleton, so it can never launder anyone's markup.
+ * Script tags and JSONP calls (spec 7.1), shared by the loader (the settings and is-subscribed calls, popup.js) and
+ * the popup (the submit, files beside popup.js). Every script URL goes through the one Trusted Types policy.
  */
-export const policy = (): ScriptUrlPolicy | undefined => {
-  const t = window.trustedTypes;
-  const g = (window.__mcsf ||= {});
-  return t
-    ? (g.tt ||= t.createPolicy(TT_POLICY, {
-        createScriptURL: (u) => {
-          if (/^(https?:)?\/\//.test(u)) return u;
-          throw Error(u);
-        },
-        createHTML: () => FRAME_HTML,
-      }))
-    : undefined;
-};
+import { GLOBAL_KEY, JSONP_TIMEOUT_MS } from '../constants';
+import { policy } from './trusted';
 
 /** Appends a script tag for `src` to the head and returns it (also how the loader adds popup.js). */
 export const addScript = (src: string): HTMLScriptElement => {

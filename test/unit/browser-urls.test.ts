@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { popupUrl, providerUrl, safeVersion } from '../../src/loader/urls';
+import { popupUrl, providerUrl, safeVersion } from '../../src/browser/urls';
 import type { LoaderParams } from '../../src/types';
 
 const P: LoaderParams = {

@@ -1,3 +1,7 @@
+/**
+ * Addresses on the provider (spec 7.1) and the content host (spec 7.2), shared by the loader, the popup and the
+ * owner preview page.
+ */
 import { DEFAULT_VERSION, JS_PATH, UNIQUE_METHODS_DIR } from '../constants';
 import type { LoaderParams } from '../types';
 

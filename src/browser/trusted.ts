@@ -1,0 +1,26 @@
+/**
+ * The one Trusted Types policy of the embed (issue 8), shared by embed.js and popup.js: the loader and the popup's
+ * frame builder (src/popup/frame.ts) both write through it.
+ */
+import { FRAME_HTML, TT_POLICY } from '../constants';
+import type { ScriptUrlPolicy } from '../types';
+
+/**
+ * Our Trusted Types policy, created once per page and shared through window.__mcsf by every loader copy and popup.js;
+ * undefined where the browser has no Trusted Types. Under `require-trusted-types-for 'script'` a script URL must come
+ * from a policy: ours passes only http(s) and protocol-relative URLs. Its createHTML ignores its input and returns
+ * the popup frames' empty skeleton, so it can never launder anyone's markup.
+ */
+export const policy = (): ScriptUrlPolicy | undefined => {
+  const t = window.trustedTypes;
+  const g = (window.__mcsf ||= {});
+  return t
+    ? (g.tt ||= t.createPolicy(TT_POLICY, {
+        createScriptURL: (u) => {
+          if (/^(https?:)?\/\//.test(u)) return u;
+          throw Error(u);
+        },
+        createHTML: () => FRAME_HTML,
+      }))
+    : undefined;
+};
