@@ -1,21 +1,10 @@
 /** Zero axe-core violations on the blog (tags of the team standard): home, a post, comments open, widgets open. */
-import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
 import { BLOG_PANEL_MS } from '../../src/constants';
-import { axe, launch, sleep } from './harness';
-import { openBlog, startBlog, type Blog } from './blog-env';
+import { axe, sleep } from './harness';
+import { blogSuite } from './blog-env';
 
-let browser: Browser;
-let blog: Blog;
-test.before(async () => {
-  browser = await launch();
-  blog = await startBlog();
-});
-test.after(async () => {
-  await browser?.close();
-  await blog?.cleanup();
-});
+const { T, open } = blogSuite('blog axe');
 
 const states: [string, string, string[], { width: number; height: number }][] = [
   ['home page', '/', [], { width: 1280, height: 800 }],
@@ -32,8 +21,8 @@ const states: [string, string, string[], { width: number; height: number }][] = 
 ];
 
 for (const [name, path, clicks, viewport] of states) {
-  test(`axe: ${name}`, async () => {
-    const { context, page, log } = await openBlog(browser, blog, path, { viewport });
+  T(`axe: ${name}`, async () => {
+    const { context, page, log } = await open(path, { viewport });
     try {
       for (const c of clicks) await page.click(c);
       if (name.includes('errors')) {
@@ -52,4 +41,4 @@ for (const [name, path, clicks, viewport] of states) {
   });
 }
 
-test.run();
+T.run();

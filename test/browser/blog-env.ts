@@ -9,9 +9,10 @@ import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { suite, type Test } from 'uvu';
 import { createBlogRoute } from '../../src/blog/server/routes';
 import { startProvider, type Provider } from '../../src/server/app';
-import { DIST, watch, type PageLog } from './harness';
+import { DIST, launch, watch, type PageLog } from './harness';
 
 /** A provider with the blog over a temporary database. */
 export interface Blog extends Provider {
@@ -66,6 +67,36 @@ export async function openBlog(
   const log = watch(page);
   if (goto) await page.goto(blog.origin + goto);
   return { context, page, log, requests };
+}
+
+/** What a blog suite's tests share: one Chromium and one blog server. */
+export interface BlogCtx {
+  browser: Browser;
+  blog: Blog;
+}
+
+/**
+ * A uvu suite named `name` that launches Chromium and starts the blog before its tests and closes both after, as
+ * `popupSuite` does for the popup's suites (test/browser/popup-env.ts). `ctx` holds them for the tests; `open` is
+ * `openBlog` on them.
+ */
+export function blogSuite(name: string): {
+  T: Test<BlogCtx>;
+  ctx: BlogCtx;
+  open(goto: string, options?: Parameters<Browser['newContext']>[0]): Promise<BlogPage>;
+} {
+  const ctx = { browser: null as unknown as Browser, blog: null as unknown as Blog };
+  const T = suite<BlogCtx>(name, ctx);
+  T.before(async () => {
+    ctx.browser = await launch();
+    ctx.blog = await startBlog();
+  });
+  T.after(async () => {
+    // Either may be missing when the other failed to start.
+    await ctx.browser?.close();
+    await ctx.blog?.cleanup();
+  });
+  return { T, ctx, open: (goto, options) => openBlog(ctx.browser, ctx.blog, goto, options) };
 }
 
 /** The element focused in the page, described as tag#id.class for assertion messages. */

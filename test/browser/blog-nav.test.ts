@@ -1,20 +1,9 @@
 /** The blog's menu in Chromium (spec 2.1, 4.8, 9.5): keyboard, touch double-tap-to-go, the long-title rule. */
-import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { launch } from './harness';
-import { focused, openBlog, startBlog, type Blog } from './blog-env';
+import type { Page } from 'playwright-core';
+import { blogSuite, focused } from './blog-env';
 
-let browser: Browser;
-let blog: Blog;
-test.before(async () => {
-  browser = await launch();
-  blog = await startBlog();
-});
-test.after(async () => {
-  await browser?.close();
-  await blog?.cleanup();
-});
+const { T, ctx, open } = blogSuite('blog menu');
 
 const tabTo = async (page: Page, selector: string, max = 10) => {
   for (let i = 0; i < max; i++) {
@@ -24,73 +13,79 @@ const tabTo = async (page: Page, selector: string, max = 10) => {
   throw Error(`Tab never reached ${selector}`);
 };
 
-test(`menu by keyboard: the toggle opens it, focus marks open submenus, \
-Escape closes it and focus returns`, async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/');
-  try {
-    const toggle = page.locator('.menu-toggle');
-    assert.ok(await toggle.isVisible());
-    assert.not.ok(await page.locator('#primary-menu').isVisible(), 'closed with script');
-    await tabTo(page, '.menu-toggle');
-    await page.keyboard.press('Enter');
-    assert.is(await toggle.getAttribute('aria-expanded'), 'true');
-    assert.ok(await page.locator('#primary-menu').isVisible());
-    const sub = page.locator('.sub-menu a[href="/posts/storm-season-notes"]');
-    assert.not.ok(await sub.isVisible(), 'submenu closed before focus');
-    await tabTo(page, '.menu-item-has-children > a');
-    assert.ok(
-      await page
-        .locator('.menu-item-has-children')
-        .first()
-        .evaluate((li) => li.classList.contains('focus')),
-    );
-    assert.ok(await sub.isVisible(), 'focus opens the submenu');
-    await tabTo(page, '.sub-menu a');
-    assert.ok(
-      await page
-        .locator('.menu-item-has-children')
-        .first()
-        .evaluate((li) => li.classList.contains('focus')),
-      'still marked inside',
-    );
-    await page.keyboard.press('Escape');
-    assert.is(await toggle.getAttribute('aria-expanded'), 'false');
-    assert.not.ok(await page.locator('#primary-menu').isVisible());
-    assert.is(await focused(page), 'button.menu-toggle');
-    assert.equal(log.errors, []);
-  } finally {
-    await context.close();
-  }
-});
+T(
+  `menu by keyboard: the toggle opens it, focus marks open submenus, \
+Escape closes it and focus returns`,
+  async () => {
+    const { context, page, log } = await open('/');
+    try {
+      const toggle = page.locator('.menu-toggle');
+      assert.ok(await toggle.isVisible());
+      assert.not.ok(await page.locator('#primary-menu').isVisible(), 'closed with script');
+      await tabTo(page, '.menu-toggle');
+      await page.keyboard.press('Enter');
+      assert.is(await toggle.getAttribute('aria-expanded'), 'true');
+      assert.ok(await page.locator('#primary-menu').isVisible());
+      const sub = page.locator('.sub-menu a[href="/posts/storm-season-notes"]');
+      assert.not.ok(await sub.isVisible(), 'submenu closed before focus');
+      await tabTo(page, '.menu-item-has-children > a');
+      assert.ok(
+        await page
+          .locator('.menu-item-has-children')
+          .first()
+          .evaluate((li) => li.classList.contains('focus')),
+      );
+      assert.ok(await sub.isVisible(), 'focus opens the submenu');
+      await tabTo(page, '.sub-menu a');
+      assert.ok(
+        await page
+          .locator('.menu-item-has-children')
+          .first()
+          .evaluate((li) => li.classList.contains('focus')),
+        'still marked inside',
+      );
+      await page.keyboard.press('Escape');
+      assert.is(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.not.ok(await page.locator('#primary-menu').isVisible());
+      assert.is(await focused(page), 'button.menu-toggle');
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
-test(`double-tap-to-go with touch above 800 px: the first tap opens the submenu, \
-the second follows the link`, async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/', {
-    hasTouch: true,
-    viewport: { width: 1024, height: 768 },
-  });
-  try {
-    await page.tap('.menu-toggle');
-    assert.ok(await page.locator('#primary-menu').isVisible());
-    const logbook = page.locator('.menu-item-has-children > a').first();
-    await logbook.tap();
-    assert.is(new URL(page.url()).pathname, '/', 'first tap stays');
-    assert.ok(await page.locator('.sub-menu a[href="/posts/storm-season-notes"]').isVisible(), 'submenu open');
-    await Promise.all([page.waitForURL('**/posts/keepers-logbook-and-charts'), logbook.tap()]);
-    // A thumbnail on the home page works the same way.
-    await page.goto(blog.origin + '/');
-    const thumb = page.locator('.post-thumbnail > a').first();
-    await thumb.tap();
-    assert.is(new URL(page.url()).pathname, '/');
-    await Promise.all([page.waitForURL('**/posts/lamp-room-at-dawn'), thumb.tap()]);
-    assert.equal(log.errors, []);
-  } finally {
-    await context.close();
-  }
-});
+T(
+  `double-tap-to-go with touch above 800 px: the first tap opens the submenu, \
+the second follows the link`,
+  async () => {
+    const { context, page, log } = await open('/', {
+      hasTouch: true,
+      viewport: { width: 1024, height: 768 },
+    });
+    try {
+      await page.tap('.menu-toggle');
+      assert.ok(await page.locator('#primary-menu').isVisible());
+      const logbook = page.locator('.menu-item-has-children > a').first();
+      await logbook.tap();
+      assert.is(new URL(page.url()).pathname, '/', 'first tap stays');
+      assert.ok(await page.locator('.sub-menu a[href="/posts/storm-season-notes"]').isVisible(), 'submenu open');
+      await Promise.all([page.waitForURL('**/posts/keepers-logbook-and-charts'), logbook.tap()]);
+      // A thumbnail on the home page works the same way.
+      await page.goto(ctx.blog.origin + '/');
+      const thumb = page.locator('.post-thumbnail > a').first();
+      await thumb.tap();
+      assert.is(new URL(page.url()).pathname, '/');
+      await Promise.all([page.waitForURL('**/posts/lamp-room-at-dawn'), thumb.tap()]);
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
-test('no double tap at 800 px or with a mouse: one tap or click follows the link', async () => {
-  const touch = await openBlog(browser, blog, '/', { hasTouch: true, viewport: { width: 800, height: 700 } });
+T('no double tap at 800 px or with a mouse: one tap or click follows the link', async () => {
+  const touch = await open('/', { hasTouch: true, viewport: { width: 800, height: 700 } });
   try {
     await touch.page.tap('.menu-toggle');
     await Promise.all([
@@ -100,7 +95,7 @@ test('no double tap at 800 px or with a mouse: one tap or click follows the link
   } finally {
     await touch.context.close();
   }
-  const mouse = await openBlog(browser, blog, '/', { viewport: { width: 1280, height: 800 } });
+  const mouse = await open('/', { viewport: { width: 1280, height: 800 } });
   try {
     await mouse.page.click('.menu-toggle');
     await Promise.all([
@@ -112,8 +107,8 @@ test('no double tap at 800 px or with a mouse: one tap or click follows the link
   }
 });
 
-test('long title at two widths: title + toggles + 30 px against the window, checked again on resize', async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/', { viewport: { width: 1600, height: 800 } });
+T('long title at two widths: title + toggles + 30 px against the window, checked again on resize', async () => {
+  const { context, page, log } = await open('/', { viewport: { width: 1600, height: 800 } });
   try {
     const need = await page.evaluate(() => {
       const w = (s: string) => [...document.querySelectorAll<HTMLElement>(s)].reduce((a, e) => a + e.offsetWidth, 0);
@@ -145,4 +140,4 @@ test('long title at two widths: title + toggles + 30 px against the window, chec
   }
 });
 
-test.run();
+T.run();

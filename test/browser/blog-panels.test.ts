@@ -1,21 +1,11 @@
 /** The blog's comments and widgets panels and anchor focus in Chromium (spec 2.1, 4.8, 9.5). */
-import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BLOG_PANEL_MS } from '../../src/constants';
-import { launch, sleep } from './harness';
-import { focused, openBlog, startBlog, type Blog } from './blog-env';
+import { sleep } from './harness';
+import { blogSuite, focused } from './blog-env';
 
-let browser: Browser;
-let blog: Blog;
-test.before(async () => {
-  browser = await launch();
-  blog = await startBlog();
-});
-test.after(async () => {
-  await browser?.close();
-  await blog?.cleanup();
-});
+const { T, open } = blogSuite('blog panels and anchors');
 
 const has = (page: Page, sel: string, cls: string) =>
   page.locator(sel).evaluate((el, c) => el.classList.contains(c), cls);
@@ -43,8 +33,8 @@ const classes = (page: Page, sel: string) =>
 const inside = (page: Page, sel: string) =>
   page.evaluate((s) => !!document.querySelector(s)?.contains(document.activeElement), sel);
 
-test('comments panel by click: slides in with animating, focus moves in, and the animating state ends', async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes');
+T('comments panel by click: slides in with animating, focus moves in, and the animating state ends', async () => {
+  const { context, page, log } = await open('/posts/storm-season-notes');
   try {
     const area = page.locator('#comments');
     const toggle = page.locator('.comments-toggle');
@@ -71,8 +61,8 @@ test('comments panel by click: slides in with animating, focus moves in, and the
   }
 });
 
-test('panels never stick animating: reduced motion and a hidden tab still end the state by the timer', async () => {
-  const { context, page } = await openBlog(browser, blog, '/posts/storm-season-notes', { reducedMotion: 'reduce' });
+T('panels never stick animating: reduced motion and a hidden tab still end the state by the timer', async () => {
+  const { context, page } = await open('/posts/storm-season-notes', { reducedMotion: 'reduce' });
   try {
     await page.click('.comments-toggle');
     await page.click('.widgets-toggle');
@@ -94,8 +84,8 @@ test('panels never stick animating: reduced motion and a hidden tab still end th
   }
 });
 
-test("comments panel by the toggle's text: sets #comments, scrolls there and focuses it", async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes');
+T("comments panel by the toggle's text: sets #comments, scrolls there and focuses it", async () => {
+  const { context, page, log } = await open('/posts/storm-season-notes');
   try {
     await page.click('.comments-link');
     await page.waitForFunction(() => location.hash == '#comments');
@@ -114,15 +104,15 @@ test("comments panel by the toggle's text: sets #comments, scrolls there and foc
   }
 });
 
-test("comments panel by hash: open on load for 'comment' and 'respond', closed otherwise", async () => {
-  for (const [hash, open] of [
+T("comments panel by hash: open on load for 'comment' and 'respond', closed otherwise", async () => {
+  for (const [hash, opened] of [
     ['#comment-3', true],
     ['#respond', true],
     ['#content', false],
   ] as const) {
-    const { context, page } = await openBlog(browser, blog, '/posts/storm-season-notes' + hash);
+    const { context, page } = await open('/posts/storm-season-notes' + hash);
     try {
-      assert.is(await page.locator('#comments').isVisible(), open, hash);
+      assert.is(await page.locator('#comments').isVisible(), opened, hash);
       if (hash == '#comment-3')
         assert.ok(
           (await page.locator('#comment-3').isVisible()) &&
@@ -134,8 +124,8 @@ test("comments panel by hash: open on load for 'comment' and 'respond', closed o
   }
 });
 
-test('closed panels cannot be tabbed into; open ones can', async () => {
-  const { context, page } = await openBlog(browser, blog, '/posts/storm-season-notes');
+T('closed panels cannot be tabbed into; open ones can', async () => {
+  const { context, page } = await open('/posts/storm-season-notes');
   try {
     const stops: string[] = [];
     for (let i = 0; i < 40; i++) {
@@ -155,40 +145,47 @@ test('closed panels cannot be tabbed into; open ones can', async () => {
   }
 });
 
-test(`widgets panel: slides down pushing the page, focus moves in; Escape closes, scrolls to the top, \
-focus back`, async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes', {
-    viewport: { width: 1280, height: 600 },
-  });
-  try {
-    const panel = page.locator('#secondary');
-    const headerTop = () => page.locator('.site-header').evaluate((h) => h.getBoundingClientRect().top + scrollY);
-    const before = await headerTop();
-    await page.click('.widgets-toggle');
-    assert.ok(await has(page, 'body', 'widgets-animating'));
-    assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'true');
-    assert.ok(await inside(page, '#secondary'), await focused(page));
-    await sleep(BLOG_PANEL_MS + 100);
-    assert.ok(await panel.isVisible());
-    const height = (await panel.boundingBox())?.height || 0;
-    assert.ok(height > 50, `panel height ${height}`);
-    assert.is(Math.round((await headerTop()) - before), Math.round(height), 'the page moved down by the panel height');
-    await page.mouse.wheel(0, 400);
-    await page.waitForFunction(() => scrollY > 0);
-    await page.keyboard.press('Escape');
-    await page.waitForFunction(() => scrollY == 0);
-    await sleep(BLOG_PANEL_MS + 100);
-    assert.not.ok(await panel.isVisible());
-    assert.is(await focused(page), 'button.widgets-toggle');
-    assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'false');
-    assert.equal(log.errors, []);
-  } finally {
-    await context.close();
-  }
-});
+T(
+  `widgets panel: slides down pushing the page, focus moves in; Escape closes, scrolls to the top, \
+focus back`,
+  async () => {
+    const { context, page, log } = await open('/posts/storm-season-notes', {
+      viewport: { width: 1280, height: 600 },
+    });
+    try {
+      const panel = page.locator('#secondary');
+      const headerTop = () => page.locator('.site-header').evaluate((h) => h.getBoundingClientRect().top + scrollY);
+      const before = await headerTop();
+      await page.click('.widgets-toggle');
+      assert.ok(await has(page, 'body', 'widgets-animating'));
+      assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'true');
+      assert.ok(await inside(page, '#secondary'), await focused(page));
+      await sleep(BLOG_PANEL_MS + 100);
+      assert.ok(await panel.isVisible());
+      const height = (await panel.boundingBox())?.height || 0;
+      assert.ok(height > 50, `panel height ${height}`);
+      assert.is(
+        Math.round((await headerTop()) - before),
+        Math.round(height),
+        'the page moved down by the panel height',
+      );
+      await page.mouse.wheel(0, 400);
+      await page.waitForFunction(() => scrollY > 0);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => scrollY == 0);
+      await sleep(BLOG_PANEL_MS + 100);
+      assert.not.ok(await panel.isVisible());
+      assert.is(await focused(page), 'button.widgets-toggle');
+      assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'false');
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
-test('anchor focus: on a hash change the element with that id gets focus', async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/posts/storm-season-notes');
+T('anchor focus: on a hash change the element with that id gets focus', async () => {
+  const { context, page, log } = await open('/posts/storm-season-notes');
   try {
     await page.evaluate(() => (location.hash = 'comment-2'));
     await page.waitForFunction(() => document.activeElement?.id == 'comment-2');
@@ -206,4 +203,4 @@ test('anchor focus: on a hash change the element with that id gets focus', async
   }
 });
 
-test.run();
+T.run();

@@ -3,31 +3,19 @@
  * the server's SQLite store and absent under Global Privacy Control or Do Not Track; a posted comment appearing (the
  * browser's own post passes the server's origin check, issue 13 item 6); the honeypot out of everyone's reach.
  */
-import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
 import { BLOG_STATS_PATH } from '../../src/constants';
-import { launch } from './harness';
-import { focused, openBlog, startBlog, until, type Blog } from './blog-env';
+import { blogSuite, focused, until } from './blog-env';
 
-let browser: Browser;
-let blog: Blog;
-test.before(async () => {
-  browser = await launch();
-  blog = await startBlog();
-});
-test.after(async () => {
-  await browser?.close();
-  await blog?.cleanup();
-});
+const { T, ctx, open } = blogSuite('blog statistics and comments');
 
 type Row = Record<string, unknown>;
-const views = () => blog.store.all<Row>('SELECT blog, post, path FROM blog_page_views ORDER BY id');
-const clicks = () => blog.store.all<Row>('SELECT blog, post, mode, kind, href FROM blog_clicks ORDER BY id');
-const clear = () => blog.store.exec('DELETE FROM blog_page_views; DELETE FROM blog_clicks');
+const views = () => ctx.blog.store.all<Row>('SELECT blog, post, path FROM blog_page_views ORDER BY id');
+const clicks = () => ctx.blog.store.all<Row>('SELECT blog, post, mode, kind, href FROM blog_clicks ORDER BY id');
+const clear = () => ctx.blog.store.exec('DELETE FROM blog_page_views; DELETE FROM blog_clicks');
 
-test('page views and link clicks reach the server and are recorded, without holding up navigation', async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/');
+T('page views and link clicks reach the server and are recorded, without holding up navigation', async () => {
+  const { context, page, log } = await open('/');
   try {
     await until(async () => (await views()).length == 1, 'the home page view');
     assert.equal(await views(), [{ blog: 4217, post: 0, path: '/' }]);
@@ -38,18 +26,24 @@ test('page views and link clicks reach the server and are recorded, without hold
     ]);
     await until(async () => (await views()).length == 1 && (await clicks()).length == 1, 'the click and the next view');
     assert.equal(await clicks(), [
-      { blog: 4217, post: 0, mode: 'home', kind: 'link', href: `${blog.origin}/posts/keepers-logbook-and-charts` },
+      { blog: 4217, post: 0, mode: 'home', kind: 'link', href: `${ctx.blog.origin}/posts/keepers-logbook-and-charts` },
     ]);
     assert.equal(await views(), [{ blog: 4217, post: 102, path: '/posts/keepers-logbook-and-charts' }]);
     await page.click('a[href="https://www.nlb.org.uk/"]');
     await until(async () => (await clicks()).length == 2, 'the outbound click');
-    await page.goto(blog.origin + '/posts/keepers-logbook-and-charts');
+    await page.goto(ctx.blog.origin + '/posts/keepers-logbook-and-charts');
     // Alt+click: download, no navigation
     await page.locator('a[href$="weather-log-2026.pdf"]').click({ modifiers: ['Alt'] });
     await until(async () => (await clicks()).length == 3, 'the download click');
     assert.equal((await clicks()).slice(1), [
       { blog: 4217, post: 102, mode: 'post', kind: 'outbound', href: 'https://www.nlb.org.uk/' },
-      { blog: 4217, post: 102, mode: 'post', kind: 'download', href: `${blog.origin}/blog/files/weather-log-2026.pdf` },
+      {
+        blog: 4217,
+        post: 102,
+        mode: 'post',
+        kind: 'download',
+        href: `${ctx.blog.origin}/blog/files/weather-log-2026.pdf`,
+      },
     ]);
     // Same-page links are not tracked (hash-change tracking is off).
     await page.click('.comments-link');
@@ -61,7 +55,7 @@ test('page views and link clicks reach the server and are recorded, without hold
   }
 });
 
-test('nothing is sent under Global Privacy Control or Do Not Track', async () => {
+T('nothing is sent under Global Privacy Control or Do Not Track', async () => {
   const signals: [string, string][] = [
     [
       'Global Privacy Control',
@@ -71,10 +65,10 @@ test('nothing is sent under Global Privacy Control or Do Not Track', async () =>
   ];
   for (const [name, script] of signals) {
     await clear();
-    const { context, page, requests, log } = await openBlog(browser, blog, '');
+    const { context, page, requests, log } = await open('');
     try {
       await context.addInitScript(script);
-      await page.goto(blog.origin + '/posts/keepers-logbook-and-charts');
+      await page.goto(ctx.blog.origin + '/posts/keepers-logbook-and-charts');
       assert.ok(
         await page.evaluate(
           () =>
@@ -89,7 +83,7 @@ test('nothing is sent under Global Privacy Control or Do Not Track', async () =>
         page.click('.entry-content a[href="/posts/storm-season-notes"]'),
       ]);
       // A page without the signal, opened after, is recorded: the store is listening.
-      const control = await openBlog(browser, blog, '/');
+      const control = await open('/');
       await until(async () => (await views()).length == 1, 'the control page view');
       await control.context.close();
       assert.equal(await views(), [{ blog: 4217, post: 0, path: '/' }], name);
@@ -106,8 +100,8 @@ test('nothing is sent under Global Privacy Control or Do Not Track', async () =>
   }
 });
 
-test('a posted comment appears, in its open panel, scrolled to; a form with mistakes says what to fix', async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/posts/lamp-room-at-dawn');
+T('a posted comment appears, in its open panel, scrolled to; a form with mistakes says what to fix', async () => {
+  const { context, page, log } = await open('/posts/lamp-room-at-dawn');
   try {
     await page.click('.comments-toggle');
     await page.fill('#comment-author', 'Solveig');
@@ -144,31 +138,34 @@ test('a posted comment appears, in its open panel, scrolled to; a form with mist
   }
 });
 
-test(`the honeypot is out of reach: Tab goes from the comment to the button, focus() cannot reach it, it lies \
-off-screen and is absent from the accessibility tree`, async () => {
-  const { context, page, log } = await openBlog(browser, blog, '/posts/lamp-room-at-dawn');
-  try {
-    await page.click('.comments-toggle');
-    await page.focus('#comment-body');
-    await page.keyboard.press('Tab');
-    assert.is(await focused(page), 'button');
-    const hp = page.locator('#comment-website_url');
-    assert.not.ok(
-      await hp.evaluate((el) => {
-        (el as HTMLInputElement).focus();
-        return document.activeElement === el;
-      }),
-      'inert',
-    );
-    const box = await hp.boundingBox();
-    assert.ok(box && box.x + box.width <= 0, JSON.stringify(box));
-    const tree = await page.locator('form.comment-form').ariaSnapshot();
-    assert.match(tree, /Post comment/);
-    assert.not.match(tree, /Leave this field empty/);
-    assert.equal(log.errors, []);
-  } finally {
-    await context.close();
-  }
-});
+T(
+  `the honeypot is out of reach: Tab goes from the comment to the button, focus() cannot reach it, it lies \
+off-screen and is absent from the accessibility tree`,
+  async () => {
+    const { context, page, log } = await open('/posts/lamp-room-at-dawn');
+    try {
+      await page.click('.comments-toggle');
+      await page.focus('#comment-body');
+      await page.keyboard.press('Tab');
+      assert.is(await focused(page), 'button');
+      const hp = page.locator('#comment-website_url');
+      assert.not.ok(
+        await hp.evaluate((el) => {
+          (el as HTMLInputElement).focus();
+          return document.activeElement === el;
+        }),
+        'inert',
+      );
+      const box = await hp.boundingBox();
+      assert.ok(box && box.x + box.width <= 0, JSON.stringify(box));
+      const tree = await page.locator('form.comment-form').ariaSnapshot();
+      assert.match(tree, /Post comment/);
+      assert.not.match(tree, /Leave this field empty/);
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
-test.run();
+T.run();
