@@ -1,12 +1,13 @@
 /**
  * The allow-list of owner HTML (spec 2.2 rich HTML: description, footer, bannerDescription, GDPR texts, a custom
  * success message, help texts), as pure decisions: which elements, attributes, URLs and style declarations survive.
- * src/popup/html/sanitize.ts applies them while it builds DOM nodes.
+ * src/popup/html/sanitize.ts applies them while it builds DOM nodes. The sets and their word lists are marked pure,
+ * so that a bundle which only needs `safeUrl` (form-extras.js, for the SMS image) drops them.
  */
 
 /** Elements kept (with their allowed attributes and children). */
-const KEEP = new Set(
-  (
+const KEEP = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ (
     'a abbr b bdi bdo blockquote br caption center cite code col colgroup dd del dfn div dl dt em figcaption figure ' +
     'font h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strike strong sub sup table tbody ' +
     'td tfoot th thead tr tt u ul var wbr'
@@ -18,8 +19,8 @@ const KEEP = new Set(
  * content (svg, math: their parsing rules differ, the root of mutation XSS), metadata, media and raw-text elements.
  * Any other unknown element (section, label, form, ...) is unwrapped: its children are kept, the element is not.
  */
-const DROP = new Set(
-  (
+const DROP = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ (
     'script style iframe frame frameset object embed applet template noscript noembed noframes textarea select input ' +
     'button option optgroup datalist output progress meter svg math title link meta base xmp plaintext listing audio ' +
     'video canvas dialog portal param source track keygen head'
@@ -31,8 +32,10 @@ export const elementAction = (tag: string): 'keep' | 'drop' | 'unwrap' =>
   KEEP.has(tag) ? 'keep' : DROP.has(tag) ? 'drop' : 'unwrap';
 
 /** Attributes kept on any kept element; `href`, `src` and `style` have their own checks. */
-const ATTRS = new Set(
-  'title alt lang dir align valign colspan rowspan width height color size face start reversed datetime'.split(' '),
+const ATTRS = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ (
+    'title alt lang dir align valign colspan rowspan ' + 'width height color size face start reversed datetime'
+  ).split(' '),
 );
 
 /** Attributes whose value is a URL, by element. */
@@ -62,10 +65,10 @@ export const attrAllowed = (tag: string, name: string, value: string): boolean =
 };
 
 /** CSS properties owner HTML may set: text and colour only, nothing that moves or sizes a box out of its place. */
-const STYLE_PROPS = new Set(
-  'color background-color font-size font-weight font-style font-family text-align text-decoration line-height'.split(
-    ' ',
-  ),
+const STYLE_PROPS = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ (
+    'color background-color font-size font-weight font-style ' + 'font-family text-align text-decoration line-height'
+  ).split(' '),
 );
 
 /**
