@@ -1,8 +1,8 @@
 /**
  * The modal container (spec 2.2): overlay, dialog, close control, image area, the owner's description, the form
- * (src/popup/form/Form.tsx) and the badge area. Rendered into the modal frame's document by src/popup/mount.tsx.
+ * (src/popup/form/Form.tsx) and the badge area. Rendered into the modal frame's document by src/popup/session.tsx.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { FRAME_TITLE } from '../constants';
 import type { LoaderParams } from '../types';
 import { Badges } from './Badges';
@@ -23,15 +23,13 @@ export interface ModalProps {
   mobile: boolean;
   /** Close the popup (close control, overlay, the form after success or text-to-join). */
   onClose(): void;
-  /** The content's height may have changed. */
-  onResize(): void;
 }
 
 /** Id given to the first heading of the description, which names the dialog. */
 const TITLE_ID = 'mc-title';
 
 /** The dialog. Its name is the description's first heading, or FRAME_TITLE when the owner wrote none. */
-export const Modal = ({ s, p, transport, mobile, onClose, onResize }: ModalProps) => {
+export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
   const [status, setStatus] = useState<FormStatus>('idle');
   const [titled, setTitled] = useState(false);
   const desc = useRef<HTMLDivElement>(null);
@@ -42,8 +40,6 @@ export const Modal = ({ s, p, transport, mobile, onClose, onResize }: ModalProps
     if (h) h.id = TITLE_ID;
     setTitled(!!h);
   }, [s.description]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a status or view change may change the height
-  useEffect(onResize, [status, mobile]);
   const done = status == 'success';
   const image = s.imageUrl && (
     // The image is decorative: an <img> in template 1, a CSS background (--mc-image, src/popup/theme.ts) in the others.
@@ -71,15 +67,7 @@ export const Modal = ({ s, p, transport, mobile, onClose, onResize }: ModalProps
             {s.description && <Html className="mc-description" html={s.description} />}
           </div>
           <div class="mc-form">
-            <Form
-              s={s}
-              p={p}
-              transport={transport}
-              mobile={mobile}
-              onStatus={setStatus}
-              onClose={onClose}
-              onResize={onResize}
-            />
+            <Form s={s} p={p} transport={transport} mobile={mobile} onStatus={setStatus} onClose={onClose} />
           </div>
           <Badges s={s} />
         </div>

@@ -24,6 +24,7 @@ export const loadBeside = (file: string, ms?: number): Promise<unknown> =>
     const url = beside(file);
     if (!url) return done(0);
     const el = addScript(url);
-    el.onload = el.onerror = done;
-    if (ms) setTimeout(done, ms);
+    // Its time-out goes when the file settles: nothing of it is left pending on the page.
+    const t = ms && setTimeout(done, ms);
+    el.onload = el.onerror = () => done(clearTimeout(t));
   }));

@@ -1,6 +1,5 @@
 /**
- * Keyboard focus around the modal (issue 3, accessibility): what can be tabbed to, the Tab trap, and the host page
- * made inert behind a modal dialog.
+ * Keyboard focus around the modal (issue 3, accessibility): what can be tabbed to, and the Tab trap.
  */
 
 const TABBABLE = 'a[href],button,input,select,textarea,[tabindex]';
@@ -34,16 +33,4 @@ export const trapTab = (e: KeyboardEvent, root: Element): void => {
     e.preventDefault();
     target.focus();
   }
-};
-
-/**
- * Makes every child of the host page's body inert except `keep` (the popup's frames), and returns the undo.
- * Elements that were inert already stay so. Scripts are made inert too: it changes nothing for them.
- */
-export const inertHost = (doc: Document, keep: Element[]): (() => void) => {
-  const changed = Array.from(doc.body.children).filter((el) => !keep.includes(el) && !el.hasAttribute('inert'));
-  for (const el of changed) el.setAttribute('inert', '');
-  return () => {
-    for (const el of changed) el.removeAttribute('inert');
-  };
 };

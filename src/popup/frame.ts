@@ -3,10 +3,14 @@
  * about:blank, same-origin with the host, so Preact renders straight into its document; the stylesheets of spec 7.2
  * are linked into its head.
  */
-import { ERR_NO_IFRAME, FRAME_HTML, SHEETS_TIMEOUT_MS } from '../constants';
+import { ERR_NO_IFRAME, FRAME_HTML } from '../constants';
 import { policy } from '../browser/trusted';
 
-/** A built frame document, and a promise that settles when its stylesheets have loaded, failed or timed out. */
+/**
+ * A built frame document, and a promise that settles when each of its stylesheets has loaded or failed. The time-out
+ * after which the popup shows anyway (SHEETS_TIMEOUT_MS) is the session's (src/popup/session.tsx), so that its
+ * teardown clears it with its other timers.
+ */
 export interface FrameDoc {
   doc: Document;
   ready: Promise<unknown>;
@@ -20,8 +24,6 @@ export interface FrameOptions {
   sheets: string[];
   /** Content of the frame's own viewport meta; the banner's (spec 2.2) never reaches the host page. */
   viewport?: string;
-  /** Language of the host page, passed on so screen readers read the popup in it. */
-  lang?: string;
 }
 
 /**
@@ -37,22 +39,20 @@ export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
   const tt = policy();
   doc.write((tt ? tt.createHTML('') : FRAME_HTML) as string);
   doc.close();
-  // A DOM property, never parsed: whatever the host page's lang is, it can only be a language tag here.
-  doc.documentElement.lang = o.lang || 'en';
+  // The host page's language, so screen readers read the popup in it. A DOM property, never parsed: whatever the
+  // host page's lang is, it can only be a language tag here.
+  doc.documentElement.lang = (el as Element).ownerDocument.documentElement.lang || 'en';
   doc.title = o.title;
   if (o.viewport) doc.head.append(Object.assign(doc.createElement('meta'), { name: 'viewport', content: o.viewport }));
-  const ready = Promise.race([
-    Promise.all(
-      o.sheets.map(
-        (href) =>
-          new Promise<void>((done) => {
-            const link = Object.assign(doc.createElement('link'), { rel: 'stylesheet', href });
-            link.onload = link.onerror = () => done();
-            doc.head.append(link);
-          }),
-      ),
+  const ready = Promise.all(
+    o.sheets.map(
+      (href) =>
+        new Promise<void>((done) => {
+          const link = Object.assign(doc.createElement('link'), { rel: 'stylesheet', href });
+          link.onload = link.onerror = () => done();
+          doc.head.append(link);
+        }),
     ),
-    new Promise<void>((done) => setTimeout(done, SHEETS_TIMEOUT_MS)),
-  ]);
+  );
   return { doc, ready };
 };

@@ -1,10 +1,10 @@
 /**
  * One piece of the popup on the host page: an iframe placed by the CSS object model (never a style attribute, so a
- * strict CSP holds), its document built (src/popup/frame.ts), the theme applied to its root, Escape listened to
- * inside it, and its removal.
+ * strict CSP holds), its document built (src/popup/frame.ts), the theme applied to its root, its clip fitted to its
+ * content as that changes, and its removal.
  */
 import { Z_TOP } from '../constants';
-import { buildFrame, type FrameDoc } from './frame';
+import { buildFrame, type FrameDoc, type FrameOptions } from './frame';
 
 /** A piece on the page. */
 export interface Piece extends FrameDoc {
@@ -12,26 +12,25 @@ export interface Piece extends FrameDoc {
   /** Shows the frame (it stays hidden until its stylesheets settle, so nothing unstyled flashes). */
   show(): void;
   /**
-   * Shows only the bottom `px` of a bottom-anchored, full-height frame. A clip, not a height: the frame's box never
-   * moves, so content that grows or shrinks later (an error, a restored form) shifts nothing on the host page (layout
-   * shift counts boxes that move), and the clipped-off part takes no clicks.
+   * Fits a bottom-anchored, viewport-tall frame to `el`, its content root: shows only the bottom part of the frame,
+   * as tall as `el`. A clip, not a height: the frame's box never moves, so content that grows or shrinks later (an
+   * error, a restored form) shifts nothing on the host page (layout shift counts boxes that move), and the clipped-off
+   * part takes no clicks. The frame resizes itself: a ResizeObserver of its own window refits it whenever `el` or the
+   * frame's root changes size (the content changed; the window resized, and with it the frame), after the frame's
+   * layout and before its paint. Returns the measure, to run at other times too.
    */
-  fit(px: number): void;
+  fitTo(el: Element): () => void;
+  /** Removes the frame, and with its window its observer. */
   remove(): void;
 }
 
-/** Options of `addPiece`. */
-export interface PieceOptions {
-  title: string;
-  sheets: string[];
+/** Options of `addPiece`: the frame document's (title, stylesheets, viewport), and the frame's on the page. */
+export interface PieceOptions extends FrameOptions {
   /** Frame placement on the host page, CSS declarations applied through CSSOM. */
   place: Record<string, string>;
   /** Custom properties and classes for the frame's root (src/popup/theme.ts). */
   vars: Record<string, string>;
   classes: string;
-  viewport?: string;
-  /** Keydown inside the frame (Escape, the Tab trap). */
-  onKey(e: KeyboardEvent): void;
 }
 
 /** Appends a hidden frame to the host page's body and builds its document. */
@@ -47,12 +46,7 @@ export const addPiece = (o: PieceOptions): Piece => {
   document.body.append(frame);
   let built: FrameDoc;
   try {
-    built = buildFrame(frame, {
-      title: o.title,
-      sheets: o.sheets,
-      viewport: o.viewport,
-      lang: document.documentElement.lang,
-    });
+    built = buildFrame(frame, o);
   } catch (e) {
     // No document to build (a sandboxed host page): leave no empty frame behind.
     frame.remove();
@@ -61,7 +55,6 @@ export const addPiece = (o: PieceOptions): Piece => {
   const root = built.doc.documentElement;
   for (const [k, v] of Object.entries(o.vars)) root.style.setProperty(k, v);
   root.className = o.classes;
-  built.doc.addEventListener('keydown', o.onKey);
   return {
     ...built,
     frame,
@@ -70,8 +63,20 @@ export const addPiece = (o: PieceOptions): Piece => {
       // The opening animation (css/modal*.css) starts now, when the piece can be seen, not while it waited hidden.
       root.classList.add('mc-shown');
     },
-    // A content taller than the frame gives a negative inset: the clip is then the whole frame, as it should be.
-    fit: (px) => css.setProperty('clip-path', `inset(${frame.offsetHeight - px}px 0 0)`),
+    fitTo: (el) => {
+      // A content taller than the frame gives a negative inset: the clip is then the whole frame, as it should be.
+      const measure = () =>
+        css.setProperty(
+          'clip-path',
+          `inset(${frame.offsetHeight - Math.ceil(el.getBoundingClientRect().height)}px 0 0)`,
+        );
+      // The observer lives in the frame's window, so it goes with the frame. The frame's root is as tall as the frame
+      // (css: html height 100%), so it resizes with the window.
+      const observer = new built.doc.defaultView!.ResizeObserver(measure);
+      observer.observe(root);
+      observer.observe(el);
+      return measure;
+    },
     remove: () => frame.remove(),
   };
 };

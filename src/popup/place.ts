@@ -11,7 +11,7 @@ export type Place = Record<string, string>;
 /**
  * The modal frame: the 'modal' variation covers the viewport (its overlay is inside the frame); 'slide' is a panel at
  * the bottom right, as wide as SLIDE_WIDTH or the whole width on a mobile view; 'fixed' is a bar along the bottom.
- * Slide and fixed are as tall as the viewport but clipped to their content (src/popup/piece.ts fit), so the page
+ * Slide and fixed are as tall as the viewport but clipped to their content (src/popup/piece.ts fitTo), so the page
  * beside and above them stays usable.
  */
 export const modalPlace = (v: Variation, mobile: boolean): Place =>

@@ -40,6 +40,8 @@ export interface HostOptions {
   sameHost?: boolean;
   /** Requests whose URL ends with this are aborted, as a blocked or failed fetch. */
   block?: string;
+  /** Runs on the page before it is opened (init scripts, routes). */
+  before?: (page: Page) => Promise<unknown>;
 }
 
 /** Registers `settings` under a new account and opens a host page whose snippet starts the loader for it. */
@@ -63,6 +65,7 @@ export async function openHost(
       (u) => u.pathname.endsWith(o.block!),
       (r) => r.abort(),
     );
+  if (o.before) await o.before(page);
   await page.goto(o.sameHost ? url : url.replace('//127.0.0.1:', '//localhost:'));
   if (o.focusHost) await page.focus('#host-button');
   logs.set(page, log);
@@ -128,7 +131,7 @@ export const focusAt = (page: Page): Promise<string> =>
 
 /**
  * The part of a popup frame that shows and takes clicks: the frame's box minus the top inset of its clip-path
- * (slide, fixed and the banner are viewport-tall frames clipped to their content, src/popup/piece.ts fit).
+ * (slide, fixed and the banner are viewport-tall frames clipped to their content, src/popup/piece.ts fitTo).
  */
 export async function visibleBox(
   el: ElementHandle<HTMLIFrameElement>,

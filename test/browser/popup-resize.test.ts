@@ -1,8 +1,9 @@
 /**
  * The popup across a window resize (issue 3, spec 9.1, 9.3): the mobile banner's visible height follows its content
- * on every resize (its frame is as tall as the viewport and clipped to the content, src/popup/piece.ts fit), and a
+ * on every resize (its frame is as tall as the viewport and clipped to the content, src/popup/piece.ts fitTo), and a
  * modal or slide-in open across a resize that crosses the mobile-view line (max_width − 20, default 768) takes or
- * drops the `mc-mobile` class, and the slide-in its full width.
+ * drops the `mc-mobile` class, and the slide-in its full width. Slide and fixed frames follow their content's height
+ * by themselves (a ResizeObserver in the frame, src/popup/piece.ts fitTo) as the form grows and shrinks.
  */
 import * as assert from 'uvu/assert';
 import type { ElementHandle, Frame, Page } from 'playwright-core';
@@ -146,5 +147,49 @@ for (const variation of ['modal', 'slide'] as const)
         }
       },
     );
+
+for (const variation of ['slide', 'fixed'] as const)
+  T(
+    `${variation}: the frame follows its content by itself as the form changes (a server error, then success)`,
+    async () => {
+      const { page, context, log, uuid } = await openHost(
+        ctx.browser,
+        ctx.fx,
+        { popupDelay: 0, modalVariation: variation, description: '<p>Weekly news.</p>' },
+        { viewport: { width: 1280, height: 800 } },
+      );
+      const form = ctx.fx.forms.get(uuid)!;
+      form.submit = () => ({
+        result: 'error',
+        msg: 'That address cannot be subscribed right now. Please try again in a little while, or write to us.',
+      });
+      try {
+        const { el, frame } = await shown(page, MODAL);
+        /** The frame's visible height and its content's, once a frame has been rendered since the last change. */
+        const heights = async () => {
+          await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          const content = await frame.$eval('.mc-root', (r) => Math.ceil(r.getBoundingClientRect().height));
+          return { visible: Math.round((await visibleBox(el)).height), content };
+        };
+        const first = await heights();
+        assert.is(first.visible, first.content, 'fitted when shown');
+        await frame.fill('input[name=EMAIL]', 'reader@example.com');
+        await frame.click('button[type=submit]');
+        await frame.waitForSelector('.mc-flash:not(:empty)');
+        const error = await heights();
+        assert.ok(error.content > first.content, `the error makes the content taller: ${JSON.stringify(error)}`);
+        assert.is(error.visible, error.content, 'the frame grew with it');
+        form.submit = () => ({ result: 'success', msg: 'Thanks!' });
+        await frame.click('button[type=submit]');
+        await frame.waitForSelector('.mc-success:not(:empty)');
+        const done = await heights();
+        assert.is.not(done.content, error.content, `the success message replaces the form: ${JSON.stringify(done)}`);
+        assert.is(done.visible, done.content, 'the frame followed it');
+        assert.equal(log.errors, []);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
 T.run();

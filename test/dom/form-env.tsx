@@ -99,7 +99,6 @@ export interface Mounted {
   s: Settings;
   status: FormStatus[];
   closes: number;
-  resizes: number;
   /** The first element matching `sel`, or a thrown error naming it. */
   $<E extends Element = HTMLInputElement>(sel: string): E;
   /** Every element matching `sel`. */
@@ -107,7 +106,7 @@ export interface Mounted {
   unmount(): void;
 }
 
-/** Renders `<Form>` with the normalised `raw` settings as the modal does, with the transport mount.tsx would choose. */
+/** Renders `<Form>` with the normalised `raw` settings as the modal does, with the transport session.tsx would choose. */
 export const mount = (raw: Record<string, unknown>, o: { mobile?: boolean; preview?: boolean } = {}): Mounted => {
   const el = container();
   const s = normalize(raw);
@@ -116,7 +115,6 @@ export const mount = (raw: Record<string, unknown>, o: { mobile?: boolean; previ
     s,
     status: [],
     closes: 0,
-    resizes: 0,
     $: <E extends Element>(sel: string) => {
       const x = el.querySelector(sel);
       if (!x) throw Error('no element ' + sel);
@@ -139,7 +137,6 @@ export const mount = (raw: Record<string, unknown>, o: { mobile?: boolean; previ
         mobile={!!o.mobile}
         onStatus={(x) => m.status.push(x)}
         onClose={() => m.closes++}
-        onResize={() => m.resizes++}
       />,
       el,
     );

@@ -22,7 +22,7 @@ const { Badges } = await import('../../src/popup/Badges');
 const { CloseButton } = await import('../../src/popup/CloseButton');
 const { Modal } = await import('../../src/popup/Modal');
 const { previewTransport } = await import('../../src/popup/form/transport');
-const { inertHost } = await import('../../src/popup/focus');
+const { inertHost } = await import('../../src/popup/host');
 const { buildFrame } = await import('../../src/popup/frame');
 const { normalize } = await import('../../src/popup/settings');
 const { ERR_NO_IFRAME, FRAME_TITLE } = await import('../../src/constants');
@@ -121,7 +121,6 @@ modal only for the modal variation`, () => {
         p={P}
         mobile={false}
         onClose={() => undefined}
-        onResize={() => undefined}
       />,
     );
     const d = el.querySelector('[role="dialog"]')!;
@@ -149,7 +148,6 @@ test('Modal: the overlay and the close control close; the closeLabel setting nam
       p={P}
       mobile={false}
       onClose={() => closed++}
-      onResize={() => undefined}
     />,
   );
   click(el.querySelector('.mc-overlay'));
@@ -167,7 +165,6 @@ test('Modal: the image is a decorative <img> in template 1 and a CSS background 
         p={P}
         mobile={false}
         onClose={() => undefined}
-        onResize={() => undefined}
       />,
     );
     const img = el.querySelector('.mc-image img');
@@ -182,7 +179,6 @@ test('Modal: the image is a decorative <img> in template 1 and a CSS background 
       p={P}
       mobile={false}
       onClose={() => undefined}
-      onResize={() => undefined}
     />,
   );
   assert.not.ok(none.querySelector('.mc-image'), 'an unsafe image address shows no image');

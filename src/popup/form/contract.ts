@@ -29,6 +29,4 @@ export interface FormProps<S> {
   onStatus(status: FormStatus): void;
   /** The form wants the modal closed (after confirmationDuration, or text-to-join after 1 s). */
   onClose(): void;
-  /** The form's height may have changed: the shell refits the frame (spec 4.5 step 1: 'only resize the frame'). */
-  onResize(): void;
 }

@@ -1,5 +1,5 @@
 /**
- * How a valid submit leaves the form (spec 4.5, 4.6, 7.1): chosen once per popup (src/popup/mount.tsx) and handed to
+ * How a valid submit leaves the form (spec 4.5, 4.6, 7.1): chosen once per popup (src/popup/session.tsx) and handed to
  * the form, which never asks whether it is a preview.
  */
 import { COOKIE_SUBSCRIBED, SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';

@@ -3,7 +3,7 @@
  * The views (src/popup/form/views.tsx, Form.tsx) only render what it returns; where a submit goes is the injected
  * transport's business (src/popup/form/transport.ts).
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS, TTT_CLOSE_MS } from '../../constants';
 import type { Field } from '../../form-model/fields';
 import { carried, firstStep, sent } from '../../form-model/place';
@@ -19,7 +19,7 @@ import { outcome, type FieldMarks, type Outcome } from './outcome';
 export type SignupForm = ReturnType<typeof useSignupForm>;
 
 /** The form's state and actions. One request per submit: a second while one is out does nothing (spec 4.5 step 3). */
-export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose, onResize }: FormProps<Settings>) => {
+export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: FormProps<Settings>) => {
   const pl = s.placement;
   const start = firstStep(pl);
   const [values, setValues] = useState<Values>({});
@@ -49,8 +49,6 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose, onRe
   const ttt = s.ttt && mobile && !!sms && !typed && /[\d+]/.test(s.smsTransportNumber);
   const t = s.translations;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: any of these may change the form's height
-  useLayoutEffect(onResize, [step, marks, flash, gdprMsg, done, ttt, busy]);
   useEffect(() => {
     const root = form.current;
     // (Plain || chains, not ?.: esbuild lowers ?. for Chrome < 91, at a dozen bytes a time.)

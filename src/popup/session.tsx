@@ -1,0 +1,235 @@
+/**
+ * One showing of the popup on the host page (spec 4.2, 4.3) as a session of explicit steps, so that whatever shows
+ * it (mount today; a trigger that only reveals what was prepared, or an owner's "open now") and whatever ends it (the
+ * visitor, a new mount, a page's clean-up) each call one step:
+ *
+ * - `prepare()` builds the first piece (spec 4.2: the banner on a mobile view with useMobileBanner, else the modal)
+ *   in a hidden frame: stylesheets linked, form-extras.js loaded when needed, first render done. The host page is
+ *   untouched but for that hidden frame.
+ * - `reveal(opener)` shows the popup as soon as it is prepared (preparing it first if need be): Escape is heard on the
+ *   host page, and a modal dialog makes the host inert and unscrollable and takes focus. Focus goes back to `opener`
+ *   (by default what had it at reveal) when the visitor closes.
+ * - `close()` is the visitor's close (spec 4.3): the closed cookie, the animation out, then destroy, focus back and
+ *   `onClosed` (the owner preview reopens there).
+ * - `destroy()` undoes at once everything the session did: frames (their trees unmounted first), listeners, timers,
+ *   the inert host and the root's overflow. No cookie, no focus move.
+ *
+ * A session goes prepared (hidden) → revealed → (banner →) modal → closing → over; destroy ends it from any stage,
+ * and no step does anything after it. Every timer it starts goes through `later` and every listener through
+ * `listen`, so destroy clears them all.
+ */
+// The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
+// shifts it by some 30 bytes either way). It means nothing else.
+import { BANNER_SHEETS, modalSheets, sheetBase } from './sheets';
+import {
+  BANNER_FRAME_TITLE,
+  BANNER_MEASURE_MS,
+  CLOSE_ANIMATION_MS,
+  COOKIE_CLOSED,
+  FRAME_TITLE,
+  SHEETS_TIMEOUT_MS,
+} from '../constants';
+import { addPiece, type Piece } from './piece';
+import { render } from 'react-dom';
+import { themeClasses, themeVars } from './theme';
+import { isMobile, type Settings } from './settings';
+import { Modal } from './Modal';
+import type { LoaderParams } from '../types';
+import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
+import { BANNER_PLACE, firstPiece, isModal, modalPlace } from './place';
+import { tabbables, trapTab } from './focus';
+import { setCookie } from '../browser/cookies';
+import { holdHost } from './host';
+import { needsExtras } from '../form-model/place';
+import { extra, loadExtras } from './form/lazy';
+import { previewTransport, providerTransport } from './form/transport';
+
+const Banner = extra('Banner');
+
+/** The banner's own viewport (spec 2.2): no user scaling, inside its frame only; the host page's zoom is untouched. */
+const BANNER_VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1';
+
+/** A popup session: see the module's comment for its steps. */
+export interface Session {
+  prepare(): void;
+  reveal(opener?: Element | null): void;
+  close(): void;
+  destroy(): void;
+}
+
+/** A session for these parameters and normalised settings; nothing happens on the page until a step is called. */
+export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void): Session => {
+  const win = window;
+  const doc = document;
+  const modalDialog = isModal(s.variation);
+  const mobile = () => isMobile(s, win.innerWidth);
+  const base = sheetBase(p, s);
+  // The owner preview submits nowhere (spec 4.6): chosen once here, the form never asks.
+  const transport = p.isPreview ? previewTransport : providerTransport(p, s.captcha);
+  /** What destroy undoes, last done first. */
+  const undo: (() => void)[] = [];
+  /** Closing or closed: no step does anything any more. */
+  let over = false;
+  let prepared = false;
+  let revealed = false;
+  let returnTo: HTMLElement | null = null;
+  let modal: Piece | null = null;
+  /**
+   * Shows the piece that is up (the banner, then the modal), set once that piece is prepared. It runs then if the
+   * session is revealed, else at the reveal: once per piece, as each piece is prepared once and reveal runs once.
+   */
+  let pending: (() => void) | null = null;
+
+  const destroy = () => {
+    over = true;
+    while (undo.length) undo.pop()!();
+  };
+  /** Adds a listener that destroy removes. */
+  const listen = <E extends Event>(t: EventTarget, type: string, f: (e: E) => void) => {
+    t.addEventListener(type, f as EventListener);
+    undo.push(() => t.removeEventListener(type, f as EventListener));
+  };
+  /** Runs `f` after `ms` unless destroy comes first. */
+  const later = (f: () => void, ms: number) => {
+    const t = setTimeout(f, ms);
+    undo.push(() => clearTimeout(t));
+  };
+  /** A piece's stylesheets settled: loaded, failed, or SHEETS_TIMEOUT_MS passed (a hanging one shows unstyled). */
+  const settled = (x: Piece) => Promise.race([x.ready, new Promise<void>((done) => later(done, SHEETS_TIMEOUT_MS))]);
+  /** Shows the prepared piece if the session is revealed. */
+  const display = () => {
+    if (revealed && pending) pending();
+  };
+  /** A modal dialog holds the host page (host.ts) from its reveal, or from its frame when that comes later. */
+  const hold = () => {
+    if (modal && modalDialog) undo.push(holdHost(doc, modal.frame));
+  };
+
+  const close = () => {
+    if (over) return;
+    over = true;
+    if (setsClosedCookie(p.isPreview, location.hostname, p.baseUrl)) setCookie(COOKIE_CLOSED, '1', closedCookieMs(s));
+    const out = modal && animatesOut(s, win.matchMedia('(prefers-reduced-motion: reduce)').matches);
+    if (out) modal!.doc.documentElement.classList.add('mc-out');
+    later(
+      () => {
+        destroy();
+        if (returnTo && returnTo.isConnected) returnTo.focus();
+        onClosed();
+      },
+      out ? CLOSE_ANIMATION_MS : 0,
+    );
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key == 'Escape') close();
+    else if (modal && modalDialog) trapTab(e, modal.doc.body);
+  };
+
+  const frameFor = (title: string, sheets: string[], place: Record<string, string>, viewport?: string) => {
+    const piece = addPiece({
+      title,
+      sheets: sheets.map((f) => base + f),
+      place,
+      vars: themeVars(s),
+      classes: themeClasses(s, mobile()),
+      viewport,
+    });
+    undo.push(() => {
+      render(null, piece.doc.body);
+      piece.remove();
+    });
+    // Escape and the Tab trap inside the frame too (spec 2.2).
+    listen(piece.doc, 'keydown', onKey);
+    return piece;
+  };
+
+  /** The modal (spec 2.2), shown once its stylesheets and the form's extras are in. */
+  const openModal = () => {
+    const m = (modal = frameFor(FRAME_TITLE, modalSheets(s), modalPlace(s.variation, mobile())));
+    // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
+    const draw = () => render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />, m.doc.body);
+    draw();
+    // Slide and fixed are clipped to their content, which the frame follows by itself (piece.ts fitTo).
+    if (!modalDialog) m.fitTo(m.doc.querySelector('.mc-root')!);
+    // A resize can cross the mobile-view line (spec 9.3): classes, placement and the form follow it.
+    listen(win, 'resize', () => {
+      m.doc.documentElement.classList.toggle('mc-mobile', mobile());
+      for (const [k, v] of Object.entries(modalPlace(s.variation, mobile()))) m.frame.style.setProperty(k, v);
+      draw();
+    });
+    if (revealed) hold();
+    // The form's extras (src/popup/form/extras.ts) load beside the stylesheets; the modal shows when both are in.
+    // Without them the form would lack fields it requires: then nothing shows, as when popup.js itself fails.
+    const need = needsExtras(s.placement);
+    Promise.all([settled(m), need && loadExtras()]).then(([, x]) => {
+      if (over) return;
+      if (need && x === undefined) return destroy();
+      draw();
+      pending = () => {
+        m.show();
+        // Focus moves into a modal dialog; a slide-in or fixed bar does not take focus from the reader's place.
+        if (modalDialog) {
+          const dialog = m.doc.querySelector<HTMLElement>('.mc-dialog')!;
+          m.frame.focus();
+          // The first field, not the close control, so a keyboard user can type at once; the dialog when it has none.
+          (tabbables(dialog).find((el) => !el.classList.contains('mc-close')) || dialog).focus();
+        }
+      };
+      display();
+    });
+  };
+
+  /**
+   * The banner (spec 2.2, 4.2): its call to action swaps it for the modal; its close closes the popup. It comes with
+   * form-extras.js (only phones with useMobileBanner see it), so its frame is made once that has loaded: no frame
+   * stands empty on the page meanwhile. Without form-extras.js there is no banner: the modal opens instead, if its
+   * form can do without them.
+   */
+  const openBanner = () =>
+    loadExtras().then((x) => {
+      if (over) return;
+      if (!x) return openModal();
+      const b = frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE, BANNER_VIEWPORT);
+      const toModal = () => {
+        render(null, b.doc.body);
+        b.remove();
+        openModal();
+      };
+      render(<Banner s={s} onOpen={toModal} onClose={close} />, b.doc.body);
+      // Spec 9.1: the height is measured again on every window resize (the frame's observer sees the frame resize)
+      // and 500 ms after the stylesheets load.
+      const measure = b.fitTo(b.doc.body);
+      settled(b).then(() => {
+        if (over) return;
+        pending = () => {
+          b.show();
+          later(measure, BANNER_MEASURE_MS);
+        };
+        display();
+      });
+    });
+
+  const prepare = () => {
+    if (over || prepared) return;
+    prepared = true;
+    if (firstPiece(s.mobileBanner, mobile()) == 'modal') openModal();
+    else openBanner();
+  };
+
+  return {
+    prepare,
+    reveal: (opener = doc.activeElement) => {
+      if (revealed || over) return;
+      returnTo = opener as HTMLElement | null;
+      listen(doc, 'keydown', onKey);
+      revealed = true;
+      // A modal prepared before is held now; one prepared now holds the host itself (openModal).
+      if (prepared) hold();
+      else prepare();
+      display();
+    },
+    close,
+    destroy,
+  };
+};

@@ -1,0 +1,231 @@
+/**
+ * The popup session's teardown (issue 11, src/popup/session.tsx) on the shipped popup.js: whichever way a session
+ * ends, the host page is left as it was before the popup came: the same body markup (no frame, nothing inert), the
+ * same root attributes (overflow back), the same event listeners on the window and in the document (read through the
+ * DevTools protocol, frames included), and no timer of the popup still pending; Escape or a resize after it does
+ * nothing. Also a session ended while its frame still waits, hidden, for its stylesheets.
+ */
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { BANNER_MEASURE_MS, SHEETS_TIMEOUT_MS } from '../../src/constants';
+import { sleep } from './harness';
+import { BANNER, MODAL, gone, openHost, popupSuite, shown } from './popup-env';
+
+const { T, ctx } = popupSuite('popup session teardown');
+
+/**
+ * Counts the host window's pending timers: setTimeout and clearTimeout wrapped before any script runs (the top
+ * document only; the frames' own timers die with them). `window.__timers` is the set of pending ids.
+ */
+const trackTimers = (page: Page) =>
+  page.addInitScript(() => {
+    if (window.top !== window) return;
+    const live = new Set<number>();
+    const set = window.setTimeout;
+    const clear = window.clearTimeout;
+    window.setTimeout = ((f: TimerHandler, ms?: number, ...args: unknown[]) => {
+      const id = set(
+        (...a: unknown[]) => {
+          live.delete(id);
+          if (typeof f == 'function') f(...a);
+        },
+        ms,
+        ...args,
+      );
+      live.add(id);
+      return id;
+    }) as typeof setTimeout;
+    window.clearTimeout = ((id?: number) => {
+      live.delete(id!);
+      clear(id);
+    }) as typeof clearTimeout;
+    (window as unknown as { __timers: Set<number> }).__timers = live;
+  });
+
+/** The host window's pending timers, once two animation frames have passed (Preact's effects settle on one). */
+const pendingTimers = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return (window as unknown as { __timers: Set<number> }).__timers.size;
+  });
+
+/** What a popup could change on the host page. */
+interface HostState {
+  body: string;
+  /** The root's attributes; an emptied style attribute (the overflow put back as it was: none) counts as none. */
+  root: string[];
+  /**
+   * Where and what type every event listener of the popup's scripts (popup.js, form-extras.js) is, on the window and
+   * on any node of the document, frames included. Left out: the loader's (embed.js: its trigger listener goes when
+   * it fires), Playwright's (its input checks), and those of the files' own script tags (popup.js and the files it
+   * loads once stay loaded for the page, as a script does).
+   */
+  listeners: string[];
+}
+
+/** A DevTools session on `page` that knows which script each listener comes from. */
+const devtools = async (page: Page) => {
+  const cdp = await page.context().newCDPSession(page);
+  const urls = new Map<string, string>();
+  cdp.on('Debugger.scriptParsed', (e) => urls.set(e.scriptId, e.url));
+  await cdp.send('Debugger.enable');
+  return { cdp, ours: (scriptId: string) => /\/(popup|form-extras)\.js$/.test(urls.get(scriptId) || '') };
+};
+
+const hostState = async (page: Page, d: Awaited<ReturnType<typeof devtools>>): Promise<HostState> => {
+  const dom = await page.evaluate(() => ({
+    body: document.body.outerHTML,
+    root: [...document.documentElement.attributes]
+      .filter((a) => a.name != 'style' || a.value)
+      .map((a) => `${a.name}=${a.value}`),
+  }));
+  const listeners: string[] = [];
+  for (const expression of ['window', 'document']) {
+    const { result } = await d.cdp.send('Runtime.evaluate', { expression });
+    const found = await d.cdp.send('DOMDebugger.getEventListeners', {
+      objectId: result.objectId!,
+      depth: -1,
+      pierce: true,
+    });
+    for (const l of found.listeners) {
+      if (!d.ours(l.scriptId)) continue;
+      const node = l.backendNodeId
+        ? (await d.cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId })).node.nodeName
+        : 'window';
+      if (node != 'SCRIPT') listeners.push(`${node}#${l.backendNodeId || ''} ${l.type}`);
+    }
+    await d.cdp.send('Runtime.releaseObject', { objectId: result.objectId! });
+  }
+  return { ...dom, listeners: listeners.sort() };
+};
+
+/**
+ * Opens the popup now: its trigger is exit intent (spec 4.2), the pointer leaving the page, so the host page can be
+ * read before at leisure. Viewports stay at least 640 px wide, where exit intent is not replaced by a 1 s delay.
+ */
+const trigger = (page: Page) =>
+  // Again until a frame is there: the loader arms its trigger once the settings are in.
+  page.waitForFunction(
+    () => {
+      document.documentElement.dispatchEvent(new MouseEvent('mouseleave'));
+      return !!document.querySelector('iframe');
+    },
+    undefined,
+    { polling: 100, timeout: 10000 },
+  );
+
+/** One way a session ends, from a shown popup. */
+interface Ending {
+  name: string;
+  settings: Record<string, unknown>;
+  viewport?: { width: number; height: number };
+  /** The frame that shows first. */
+  first: string;
+  /** Ends the session; resolves once its last frame is gone. */
+  end(page: Page): Promise<void>;
+}
+
+const pressEscape = async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await gone(page, MODAL);
+};
+
+const ENDINGS: Ending[] = [
+  { name: 'modal, Escape', settings: {}, first: MODAL, end: pressEscape },
+  {
+    name: 'slide-in, its close control (animated out)',
+    settings: { modalVariation: 'slide' },
+    first: MODAL,
+    end: async (page) => {
+      const frame = (await (await page.$(MODAL))!.contentFrame())!;
+      await frame.click('.mc-close');
+      await gone(page, MODAL);
+    },
+  },
+  {
+    name: 'mobile banner, its close control',
+    settings: { useMobileBanner: 'Y', bannerDescription: '<p>News</p>' },
+    viewport: { width: 700, height: 800 },
+    first: BANNER,
+    end: async (page) => {
+      const frame = (await (await page.$(BANNER))!.contentFrame())!;
+      await frame.click('[data-action="close-mc-banner"]');
+      await gone(page, BANNER);
+    },
+  },
+  {
+    name: 'mobile banner, its call to action, then the modal closed by Escape',
+    settings: { useMobileBanner: 'Y', bannerDescription: '<p>News</p>' },
+    viewport: { width: 700, height: 800 },
+    first: BANNER,
+    end: async (page) => {
+      const frame = (await (await page.$(BANNER))!.contentFrame())!;
+      await frame.click('.mc-cta');
+      await gone(page, BANNER);
+      await shown(page, MODAL);
+      await pressEscape(page);
+    },
+  },
+];
+
+for (const e of ENDINGS)
+  T(`${e.name}: the host page is left as it was, and Escape or a resize after it does nothing`, async () => {
+    const { page, context, log } = await openHost(
+      ctx.browser,
+      ctx.fx,
+      { popupDelay: 'exit', ...e.settings },
+      { viewport: e.viewport, before: trackTimers },
+    );
+    try {
+      const dt = await devtools(page);
+      const before = await hostState(page, dt);
+      await trigger(page);
+      await shown(page, e.first);
+      const open = await hostState(page, dt);
+      assert.not.equal(open.listeners, before.listeners, 'the popup listens while it is open (the check can fail)');
+      await e.end(page);
+      assert.is(await pendingTimers(page), 0, 'no timer of the popup pending');
+      assert.equal(await hostState(page, dt), before);
+      // Nothing listens any more: Escape and a resize change nothing, and no late timer brings anything back.
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 900, height: 500 });
+      await page.evaluate(() => dispatchEvent(new Event('resize')));
+      await sleep(BANNER_MEASURE_MS + 100);
+      assert.equal(await hostState(page, dt), before, 'after Escape and a resize');
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+T('ended while its frame waits hidden for its stylesheets: nothing is left, and nothing shows later', async () => {
+  // The stylesheets never answer: the modal is built and rendered but stays hidden until SHEETS_TIMEOUT_MS.
+  const hang = (page: Page) =>
+    Promise.all([
+      trackTimers(page),
+      page.route(
+        (u) => u.pathname.endsWith('.css'),
+        () => undefined,
+      ),
+    ]);
+  const { page, context, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 'exit' }, { before: hang });
+  try {
+    const dt = await devtools(page);
+    const before = await hostState(page, dt);
+    await trigger(page);
+    await page.waitForSelector(MODAL, { state: 'attached' });
+    assert.is(await page.$eval(MODAL, (f) => (f as HTMLIFrameElement).style.visibility), 'hidden', 'prepared, hidden');
+    assert.ok(await page.$eval('main', (m) => (m as HTMLElement).inert), 'a modal dialog holds the host from reveal');
+    await pressEscape(page);
+    assert.is(await pendingTimers(page), 0, "no timer left: not even the stylesheets' time-out");
+    assert.equal(await hostState(page, dt), before);
+    await sleep(SHEETS_TIMEOUT_MS + 300);
+    assert.is(await page.$(MODAL), null, 'nothing shows when the time-out would have passed');
+    assert.equal(await hostState(page, dt), before);
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+T.run();
