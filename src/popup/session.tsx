@@ -147,8 +147,9 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
   /** The modal (spec 2.2), shown once its stylesheets and the form's extras are in. */
   const openModal = () => {
     const m = (modal = frameFor(FRAME_TITLE, modalSheets(s), modalPlace(s.variation, mobile())));
-    // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
-    const draw = () => render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />, m.doc.body);
+    const draw = () =>
+      // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
+      render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />, m.doc.body);
     draw();
     // Slide and fixed are clipped to their content, which the frame follows by itself (piece.ts fitTo).
     if (!modalDialog) m.fitTo(m.doc.querySelector('.mc-root')!);

@@ -106,7 +106,7 @@ export interface Mounted {
   unmount(): void;
 }
 
-/** Renders `<Form>` with the normalised `raw` settings as the modal does, with the transport session.tsx would choose. */
+/** Renders `<Form>` with the normalised `raw` settings as the modal does, with the transport session.tsx chooses. */
 export const mount = (raw: Record<string, unknown>, o: { mobile?: boolean; preview?: boolean } = {}): Mounted => {
   const el = container();
   const s = normalize(raw);
