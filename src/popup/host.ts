@@ -4,29 +4,19 @@
  */
 
 /**
- * Makes every child of the host page's body inert except `keep` (the popup's frames), and returns the undo.
- * Elements that were inert already stay so. Scripts are made inert too: it changes nothing for them.
- */
-export const inertHost = (doc: Document, keep: Element[]): (() => void) => {
-  const changed = Array.from(doc.body.children).filter((el) => !keep.includes(el) && !el.hasAttribute('inert'));
-  for (const el of changed) el.setAttribute('inert', '');
-  return () => {
-    for (const el of changed) el.removeAttribute('inert');
-  };
-};
-
-/**
- * Holds the host page behind a modal dialog: unscrollable (the root's overflow, spec 4.3 restores it) and inert but
- * for `keep`, the dialog's frame. Returns the undo, which puts the root's overflow back as it was, priority included.
+ * Holds the host page behind a modal dialog: unscrollable (the root's overflow) and every child of its body inert but
+ * `keep`, the dialog's frame. Returns the undo, which puts the root's overflow back as it was, priority included, and
+ * leaves inert what was inert before. Scripts are made inert too: it changes nothing for them.
  */
 export const holdHost = (doc: Document, keep: Element): (() => void) => {
   const html = doc.documentElement.style;
   const overflow = html.getPropertyValue('overflow');
   const priority = html.getPropertyPriority('overflow');
+  const changed = Array.from(doc.body.children).filter((el) => el != keep && !el.hasAttribute('inert'));
   html.setProperty('overflow', 'hidden');
-  const inert = inertHost(doc, [keep]);
+  for (const el of changed) el.setAttribute('inert', '');
   return () => {
-    inert();
+    for (const el of changed) el.removeAttribute('inert');
     html.setProperty('overflow', overflow, priority);
   };
 };

@@ -3,6 +3,7 @@
  * strict CSP holds), its document built (src/popup/frame.ts), the theme applied to its root, its clip fitted to its
  * content as that changes, and its removal.
  */
+import { render } from 'react-dom';
 import { Z_TOP } from '../constants';
 import { buildFrame, type FrameDoc, type FrameOptions } from './frame';
 
@@ -20,7 +21,7 @@ export interface Piece extends FrameDoc {
    * layout and before its paint. Returns the measure, to run at other times too.
    */
   fitTo(el: Element): () => void;
-  /** Removes the frame, and with its window its observer. */
+  /** Removes the frame, the tree rendered in its body unmounted first (its effects cleaned up), and its observer. */
   remove(): void;
 }
 
@@ -77,6 +78,9 @@ export const addPiece = (o: PieceOptions): Piece => {
       observer.observe(el);
       return measure;
     },
-    remove: () => frame.remove(),
+    remove: () => {
+      render(null, built.doc.body);
+      frame.remove();
+    },
   };
 };

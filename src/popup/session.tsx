@@ -135,10 +135,7 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
       classes: themeClasses(s, mobile()),
       viewport,
     });
-    undo.push(() => {
-      render(null, piece.doc.body);
-      piece.remove();
-    });
+    undo.push(piece.remove);
     // Escape and the Tab trap inside the frame too (spec 2.2).
     listen(piece.doc, 'keydown', onKey);
     return piece;
@@ -193,7 +190,6 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
       if (!x) return openModal();
       const b = frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE, BANNER_VIEWPORT);
       const toModal = () => {
-        render(null, b.doc.body);
         b.remove();
         openModal();
       };

@@ -121,6 +121,11 @@ interface Ending {
   viewport?: { width: number; height: number };
   /** The frame that shows first. */
   first: string;
+  /**
+   * The host page has state of its own the popup must leave as it was: an inert element (it stays inert) and the
+   * root's `overflow: auto !important` (put back, priority included), both set through the CSSOM and DOM.
+   */
+  ownState?: boolean;
   /** Ends the session; resolves once its last frame is gone. */
   end(page: Page): Promise<void>;
 }
@@ -132,6 +137,13 @@ const pressEscape = async (page: Page) => {
 
 const ENDINGS: Ending[] = [
   { name: 'modal, Escape', settings: {}, first: MODAL, end: pressEscape },
+  {
+    name: 'modal on a page with an inert element and an important overflow of its own, Escape',
+    settings: {},
+    first: MODAL,
+    ownState: true,
+    end: pressEscape,
+  },
   {
     name: 'slide-in, its close control (animated out)',
     settings: { modalVariation: 'slide' },
@@ -178,11 +190,17 @@ for (const e of ENDINGS)
     );
     try {
       const dt = await devtools(page);
+      if (e.ownState)
+        await page.evaluate(() => {
+          document.body.append(Object.assign(document.createElement('aside'), { inert: true }));
+          document.documentElement.style.setProperty('overflow', 'auto', 'important');
+        });
       const before = await hostState(page, dt);
       await trigger(page);
       await shown(page, e.first);
       const open = await hostState(page, dt);
       assert.not.equal(open.listeners, before.listeners, 'the popup listens while it is open (the check can fail)');
+      if (e.ownState) assert.not.equal(open.root, before.root, 'the modal holds the root (the check can fail)');
       await e.end(page);
       assert.is(await pendingTimers(page), 0, 'no timer of the popup pending');
       assert.equal(await hostState(page, dt), before);
