@@ -43,6 +43,9 @@ const subscribe = (agent: Agent, origin: string, email: string): Promise<boolean
       res.on('error', reject);
     });
     req.on('error', reject);
+    // A connection the cluster's primary handed to the process as it was killed can stay open with no answer and no
+    // error: after 5 s it counts as cut, or the stream would never end.
+    req.setTimeout(5000, () => req.destroy(new Error('no answer')));
     req.end();
   });
 };
