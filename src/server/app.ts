@@ -17,6 +17,9 @@ import {
 } from '../constants';
 import { counter } from './db/counters';
 import { openDb } from './db/open';
+import { checkMail, type MailOptions } from './mail/config';
+import { type Sender, startSender } from './mail/sender';
+import { smtpTransport } from './mail/smtp';
 import { logLine, logSink } from './http/log';
 import { directClient, proxiedClient, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
@@ -66,6 +69,11 @@ export interface ProviderOptions extends ModeOptions {
   rateLimit?: { perClient?: Limit | null; perAddress?: Limit | null; trustProxy?: boolean } | false;
   /** Connection timeouts in ms (slow-header clients); defaults from src/constants.ts. */
   timeouts?: { headersMs?: number; requestMs?: number };
+  /**
+   * Real e-mail (issue 15 item 4, SMTP_URL and SMTP_FROM): the outbox's rows go out over SMTP, from every provider
+   * on the store, each row claimed by one (src/server/mail/). Without it mail stays in the outbox (the demo mailbox).
+   */
+  mail?: MailOptions;
 }
 
 /** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
@@ -113,8 +121,8 @@ export interface Provider {
   server: Server;
   /**
    * Stops accepting (new connections are refused) and ends idle connections; requests in flight are answered, each
-   * answer closing its connection, and connections still open after the request timeout are ended. Then closes the
-   * store. Safe to call twice.
+   * answer closing its connection, and connections still open after the request timeout are ended. The mail sender
+   * stops taking rows and finishes the send in flight. Then closes the store. Safe to call twice.
    */
   close(): Promise<void>;
 }
@@ -123,6 +131,7 @@ export interface Provider {
 export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // Before anything opens: a production server without its public URL or owner secret does not start.
   const mode = checkMode(opts);
+  const mail = opts.mail ? checkMail(opts.mail, mode) : null;
   const target = opts.databaseUrl || opts.dbPath;
   if (!target) throw Error('startProvider needs dbPath or databaseUrl');
   const store = await openDb(target);
@@ -234,6 +243,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       `\n!!! PRODUCTION over plain http (${url.origin}): the owner secret and its session cookie cross the network ` +
         'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
     );
+  const sender: Sender | null = mail ? startSender(store, smtpTransport(mail.target, mail.policy), mail) : null;
   const owner = mode.ownerSecret
     ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, store, limiters)
     : null;
@@ -258,6 +268,8 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     close: () =>
       (closing ||= new Promise<void>((resolve) => {
         draining = true;
+        // The sender stops at once; its send in flight ends (and is recorded) while the requests drain.
+        const mailStopped = sender?.stop();
         // Stops listening (a new connection is refused) and ends the idle connections; requests in flight go on.
         server.close(async () => {
           // A handler stuck on something that never answers holds the close no longer than a request may take.
@@ -267,6 +279,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
               setTimeout(r, requestTimeout).unref();
             });
           log.flush();
+          await mailStopped;
           await store.close().catch((e: Error) => console.error(`closing the store: ${e.message}`));
           resolve();
         });

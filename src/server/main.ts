@@ -4,7 +4,8 @@
  * PROVIDER_WORKERS=N runs N provider processes on the one port (node:cluster), each with its own connections to the
  * one store; meant for PostgreSQL (issue 15). SIGTERM or Ctrl-C closes the server(s) and the store cleanly. The demo
  * by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a server on a
- * network (issue 13, src/server/site.ts): without them it does not start.
+ * network (issue 13, src/server/site.ts): without them it does not start. SMTP_URL (and SMTP_FROM) send the outbox's
+ * mail over SMTP from every process (issue 15, src/server/mail/).
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -13,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
 import { startProvider } from './app';
-import { type ModeOptions, modeFromEnv } from './site';
+import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
+import { checkMode, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
 import { isPostgresUrl, storeTarget } from './store/open';
 import { redact } from './store/postgres';
@@ -38,8 +40,13 @@ const shown = isPostgresUrl(target)
     : relative(process.cwd(), target);
 
 let mode: ModeOptions;
+let mail: MailOptions | undefined;
+/** The mail line of the banner: where mail goes, never the SMTP user name, password or From address. */
+let mailShown = '';
 try {
   mode = modeFromEnv(process.env);
+  mail = mailFromEnv(process.env);
+  if (mail) mailShown = `SMTP ${checkMail(mail, checkMode(mode)).target.shown}`;
 } catch (e) {
   console.error((e as Error).message);
   process.exit(2);
@@ -53,13 +60,14 @@ const banner = (o: string, pids: number[] = []) => {
     return `Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
   Blog             ${o}/
   Owner preview    ${o}/preview (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
+  Mail             ${mailShown || 'NOT SENT: set SMTP_URL and SMTP_FROM; until then it waits in the outbox table'}
 ${db}
 No mailbox and no demo pages in production. Stop with Ctrl-C.`;
   return `Reference provider listening on ${o} in DEMO mode, for this machine only
   Blog             ${o}/
   Demo host page   ${o}/demo
   Owner preview    ${o}/preview
-  Mailbox          ${o}/mailbox
+  Mailbox          ${o}/mailbox${mailShown ? `, and sent over ${mailShown}` : ''}
 ${db}
 Subscribers: npm run subscribers (add -- --csv for CSV). On a network: PROVIDER_MODE=production (README).
 Stop with Ctrl-C.`;
@@ -76,6 +84,7 @@ async function serve(): Promise<void> {
     host: process.env.HOST || undefined,
     routes,
     ...mode,
+    mail,
   }).catch((e: Error & { code?: string }) => {
     console.error(
       e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start` : e.message,

@@ -287,4 +287,39 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX confirmations_subscriber ON confirmations (subscriber_id);
   `,
   },
+  {
+    sqlite: `
+  -- The outbox is the mail queue (issue 15 item 4, src/server/mail/): a row is sent when SMTP_URL is set. mail_key
+  -- makes the row's Message-ID, the same on every attempt. attempts counts claims; next_attempt_at (ms since the
+  -- epoch, as rate_counters') is when the row is due again after a failure. claim and claimed_until are the lease of
+  -- the process sending it: no other process takes the row before claimed_until. sent_at and sent_reply record the
+  -- SMTP server's acceptance in one statement; failed_at marks a row given up (permanent refusal, too many attempts,
+  -- too old), kept with its last_error. Rows written before this migration are due at once (their age decides).
+  ALTER TABLE outbox ADD COLUMN mail_key TEXT NOT NULL DEFAULT '';
+  ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE outbox ADD COLUMN next_attempt_at INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE outbox ADD COLUMN claim TEXT;
+  ALTER TABLE outbox ADD COLUMN claimed_until INTEGER;
+  ALTER TABLE outbox ADD COLUMN sent_at TEXT;
+  ALTER TABLE outbox ADD COLUMN sent_reply TEXT;
+  ALTER TABLE outbox ADD COLUMN failed_at TEXT;
+  ALTER TABLE outbox ADD COLUMN last_error TEXT;
+  UPDATE outbox SET mail_key = lower(hex(randomblob(16)));
+  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+  `,
+    postgres: `
+  ALTER TABLE outbox
+    ADD COLUMN mail_key TEXT NOT NULL DEFAULT '',
+    ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0,
+    ADD COLUMN next_attempt_at BIGINT NOT NULL DEFAULT 0,
+    ADD COLUMN claim TEXT,
+    ADD COLUMN claimed_until BIGINT,
+    ADD COLUMN sent_at TEXT,
+    ADD COLUMN sent_reply TEXT,
+    ADD COLUMN failed_at TEXT,
+    ADD COLUMN last_error TEXT;
+  UPDATE outbox SET mail_key = md5(random()::text || id::text);
+  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+  `,
+  },
 ];
