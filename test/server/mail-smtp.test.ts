@@ -117,6 +117,12 @@ test('a temporary refusal is retried with growing waits, then the mail goes out 
     assert.is(failed.failed_at, null);
     assert.match(failed.last_error || '', /451/);
     assert.not.ok((failed.last_error || '').includes('@'), failed.last_error || '');
+    // The mailbox says so (or, a moment later, that the next attempt is under way).
+    const box = (await request(p.origin, '/mailbox')).text;
+    assert.match(
+      box,
+      /Not sent yet: attempt 1 failed \(\S* ?451 RCPT TO: 451 4\.7\.1 &lt;\[address\]&gt;|Sending \(attempt 2\)/,
+    );
     const id = messageIdOf(failed, parseFrom(FROM));
     await until(() => sink.withId(id).length > 0, 'the mail after two refusals');
     await until(async () => !!(await row(p, to)).sent_at, 'the row marked sent');

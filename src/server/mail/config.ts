@@ -76,7 +76,9 @@ export const parseSmtpUrl = (raw: string): SmtpTarget => {
   }
   if (pass && !user) throw Error(`SMTP_URL has a password without a user name. ${URL_FORM}.`);
   const port = u.port ? Number(u.port) : secure ? 465 : 587;
-  const host = u.hostname.replace(/^\[|\]$/g, '');
+  // smtp: is no special scheme to URL: its host keeps the case it was typed in.
+  const hostname = u.hostname.toLowerCase();
+  const host = hostname.replace(/^\[|\]$/g, '');
   const auth = user ? { user, pass } : null;
   return {
     host,
@@ -84,7 +86,7 @@ export const parseSmtpUrl = (raw: string): SmtpTarget => {
     secure,
     requireTLS: !secure && !!auth && !isLoopback(host),
     auth,
-    shown: `${u.protocol}//${u.hostname}:${port}${auth ? ' (with credentials)' : ''}`,
+    shown: `${u.protocol}//${hostname}:${port}${auth ? ' (with credentials)' : ''}`,
   };
 };
 
@@ -130,7 +132,7 @@ export const mailFromEnv = (env: NodeJS.ProcessEnv): MailOptions | undefined =>
  */
 export const scrubAddresses = (text: string): string =>
   text
-    .replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '[address]')
+    .replace(/[^\s<>()[\]"',;:]*@[^\s<>()[\]"',;:]*/g, '[address]')
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .trim()
     .slice(0, 300);

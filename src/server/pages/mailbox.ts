@@ -25,8 +25,10 @@ const queueStatus = (m: Mail): string => {
   if (!m.attempts) return '';
   // Claimed: a process is sending it (or died doing so, and no other takes it before the lease ends).
   if (m.claim) return `<p class="meta">Sending (attempt ${m.attempts})</p>`;
-  const next = when(new Date(m.next_attempt_at).toISOString());
-  return `<p class="meta">Not sent yet: attempt ${m.attempts} failed (${esc(m.last_error || '')}); next attempt ${next}</p>`;
+  const why = esc(m.last_error || '');
+  return `<p class="meta">Not sent yet: attempt ${m.attempts} failed (${why}); next attempt ${when(
+    new Date(m.next_attempt_at).toISOString(),
+  )}</p>`;
 };
 
 /** The mailbox page, its style element under `nonce`. */
