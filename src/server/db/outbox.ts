@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../store/types';
 
-/** An e-mail in the outbox: what to send, and where it is in the queue (migration 4). */
+/** An e-mail in the outbox: what to send, and where it is in the queue (migration 5). */
 export interface Mail {
   id: number;
   list_id: string;
