@@ -33,10 +33,18 @@ export type RawSettings = Record<string, unknown>;
 export interface Shared {
   /** Set by the first loader that starts: every later start is ignored (spec 4.1 step 4). */
   started?: boolean;
-  /** Parameters and settings handed to popup.js when the trigger fires. */
-  handoff?: { params: LoaderParams; settings: RawSettings };
-  /** Set by popup.js when it runs: mounts the popup. */
+  /**
+   * Parameters and settings the loader hands to popup.js before appending it: `show` true when the popup is to show as
+   * soon as it is prepared (the trigger fired, or an on-demand open), false when popup.js is only warmed. Absent counts
+   * as true (a loader that appends popup.js on the trigger). popup.js takes it when it runs.
+   */
+  handoff?: { params: LoaderParams; settings: RawSettings; show?: boolean };
+  /** Set by popup.js when it runs: prepares the popup hidden (issue 12), to be revealed on the trigger. */
+  prepare?: (params: LoaderParams, settings: RawSettings) => PopupHandle;
+  /** Set by popup.js when it runs: prepares and reveals at once (the owner preview, embed.dev.js). */
   mount?: (params: LoaderParams, settings: RawSettings) => void;
+  /** The popup popup.js prepared from the handoff; the loader reveals it when the trigger fires. */
+  popup?: PopupHandle;
   /** What form-extras.js is built against: popup.js's Preact and Html component (src/popup/form/lazy.tsx). */
   rt?: unknown;
   /** The components of form-extras.js, once it has run (src/popup/form/extras.ts). */
@@ -45,6 +53,19 @@ export interface Shared {
   countries?: string;
   /** The one Trusted Types policy of every loader copy and popup.js on the page (created once: names are unique). */
   tt?: ScriptUrlPolicy;
+}
+
+/**
+ * A popup prepared hidden (issue 12): nothing shows, takes focus, holds the host page or sets a cookie before reveal.
+ */
+export interface PopupHandle {
+  /**
+   * Shows the popup (spec 4.2), at once when prepared, else as soon as it is. Focus returns to `opener` when the
+   * visitor closes (default: what had focus at reveal). Once only; nothing after destroy.
+   */
+  reveal(opener?: HTMLElement | null): void;
+  /** Removes everything the popup added (frames, listeners, timers, inert host, overflow), no cookie. Safe twice. */
+  destroy(): void;
 }
 
 /**

@@ -1,34 +1,23 @@
 /**
- * Mounting the popup (spec 4.1 step 4: one popup at a time): the server's cookies set, and a popup session
- * (src/popup/session.tsx) prepared and revealed at once. Mounting again (the owner preview does, on every change)
- * destroys the session on the page first; in preview, closing mounts again (spec 4.3).
+ * Preparing and mounting the popup (spec 4.1 step 4: one popup at a time; issue 12: prepared hidden, then revealed).
+ * `prepare` makes a popup session (src/popup/session.tsx) and starts preparing it hidden, in pieces; `mount` is prepare
+ * and reveal at once. Preparing again (the owner preview mounts on every change) destroys the session on the page
+ * first; in preview, closing mounts again (spec 4.3). Neither throws into the host page: normalize reads any value,
+ * and a piece that fails leaves nothing on the page and one console warning (the session's `fail`).
  */
-import type { LoaderParams, RawSettings } from '../types';
-import { loadExtras } from './form/lazy';
+import type { LoaderParams, PopupHandle, RawSettings } from '../types';
 import { createSession, type Session } from './session';
 import { normalize } from './settings';
 
 /** The session on the page, if any. */
-let current: Session | null = null;
+let current: Session | undefined;
 
-/** Removes the popup on the page at once, without setting a cookie. */
-export const unmount = (): void => {
+/** Prepares the popup for these parameters and raw settings, hidden, replacing any popup on the page. */
+export const prepare = (p: LoaderParams, raw: RawSettings): PopupHandle => {
   if (current) current.destroy();
-  current = null;
+  (current = createSession(p, normalize(raw), () => p.isPreview && mount(p, raw))).prepare();
+  return current;
 };
 
-/**
- * Mounts the popup for these parameters and raw settings, replacing any popup on the page. Never throws into the
- * host page: a failure leaves nothing on the page and one console warning.
- */
-export const mount = (p: LoaderParams, raw: RawSettings): void => {
-  unmount();
-  try {
-    const s = normalize(raw);
-    if (s.cookies && !p.isPreview) loadExtras().then((x) => x && x.setServerCookies(s.cookies));
-    (current = createSession(p, s, () => p.isPreview && mount(p, raw))).reveal();
-  } catch (e) {
-    unmount();
-    console.warn('signup popup:', e);
-  }
-};
+/** Prepares the popup and reveals it as soon as it is prepared (the owner preview, embed.dev.js). */
+export const mount = (p: LoaderParams, raw: RawSettings): void => prepare(p, raw).reveal();

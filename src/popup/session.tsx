@@ -34,7 +34,8 @@ import { render } from 'react-dom';
 import { themeClasses, themeVars } from './theme';
 import { isMobile, type Settings } from './settings';
 import { Modal } from './Modal';
-import type { LoaderParams } from '../types';
+import type { LoaderParams, PopupHandle } from '../types';
+import { pause } from './pause';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { BANNER_PLACE, firstPiece, isModal, modalPlace } from './place';
 import { tabbables, trapTab } from './focus';
@@ -50,11 +51,9 @@ const Banner = extra('Banner');
 const BANNER_VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1';
 
 /** A popup session: see the module's comment for its steps. */
-export interface Session {
+export interface Session extends PopupHandle {
   prepare(): void;
-  reveal(opener?: Element | null): void;
   close(): void;
-  destroy(): void;
 }
 
 /** A session for these parameters and normalised settings; nothing happens on the page until a step is called. */
@@ -66,6 +65,7 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
   const base = sheetBase(p, s);
   // The owner preview submits nowhere (spec 4.6): chosen once here, the form never asks.
   const transport = p.isPreview ? previewTransport : providerTransport(p, s.captcha);
+  const serverCookies = s.cookies && !p.isPreview;
   /** What destroy undoes, last done first. */
   const undo: (() => void)[] = [];
   /** Closing or closed: no step does anything any more. */
@@ -83,6 +83,21 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
   const destroy = () => {
     over = true;
     while (undo.length) undo.pop()!();
+  };
+  /**
+   * Yields to the browser between two pieces of preparing (issue 12.2: no long task); rejects with `undo` itself (a
+   * value no failure has) when the session ended meanwhile, so the piece after it never runs.
+   */
+  const step = () =>
+    pause().then(() => {
+      if (over) throw undo;
+    });
+  /** A piece that failed (no frame document on a sandboxed page…): nothing left on the page, one warning. */
+  const fail = (e: unknown) => {
+    if (e != undo) {
+      destroy();
+      console.warn('signup popup:', e);
+    }
   };
   /** Adds a listener that destroy removes. */
   const listen = <E extends Event>(t: EventTarget, type: string, f: (e: E) => void) => {
@@ -141,12 +156,17 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
     return piece;
   };
 
-  /** The modal (spec 2.2), shown once its stylesheets and the form's extras are in. */
-  const openModal = () => {
+  /**
+   * The modal (spec 2.2), shown once its stylesheets and the form's extras are in. In pieces: the hidden frame (its
+   * stylesheets requested at once), then the first render, each in a task of its own.
+   */
+  const openModal = async () => {
+    await step();
     const m = (modal = frameFor(FRAME_TITLE, modalSheets(s), modalPlace(s.variation, mobile())));
     const draw = () =>
       // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
       render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />, m.doc.body);
+    await step();
     draw();
     // Slide and fixed are clipped to their content, which the frame follows by itself (piece.ts fitTo).
     if (!modalDialog) m.fitTo(m.doc.querySelector('.mc-root')!);
@@ -191,13 +211,13 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
       const b = frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE, BANNER_VIEWPORT);
       const toModal = () => {
         b.remove();
-        openModal();
+        openModal().catch(fail);
       };
       render(<Banner s={s} onOpen={toModal} onClose={close} />, b.doc.body);
       // Spec 9.1: the height is measured again on every window resize (the frame's observer sees the frame resize)
       // and 500 ms after the stylesheets load.
       const measure = b.fitTo(b.doc.body);
-      settled(b).then(() => {
+      return settled(b).then(() => {
         if (over) return;
         pending = () => {
           b.show();
@@ -210,15 +230,17 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
   const prepare = () => {
     if (over || prepared) return;
     prepared = true;
-    if (firstPiece(s.mobileBanner, mobile()) == 'modal') openModal();
-    else openBanner();
+    // Server-provided cookies (spec 3.8) come with form-extras.js: fetched now, set on reveal.
+    if (serverCookies) loadExtras();
+    (firstPiece(s.mobileBanner, mobile()) == 'modal' ? openModal() : openBanner()).catch(fail);
   };
 
   return {
     prepare,
-    reveal: (opener = doc.activeElement) => {
+    reveal: (opener = doc.activeElement as HTMLElement | null) => {
       if (revealed || over) return;
-      returnTo = opener as HTMLElement | null;
+      returnTo = opener;
+      if (serverCookies) loadExtras().then((x) => x && x.setServerCookies(s.cookies));
       listen(doc, 'keydown', onKey);
       revealed = true;
       // A modal prepared before is held now; one prepared now holds the host itself (openModal).

@@ -1,0 +1,191 @@
+/**
+ * The popup prepared hidden (issue 12, src/popup/mount.tsx `prepare`) on the shipped popup.js, handed over as the
+ * loader does when it warms popup.js before the trigger (`__mcsf.handoff` with show: false): popup.js takes the
+ * handoff when it runs and publishes the prepared popup as `__mcsf.popup`. Before reveal nothing shows, focus stays,
+ * the host is neither inert nor unscrollable and no cookie is written, while the frame, its stylesheets and
+ * form-extras.js are all in; reveal then shows it without a request, focus moves in, the server's cookies are set.
+ * Destroy, before or after reveal, leaves the page as it was.
+ */
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import type { LoaderParams, Shared } from '../../src/types';
+import { sleep } from './harness';
+import { EMAIL_FIELD, HOST_BODY, MODAL, cookies, focusAt, popupSuite, shown } from './popup-env';
+
+const { T, ctx } = popupSuite('popup prepared hidden, then revealed');
+
+/** Raw settings with a server-provided cookie (spec 3.8), which needs form-extras.js. */
+const SETTINGS = {
+  fields: [EMAIL_FIELD],
+  description: '<h2>Join</h2>',
+  cookies: [{ name: 'mc_server', value: 'v1', expires: 1, path: '/' }],
+};
+
+/**
+ * Opens a host page (served as 'localhost', not the provider's own site) whose script hands popup.js over as a warming
+ * loader does, with `show`, then appends popup.js. The host button has focus before. Returns the page and the URLs of
+ * every request it made.
+ */
+let pages = 0;
+const open = async (show: boolean, settings: Record<string, unknown> = SETTINGS, onload = '') => {
+  const { fx, browser } = ctx;
+  const params: LoaderParams = {
+    baseUrl: fx.host,
+    uuid: 'prep',
+    lid: 'list1',
+    fId: '',
+    dev: false,
+    uniqueMethods: false,
+    ignoreCookie: false,
+    isPreview: false,
+    cdn: `${fx.origin.replace('127.0.0.1', 'localhost')}/`,
+  };
+  const handoff = JSON.stringify({ params, settings: { version: '1.0', ...settings }, show });
+  const url = fx.page(
+    `prepare-${++pages}.html`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>${HOST_BODY}
+<script>document.getElementById('host-button').focus();
+window.__mcsf = { handoff: ${handoff} };
+var s = document.createElement('script');
+s.src = '${params.cdn}js/signup-forms/popup/1.0/popup.js';
+s.onload = function () { ${onload} };
+document.body.append(s);
+</script></body></html>`,
+  );
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(url.replace('//127.0.0.1:', '//localhost:'));
+  return { context, page, requests, errors };
+};
+
+/** The host page as the popup could change it: body markup, the root's style, what has focus, its cookies. */
+const hostState = (page: Page) =>
+  page.evaluate(() => ({
+    body: document.body.innerHTML.replace(/<script[\s\S]*?<\/script>/g, '').trim(),
+    rootStyle: document.documentElement.getAttribute('style') || '',
+    inert: [...document.querySelectorAll('[inert]')].length,
+    focus: document.activeElement && document.activeElement.id,
+    cookie: document.cookie,
+  }));
+
+/** Waits until the hidden modal is fully prepared: rendered, its three stylesheets loaded, form-extras.js run. */
+const prepared = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const f = document.querySelector<HTMLIFrameElement>('iframe');
+      const d = f && f.contentDocument;
+      const g = window.__mcsf as Shared;
+      return !!d && !!d.querySelector('.mc-root input') && d.styleSheets.length == 3 && !!g.extras;
+    },
+    undefined,
+    { timeout: 20000 },
+  );
+
+T('prepared hidden: frame, stylesheets and extras in, nothing shown, no focus, no inert host, no cookie', async () => {
+  const { context, page, requests, errors } = await open(false);
+  try {
+    await prepared(page);
+    // A while longer: nothing that was prepared shows by itself.
+    await sleep(400);
+    assert.equal(
+      await page.evaluate(() => {
+        const g = window.__mcsf as Shared;
+        return { handoff: g.handoff === undefined, popup: typeof (g.popup && g.popup.reveal) };
+      }),
+      { handoff: true, popup: 'function' },
+      'the handoff taken, the prepared popup published',
+    );
+    assert.is(await page.$eval(MODAL, (f) => (f as HTMLIFrameElement).style.visibility), 'hidden');
+    const s = await hostState(page);
+    assert.is(s.focus, 'host-button', 'focus stays where it was');
+    assert.is(s.inert, 0, 'nothing inert');
+    assert.is(s.rootStyle, '', 'the root untouched (no overflow)');
+    assert.is(s.cookie, '', 'no cookie');
+    assert.equal(await cookies(context), {}, 'no cookie in the jar');
+    assert.ok(
+      requests.some((u) => u.endsWith('/css/signup-forms/popup/1.0/layout-1.css')),
+      "the variant's stylesheets were requested while preparing",
+    );
+
+    // Reveal: shown in the same task (nothing waits on the network), focus in the first field, the host held.
+    const before = requests.length;
+    const shownAtOnce = await page.evaluate(() => {
+      (window.__mcsf as Shared).popup!.reveal();
+      return document.querySelector<HTMLIFrameElement>('iframe')!.style.visibility;
+    });
+    assert.is(shownAtOnce, '', 'shown by reveal itself');
+    await shown(page, MODAL);
+    assert.is(await focusAt(page), 'frame:EMAIL', 'focus moved into the form');
+    assert.is(await page.$eval('main', (m) => (m as HTMLElement).inert), true, 'the host inert from reveal');
+    await page.waitForFunction(() => document.cookie.includes('mc_server=v1'));
+    assert.equal(requests.slice(before), [], 'reveal made no request');
+    // Closing returns focus to what had it at reveal.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('iframe'));
+    assert.is((await hostState(page)).focus, 'host-button');
+    assert.equal(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+T('destroyed before reveal: the page as it was, no cookie; a reveal after it shows nothing', async () => {
+  const { context, page, errors } = await open(false);
+  try {
+    await prepared(page);
+    await page.evaluate(() => {
+      const g = window.__mcsf as Shared;
+      g.popup!.destroy();
+      g.popup!.destroy();
+      g.popup!.reveal();
+    });
+    await sleep(400);
+    const s = await hostState(page);
+    assert.equal(s, { body: HOST_BODY, rootStyle: '', inert: 0, focus: 'host-button', cookie: '' });
+    assert.equal(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+T('destroyed while still preparing: nothing is built later', async () => {
+  // Destroyed by popup.js's load event, which follows its run in the same task: before any piece of preparing.
+  const { context, page, errors } = await open(false, { fields: [EMAIL_FIELD] }, 'window.__mcsf.popup.destroy()');
+  try {
+    await sleep(600);
+    assert.equal(await hostState(page), {
+      body: HOST_BODY,
+      rootStyle: '',
+      inert: 0,
+      focus: 'host-button',
+      cookie: '',
+    });
+    assert.equal(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+T('destroyed after reveal: frames, inert host and overflow gone, no cookie, no server cookie either', async () => {
+  const { context, page, errors } = await open(true, { fields: [EMAIL_FIELD] });
+  try {
+    await shown(page, MODAL);
+    assert.ok(await page.$eval('main', (m) => (m as HTMLElement).inert), 'held while shown (the check can fail)');
+    await page.evaluate(() => (window.__mcsf as Shared).popup!.destroy());
+    const s = await hostState(page);
+    assert.equal(
+      { ...s, focus: undefined },
+      { body: HOST_BODY, rootStyle: '', inert: 0, focus: undefined, cookie: '' },
+    );
+    assert.equal(await cookies(context), {});
+    assert.equal(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+T.run();
