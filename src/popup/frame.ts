@@ -16,14 +16,12 @@ export interface FrameDoc {
   ready: Promise<unknown>;
 }
 
-/** Options of `buildFrame`. */
+/** Options of `buildFrame`. (The banner adds its own viewport meta: src/popup/banner-piece.tsx.) */
 export interface FrameOptions {
   /** The document's title (the frame element carries its own `title` attribute too). */
   title: string;
   /** Absolute or protocol-relative stylesheet addresses. */
   sheets: string[];
-  /** Content of the frame's own viewport meta; the banner's (spec 2.2) never reaches the host page. */
-  viewport?: string;
 }
 
 /**
@@ -43,7 +41,6 @@ export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
   // host page's lang is, it can only be a language tag here.
   doc.documentElement.lang = (el as Element).ownerDocument.documentElement.lang || 'en';
   doc.title = o.title;
-  if (o.viewport) doc.head.append(Object.assign(doc.createElement('meta'), { name: 'viewport', content: o.viewport }));
   const ready = Promise.all(
     o.sheets.map(
       (href) =>

@@ -20,15 +20,8 @@
  */
 // The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
 // shifts it by some 30 bytes either way). It means nothing else.
-import { BANNER_SHEETS, modalSheets, sheetBase } from './sheets';
-import {
-  BANNER_FRAME_TITLE,
-  BANNER_MEASURE_MS,
-  CLOSE_ANIMATION_MS,
-  COOKIE_CLOSED,
-  FRAME_TITLE,
-  SHEETS_TIMEOUT_MS,
-} from '../constants';
+import { modalSheets, sheetBase } from './sheets';
+import { CLOSE_ANIMATION_MS, COOKIE_CLOSED, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
 import { addPiece, type Piece } from './piece';
 import { render } from 'react-dom';
 import { themeClasses, themeVars } from './theme';
@@ -37,18 +30,13 @@ import { Modal } from './Modal';
 import type { LoaderParams, PopupHandle } from '../types';
 import { pause } from './pause';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
-import { BANNER_PLACE, firstPiece, isModal, modalPlace } from './place';
+import { firstPiece, isModal, modalPlace } from './place';
 import { tabbables, trapTab } from './focus';
 import { setCookie } from '../browser/cookies';
 import { holdHost } from './host';
 import { needsExtras } from '../form-model/place';
-import { extra, loadExtras } from './form/lazy';
+import { loadExtras } from './form/lazy';
 import { previewTransport, providerTransport } from './form/transport';
-
-const Banner = extra('Banner');
-
-/** The banner's own viewport (spec 2.2): no user scaling, inside its frame only; the host page's zoom is untouched. */
-const BANNER_VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1';
 
 /** A popup session: see the module's comment for its steps. */
 export interface Session extends PopupHandle {
@@ -141,14 +129,13 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
     else if (modal && modalDialog) trapTab(e, modal.doc.body);
   };
 
-  const frameFor = (title: string, sheets: string[], place: Record<string, string>, viewport?: string) => {
+  const frameFor = (title: string, sheets: string[], place: Record<string, string>) => {
     const piece = addPiece({
       title,
       sheets: sheets.map((f) => base + f),
       place,
       vars: themeVars(s),
       classes: themeClasses(s, mobile()),
-      viewport,
     });
     undo.push(piece.remove);
     // Escape and the Tab trap inside the frame too (spec 2.2).
@@ -200,30 +187,28 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
 
   /**
    * The banner (spec 2.2, 4.2): its call to action swaps it for the modal; its close closes the popup. It comes with
-   * form-extras.js (only phones with useMobileBanner see it), so its frame is made once that has loaded: no frame
-   * stands empty on the page meanwhile. Without form-extras.js there is no banner: the modal opens instead, if its
-   * form can do without them.
+   * form-extras.js (only phones with useMobileBanner see it; src/popup/banner-piece.tsx), so its frame is made once
+   * that has loaded: no frame stands empty on the page meanwhile. Without form-extras.js there is no banner: the modal
+   * opens instead, if its form can do without them.
    */
   const openBanner = () =>
     loadExtras().then((x) => {
       if (over) return;
       if (!x) return openModal();
-      const b = frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE, BANNER_VIEWPORT);
-      const toModal = () => {
-        b.remove();
-        openModal().catch(fail);
-      };
-      render(<Banner s={s} onOpen={toModal} onClose={close} />, b.doc.body);
-      // Spec 9.1: the height is measured again on every window resize (the frame's observer sees the frame resize)
-      // and 500 ms after the stylesheets load.
-      const measure = b.fitTo(b.doc.body);
-      return settled(b).then(() => {
-        if (over) return;
-        pending = () => {
-          b.show();
-          later(measure, BANNER_MEASURE_MS);
-        };
-        display();
+      return x.openBanner({
+        s,
+        frameFor,
+        draw: render as (v: unknown, into: Element) => void,
+        toModal: () => openModal().catch(fail),
+        close,
+        settled,
+        later,
+        ready: (show) => {
+          if (!over) {
+            pending = show;
+            display();
+          }
+        },
       });
     });
 
