@@ -4,7 +4,7 @@ import { Html } from '../html/Html';
 import type { Settings } from '../settings';
 import { Consent } from './inputs';
 import { GDPR_INFO, GDPR_LEGEND } from './texts';
-import type { ViewProps } from './views';
+import type { ViewProps } from './useSignupForm';
 
 /**
  * The block as a fieldset whose legend is gdprLabel; the response message (errors.msg of a gdpr_error, spec 8 step 3)

@@ -10,7 +10,7 @@ import { Html } from '../html/Html';
 import { safeUrl } from '../html/policy';
 import { Single } from './inputs';
 import { SMS_ACK_LABEL, SMS_OPT_OUT, TTT_JOIN, TTT_TYPE } from './texts';
-import type { ViewProps } from './views';
+import type { ViewProps } from './useSignupForm';
 
 /**
  * The text-to-join address: sms: to the transport number (its digits and +) with body SIGNUP (spec 2.2, 9.3); ''

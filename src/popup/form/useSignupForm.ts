@@ -216,3 +216,11 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     typeNumber: () => setTyped(true),
   };
 };
+
+/**
+ * Props of the form's views (views.tsx, and Gdpr.tsx and Sms.tsx in form-extras.js): the form's state and actions.
+ * Declared here, beside the state, so the views in form-extras.js need not import views.tsx (no import circle).
+ */
+export interface ViewProps {
+  f: SignupForm;
+}

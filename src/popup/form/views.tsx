@@ -6,15 +6,10 @@ import { Html } from '../html/Html';
 import { emailPlaceholder, type Settings } from '../settings';
 import { extra } from './lazy';
 import { componentOf } from './registry';
-import type { SignupForm } from './useSignupForm';
+import type { ViewProps } from './useSignupForm';
 
 // The GDPR block comes with form-extras.js (src/popup/form/extras.ts), loaded before the modal shows.
 const Gdpr = extra('Gdpr');
-
-/** Props of the views: the form's state and actions. */
-export interface ViewProps {
-  f: SignupForm;
-}
 
 /** The flash block (spec 8 step 2) and the success area (spec 4.5 step 5), both announced. */
 export const Messages = ({ f: { flash, done, success } }: ViewProps) => (
