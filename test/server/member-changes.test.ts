@@ -5,6 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Mail } from '../../src/server/db/outbox';
 import { contactKey, recordSignup, type Signup } from '../../src/server/db/subscribers';
 import type { Queryable } from '../../src/server/store/types';
 import { form, request, startTest, subscribe, type Reply, type TestProvider } from './helpers';
@@ -32,14 +33,6 @@ const stored = async (key: string, email: string) => {
   return { row, consents };
 };
 
-interface Mail {
-  id: number;
-  list_id: string;
-  to_addr: string;
-  subject: string;
-  body: string;
-  link: string;
-}
 /** The e-mails queued since outbox id `after`, oldest first. */
 const mailsAfter = (after: number) => p.store.all<Mail>('SELECT * FROM outbox WHERE id > ? ORDER BY id', [after]);
 const lastMailId = async () =>
