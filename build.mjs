@@ -95,6 +95,13 @@ export const jobs = [
     opts: browser(false),
     terser: { mangle: true },
   },
+  {
+    // What only some visitors need (src/loader/extras.ts), beside embed.js; unversioned like it.
+    in: 'src/loader/extras.ts',
+    out: [POPUP_JS + 'embed-extras.js'],
+    opts: browser(false),
+    terser: { mangle: true },
+  },
   { in: 'src/dev.ts', out: [POPUP_JS + 'embed.dev.js'], opts: withJsx(true) },
   {
     in: 'src/popup/index.tsx',

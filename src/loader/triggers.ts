@@ -32,27 +32,30 @@ export const scrollReached = (kind: 'middle' | 'bottom', y: number, viewport: nu
 };
 
 /**
- * Calls `fire` once, when the trigger happens; listeners are passive and removed once fired.
+ * Calls `fire` once, when an exit, middle or bottom trigger happens (a delay is the loader's own timer: this lives in
+ * embed-extras.js, fetched only for these triggers); listeners are passive and removed once fired. Returns what
+ * disarms it before then (issue 14: an on-demand open spends the trigger, and destroy leaves no listener behind).
  * Exit intent listens for mouseleave on the root element: it fires when the pointer leaves the window, and not when it
  * moves into an embedded frame (a descendant), which a document mouseout with no relatedTarget would mistake for one.
  */
-export const arm = (trigger: Trigger, fire: () => void): void => {
+export const arm = (trigger: Exclude<Trigger, number>, fire: () => void): (() => void) => {
   const w = window;
-  if (trigger == 'exit' && exitFallback(navigator.userAgent, screen.width)) trigger = EXIT_FALLBACK_MS;
-  if (typeof trigger == 'number') {
-    setTimeout(fire, trigger);
-    return;
+  if (trigger == 'exit' && exitFallback(navigator.userAgent, screen.width)) {
+    const t = setTimeout(fire, EXIT_FALLBACK_MS);
+    return () => clearTimeout(t);
   }
   const exit = trigger == 'exit';
   const target = exit ? document.documentElement : w;
   const type = exit ? 'mouseleave' : 'scroll';
+  const off = () => target.removeEventListener(type, check);
   const check = () => {
     if (exit || scrollReached(trigger as 'middle', w.scrollY, w.innerHeight, document.documentElement.scrollHeight)) {
-      target.removeEventListener(type, check);
+      off();
       fire();
     }
   };
   target.addEventListener(type, check, { passive: true });
   // A reload can restore a scroll position already past the point.
   if (!exit) check();
+  return off;
 };

@@ -1,8 +1,8 @@
 /**
  * The loader's triggers on linkedom (issue 2, spec 4.2, 9.1): `arm` from src/loader/triggers.ts with real event
  * targets (window for scrolling, the root element for exit intent). Every listener it adds is passive, it fires once
- * when the trigger happens and never again, and its listener is removed once fired; delays and the exit-intent
- * fallback (Edge, narrow screens) use one timer and no listener. linkedom has no layout: scroll positions and sizes
+ * when the trigger happens and never again, and its listener is removed once fired (or when disarmed); the exit-intent
+ * fallback (Edge, narrow screens) uses one timer and no listener. linkedom has no layout: scroll positions and sizes
  * are set by the tests.
  */
 import { parseHTML } from 'linkedom';
@@ -68,6 +68,9 @@ const live = () => added.filter((a) => !removed.some((r) => r.target == a.target
 
 /** Timers `arm` asked for, run by hand. */
 let timers: { fn: () => void; ms: number }[] = [];
+/** Timer ids cleared since the test began. */
+let cleared: unknown[] = [];
+const realClearTimeout = globalThis.clearTimeout;
 const realSetTimeout = globalThis.setTimeout;
 
 /** Sets the page geometry linkedom does not compute: scroll position, viewport height, page height. */
@@ -104,9 +107,12 @@ test.before.each(() => {
     timers.push({ fn, ms });
     return timers.length;
   };
+  cleared = [];
+  g.clearTimeout = (id: unknown) => cleared.push(id);
 });
 test.after.each(() => {
   g.setTimeout = realSetTimeout;
+  g.clearTimeout = realClearTimeout;
   // No test leaves a listener behind for the next one.
   for (const a of live()) (a.target == 'window' ? win : root).removeEventListener(a.type, a.fn as EventListener);
 });
@@ -211,21 +217,27 @@ test(`'exit' on Edge or a screen under 640 px: a ${EXIT_FALLBACK_MS} ms timer in
   }
 });
 
-test('a delay: one timer of that many ms, no listener; fires once when it runs', () => {
-  for (const ms of [0, 1000, 5000]) {
+test('disarming before the trigger removes its listener or timer: it never fires (an open on demand, issue 14)', () => {
+  for (const trigger of ['middle', 'bottom', 'exit'] as const) {
     added = [];
-    timers = [];
-    const n = armed(ms);
-    assert.equal(added, [], `${ms} ms: no listener`);
-    assert.equal(
-      timers.map((t) => t.ms),
-      [ms],
-    );
+    removed = [];
+    geometry(0);
+    const n = { fired: 0 };
+    const off = arm(trigger, () => n.fired++);
+    assert.is(live().length, 1, `${trigger}: armed`);
+    off();
+    assert.equal(live(), [], `${trigger}: no listener left`);
     scrollTo(2200);
-    assert.is(n.fired, 0, `${ms} ms: only the timer fires it`);
-    timers[0].fn();
-    assert.is(n.fired, 1);
+    root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+    assert.is(n.fired, 0, trigger);
   }
+  // The exit-intent fallback's timer is cleared.
+  nav.userAgent += ' Edg/120.0';
+  timers = [];
+  const n = { fired: 0 };
+  arm('exit', () => n.fired++)();
+  assert.equal(cleared, [1]);
+  assert.is(n.fired, 0);
 });
 
 test.run();

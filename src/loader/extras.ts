@@ -1,0 +1,9 @@
+/**
+ * embed-extras.js: the loader's parts that only some visitors need (issue 14: embed.js keeps to its budget), fetched
+ * by embed.js beside itself when one is needed: the campaign check (a visitor from a campaign e-mail) and the exit,
+ * middle and bottom triggers. It publishes them on `window.__mcsf.lx` (src/types.ts `LoaderExtras`).
+ */
+import { checkCampaign } from './campaign';
+import { arm } from './triggers';
+
+(window.__mcsf ||= {}).lx = { checkCampaign, arm };
