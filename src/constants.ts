@@ -16,6 +16,8 @@ export const QUERY_EID = 'mc_eid';
 /** Campaign id query parameter of a link in a sent campaign (spec 4.1). */
 export const QUERY_CID = 'mc_cid';
 
+/** The attribute that makes any element of the host page an opener of the popup (issue 14.1, README Embedding). */
+export const OPEN_ATTR = 'data-mc-popup-open';
 /** Module id that existing Mailchimp snippets pass to `window.dojoRequire`. */
 export const LOADER_MODULE = 'mojo/signup-forms/Loader';
 /** Window property shared by every loader copy and popup.js on a page: one popup per page (spec 4.1 step 4). */

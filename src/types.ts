@@ -35,15 +35,20 @@ export interface Shared {
   started?: boolean;
   /**
    * Parameters and settings the loader hands to popup.js before appending it: `show` true when the popup is to show as
-   * soon as it is prepared (the trigger fired, or an on-demand open), false when popup.js is only warmed. Absent counts
-   * as true (a loader that appends popup.js on the trigger). popup.js takes it when it runs.
+   * soon as it is prepared (the trigger fired, or an on-demand open), false when popup.js is only warmed (issue 12).
+   * Absent counts as true. popup.js takes it when it runs; focus returns on close to what had it at the reveal.
    */
   handoff?: { params: LoaderParams; settings: RawSettings; show?: boolean };
-  /** Set by popup.js when it runs: prepares the popup hidden (issue 12), to be revealed on the trigger. */
+  /**
+   * Set by popup.js when it runs: prepares the popup hidden (issue 12), replacing any on the page, to be revealed on
+   * the trigger; the loader's way to show once popup.js is on the page (an open on demand, again after a close).
+   */
   prepare?: (params: LoaderParams, settings: RawSettings) => PopupHandle;
-  /** Set by popup.js when it runs: prepares and reveals at once (the owner preview, embed.dev.js). */
+  /** Set by popup.js when it runs: prepares and reveals at once (the owner preview, the hardening tests). */
   mount?: (params: LoaderParams, settings: RawSettings) => void;
-  /** The popup popup.js prepared from the handoff; the loader reveals it when the trigger fires. */
+  /** Set by embed-extras.js when it runs: the loader's parts only some visitors need (src/loader/extras.ts). */
+  lx?: LoaderExtras;
+  /** The popup popup.js prepared from the handoff. */
   popup?: PopupHandle;
   /** What form-extras.js is built against: popup.js's Preact and Html component (src/popup/form/lazy.tsx). */
   rt?: unknown;
@@ -53,6 +58,14 @@ export interface Shared {
   countries?: string;
   /** The one Trusted Types policy of every loader copy and popup.js on the page (created once: names are unique). */
   tt?: ScriptUrlPolicy;
+}
+
+/** What embed-extras.js gives the loader (src/loader/extras.ts). */
+export interface LoaderExtras {
+  /** The campaign check (spec 4.1 steps 1–2), src/loader/campaign.ts. */
+  checkCampaign(p: LoaderParams, done: () => void): void;
+  /** Arms an exit, middle or bottom trigger; returns what disarms it (src/loader/triggers.ts). */
+  arm(trigger: 'exit' | 'middle' | 'bottom', fire: () => void): () => void;
 }
 
 /**

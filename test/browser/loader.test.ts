@@ -4,12 +4,13 @@
  * popup.js is a probe here that honours the loader ↔ popup contract (src/types.ts) and records each mount, so these
  * tests see exactly what the loader hands over; the real popup is tested end to end in popup-*.test.ts.
  */
+import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { ERR_MISSING_PARAMS, JSONP_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams } from '../../src/types';
-import { dataAttrPage, launch, newPage, sleep, snippetPage, startFixture, type Fixture } from './harness';
+import { DIST, dataAttrPage, launch, newPage, sleep, snippetPage, startFixture, type Fixture } from './harness';
 
 const PROBE = `(function () {
   var g = window.__mcsf || (window.__mcsf = {});
@@ -33,6 +34,14 @@ L.before(async () => {
   for (const dir of ['', 'unique-methods/'])
     for (const v of ['1.0', '1.1'])
       ctx.fx.page(`cdn/js/signup-forms/popup/${dir}${v}/popup.js`, PROBE, { 'Content-Type': 'text/javascript' });
+  // The shipped embed-extras.js beside it (the campaign check, exit, middle and bottom triggers).
+  ctx.fx.page(
+    'cdn/js/signup-forms/popup/embed-extras.js',
+    readFileSync(`${DIST}/js/signup-forms/popup/embed-extras.js`, 'utf8'),
+    {
+      'Content-Type': 'text/javascript',
+    },
+  );
 });
 L.after(async () => {
   await ctx.browser.close();

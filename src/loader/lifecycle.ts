@@ -1,0 +1,137 @@
+/**
+ * One embed on a page (spec 4.1; issues 12 and 14): the campaign check, the settings call, the trigger and popup.js,
+ * and an open on demand. One state per copy of embed.js; `window.__mcsf.started` keeps it to one popup per page
+ * whatever the copies.
+ *
+ * - Nothing from the provider delays the host page's `load` event (issue 12.4): a script tag added before `load`
+ *   holds it until it ends, and a provider that accepts and never answers would hold it for ever. So the calls wait
+ *   for `load`; only a visitor's own open (a click) asks at once.
+ * - What only some visitors need comes from embed-extras.js (src/loader/extras.ts), so embed.js keeps to its budget:
+ *   the campaign check, and the exit, middle and bottom triggers.
+ */
+import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, JS_PATH, OPEN_ATTR, QUERY_CID } from '../constants';
+import { hasCookie } from '../browser/cookies';
+import { addScript, jsonp } from '../browser/jsonp';
+import { popupUrl, providerUrl } from '../browser/urls';
+import type { LoaderExtras, LoaderParams, RawSettings, Shared } from '../types';
+import { parseParams, type StartOptions } from './params';
+import { parseTrigger } from './triggers';
+
+// currentScript is only set while embed.js first runs, so it is read now, not in start().
+export const script = document.currentScript as HTMLScriptElement | null;
+/** The URL embed.js came from: the content host defaults to it (spec 7.2). */
+const src = (script && script.src) || location.href;
+
+/** The started form's parameters; undefined before start. */
+let P: LoaderParams | undefined;
+/** Its settings, once the provider sent usable ones. */
+let S: RawSettings | undefined;
+/** A settings call is under way or done: never two for one start (issue 14.2). */
+let asked: unknown;
+/** Shown on the trigger or opened on demand (then the opener, or true): the trigger is spent. */
+let shown: HTMLElement | boolean | undefined;
+/** Disarms the trigger, once armed. */
+let disarm: (() => void) | undefined;
+
+/** The namespace shared with popup.js and other loader copies (src/types.ts). */
+const shared: Shared = (window.__mcsf ||= {});
+
+/** Runs `f` once the host page has loaded (issue 12.4). */
+const afterLoad = (f: () => void) =>
+  document.readyState == 'complete' ? f() : addEventListener('load', f, { once: true });
+
+/** Runs `f` with embed-extras.js's parts, fetched beside embed.js the first time; with undefined if it failed. */
+const extras = (f: (x?: LoaderExtras) => void) => {
+  const g = shared;
+  if (g.lx) return f(g.lx);
+  const s = addScript(P!.cdn + JS_PATH + 'embed-extras.js');
+  s.onload = s.onerror = () => f(g.lx);
+};
+
+/**
+ * Hands the popup to popup.js, to show now. popup.js on the page prepares a fresh one and reveals it, focus to return
+ * to `opener` (an open on demand, again after a close or a subscribe); one on its way takes the hand-off and shows it
+ * (focus returns to what has it then: the opener a visitor just activated).
+ */
+const toPopup = (opener?: HTMLElement) => {
+  const g = shared;
+  if (g.prepare) g.prepare(P!, S!).reveal(opener);
+  else if (!g.handoff) {
+    g.handoff = { params: P!, settings: S! };
+    addScript(popupUrl(P!, S!.version));
+  }
+};
+
+/** Shows the popup, once the settings are in: on the trigger, or for an on-demand open (`shown` its opener). */
+const show = () => {
+  if (disarm) disarm();
+  toPopup(shown === true ? undefined : (shown as HTMLElement));
+};
+
+/** Fetches the settings once per start; then arms the trigger and warms popup.js, or shows for an open. */
+const settings = () => {
+  if (asked) return;
+  asked = 1;
+  jsonp(providerUrl(P!, 'form-settings'), (s) => {
+    // Only the shape the loader needs is checked here; popup.js normalises the rest (src/popup/settings.ts).
+    // A failure lets a later open ask again.
+    if (!s || typeof s != 'object' || (s as RawSettings).result == 'error') return void (asked = 0);
+    S = s as RawSettings;
+    if (shown) return show();
+    const t = parseTrigger(S.popupDelay);
+    const fire = () => {
+      if (!shown) {
+        shown = true;
+        show();
+      }
+    };
+    if (typeof t == 'number') {
+      const timer = setTimeout(fire, t);
+      disarm = () => clearTimeout(timer);
+    } else extras((x) => x && (disarm = x.arm(t, fire)));
+  });
+};
+
+/** The campaign check (spec 4.1 steps 1–2), then the settings unless a cookie says this visitor is done (step 5). */
+const begin = () => {
+  const p = P!;
+  // Checked before the settings call, not after: a visitor who closed or subscribed costs the provider nothing.
+  const load = () =>
+    (p.ignoreCookie || p.isPreview || !(hasCookie(COOKIE_CLOSED) || hasCookie(COOKIE_SUBSCRIBED))) && settings();
+  // Both campaign ids are read by embed-extras.js; a page without mc_cid needs none of it.
+  if (location.search.includes(QUERY_CID + '=') && !hasCookie(COOKIE_CLOSED))
+    extras((x) => (x ? x.checkCampaign(p, load) : load()));
+  else load();
+};
+
+/**
+ * Opens the popup now, whatever its trigger and cookies, fetching the settings if need be (issue 14.1). Sets no
+ * cookie: only closing and subscribing do. Returns false when there is nothing to open (no start yet).
+ */
+export const open = (opener?: HTMLElement): boolean => {
+  if (!P) return false;
+  shown = opener || true;
+  if (S) show();
+  else settings();
+  return true;
+};
+
+/** A click on an opener (issue 14.1): a real button or link the owner marked; a link's own page is the fallback. */
+const onClick = (e: Event) => {
+  const el = e.target instanceof Element && e.target.closest<HTMLElement>(`[${OPEN_ATTR}]`);
+  if (el && open(el)) e.preventDefault();
+};
+
+/**
+ * Starts the popup once per page, whatever the number of loaders or calls (spec 4.1 step 4).
+ * @throws Error "Missing base url, uuid and/or lid parameter(s)." (spec 8)
+ */
+export const start = (o: StartOptions): void => {
+  const p = parseParams(o || {}, src);
+  const g = shared;
+  if (g.started) return;
+  g.started = true;
+  P = p;
+  addEventListener('click', onClick);
+  afterLoad(begin);
+};
