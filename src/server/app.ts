@@ -27,6 +27,7 @@ import { staticFiles } from './http/static';
 import { assetsRoute } from './pages/assets';
 import { captchaRoute } from './pages/captcha';
 import { demoRoute } from './pages/demo';
+import { spaRoute } from './pages/demo-spa';
 import { confirmRoute } from './pages/confirm';
 import { mailboxRoute } from './pages/mailbox';
 import { previewRoute } from './pages/preview';
@@ -252,7 +253,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     jsonpRoute(limiters),
     captchaRoute(limiters),
     confirmRoute,
-    ...(demo ? [mailboxRoute, demoRoute] : []),
+    ...(demo ? [mailboxRoute, demoRoute, spaRoute] : []),
     ...(owner ? [owner] : []),
     previewRoute,
     assetsRoute,
