@@ -26,8 +26,11 @@ export const VERSIONS = ['1.0', '1.1'];
 const POPUP_JS = 'dist/js/signup-forms/popup/';
 const POPUP_CSS = 'dist/css/signup-forms/popup/';
 
-/** Options every browser bundle shares. `__DEV__` is the compile-time flag of the dev loader. */
-const browser = (dev) => ({
+/**
+ * Options every browser bundle shares. `__DEV__` is the compile-time flag of the dev loader; `__FULL__` keeps the
+ * loader's API for only some sites (destroy, consent first, scoped cookies: issue 14), on in every bundle but embed.js.
+ */
+const browser = (dev, full = true) => ({
   bundle: true,
   format: 'iife',
   // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 fixed it.
@@ -35,7 +38,11 @@ const browser = (dev) => ({
   minify: !dev,
   alias,
   legalComments: 'none',
-  define: { __DEV__: String(dev), 'process.env.NODE_ENV': dev ? '"development"' : '"production"' },
+  define: {
+    __DEV__: String(dev),
+    __FULL__: String(full),
+    'process.env.NODE_ENV': dev ? '"development"' : '"production"',
+  },
   logLevel: 'warning',
 });
 
@@ -92,6 +99,14 @@ export const jobs = [
   {
     in: 'src/loader.ts',
     out: [POPUP_JS + 'embed.js', POPUP_JS + 'unique-methods/embed.js'],
+    opts: browser(false, false),
+    terser: { mangle: true },
+  },
+  {
+    // The same loader with destroy, consent first and scoped cookies, for the sites that ask for them (issue 14):
+    // embed.js, on every page of every existing snippet, does not carry them.
+    in: 'src/loader.ts',
+    out: [POPUP_JS + 'embed-full.js'],
     opts: browser(false),
     terser: { mangle: true },
   },

@@ -54,7 +54,7 @@ const browserOptions = (root: string, entry: string): esbuild.BuildOptions => ({
   jsx: 'automatic',
   jsxImportSource: 'react',
   legalComments: 'none',
-  define: { __DEV__: 'false', 'process.env.NODE_ENV': '"production"' },
+  define: { __DEV__: 'false', __FULL__: 'true', 'process.env.NODE_ENV': '"production"' },
   logLevel: 'error',
 });
 

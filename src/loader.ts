@@ -6,11 +6,15 @@
  * versioned popup.js, which receives the parameters and settings through `window.__mcsf` (src/loader/lifecycle.ts).
  */
 import { LOADER_MODULE } from './constants';
-import { open, script, start } from './loader/lifecycle';
+import { destroy, grantConsent, open, script, start } from './loader/lifecycle';
 
-/** The loader object a snippet's dojoRequire callback receives (README, Embedding). */
-const loader = { start, open };
-type Require = NonNullable<Window['dojoRequire']> & { q?: ArrayLike<unknown>[] };
+/**
+ * The loader object a snippet's dojoRequire callback receives (README, Embedding). embed-full.js adds what only some
+ * sites need (issue 14): destroy for single-page apps, and consent first; its start also reads `consent` and
+ * `scopeCookies`. embed.js, on every page of every Mailchimp snippet, stays without them (build.mjs `__FULL__`).
+ */
+const loader = __FULL__ ? { start, open, destroy, grantConsent } : { start, open };
+type Require = NonNullable<Window['dojoRequire']> & { q?: Iterable<unknown>[] };
 // Only dojoRequire, never a global require or define: other scripts' module loaders stay untouched. Any other
 // module id goes to a dojoRequire that was there before us.
 const before = window.dojoRequire as Require | undefined;
@@ -18,7 +22,7 @@ const dojoRequire: Require = (window.dojoRequire = (modules, callback) =>
   modules && modules[0] == LOADER_MODULE ? callback(loader) : before && before(modules, callback));
 // The README's snippet defines a stub that queues its calls until embed.js runs (issue 14.4), as analytics snippets
 // do: they run now, in order.
-if (before && before.q) for (const a of Array.from(before.q)) dojoRequire(...(a as Parameters<Require>));
+if (before && before.q) for (const a of before.q) dojoRequire(...(a as Parameters<Require>));
 
 // <script src=".../embed.js" data-base-url=".." data-uuid=".." data-lid=".."> starts by itself.
 const data = script && script.dataset;

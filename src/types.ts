@@ -24,6 +24,13 @@ export interface LoaderParams {
   isPreview: boolean;
   /** Content host with a trailing slash: where popup.js and the stylesheets live (spec 7.2). */
   cdn: string;
+  /**
+   * The closed cookie's name: spec 3.8's, or with `scopeCookies` that name + `_{lid}[_{fId}]` in word characters, so
+   * that two forms on one site keep apart (issue 14.5).
+   */
+  closedCookie: string;
+  /** The subscribed cookie's name, scoped alike. */
+  subscribedCookie: string;
 }
 
 /** The settings object exactly as the provider sent it (spec 3.2); only src/popup/settings.ts reads it. */

@@ -106,7 +106,7 @@ for (const layer of layers) {
         jsx: 'automatic',
         jsxImportSource: 'react',
         sourcemap: 'inline',
-        define: { __DEV__: 'false' },
+        define: { __DEV__: 'false', __FULL__: 'true' },
         logLevel: 'error',
       });
     } catch {

@@ -16,8 +16,8 @@ export const addScript = (src: string): HTMLScriptElement => {
 /**
  * Calls a provider over JSONP (spec 7.1, callback parameter `c`), then `done` exactly once: with the reply, or with
  * null when the script fails to load (404, blocked, refused under nosniff) or no reply came within `timeout`.
- * The script tag is removed; a reply that comes after the time-out lands on a no-op that removes itself, so a slow
- * provider never throws a ReferenceError into the host page.
+ * The script tag is removed; the callback stays until a reply comes, so a reply after the time-out does nothing but
+ * remove it, and a slow provider never throws a ReferenceError into the host page.
  */
 export const jsonp = (url: string, done: (data: unknown) => void, timeout = JSONP_TIMEOUT_MS): void => {
   // Random, so that two copies of the loader on one page never share a name; an identifier, as providers require.
@@ -28,7 +28,6 @@ export const jsonp = (url: string, done: (data: unknown) => void, timeout = JSON
     if (over++) return;
     clearTimeout(t);
     s.remove();
-    w[name] = () => delete w[name];
     // Whatever JSON arrives, the callers cannot throw on it (they read properties and compare), so no try here.
     done(data);
   };

@@ -13,13 +13,13 @@ import type { ScriptUrlPolicy } from '../types';
  */
 export const policy = (): ScriptUrlPolicy | undefined => {
   const t = window.trustedTypes;
+  // Not src/browser/shared.ts: this module is also imported where there is no window until called (unit tests).
   const g = (window.__mcsf ||= {});
   return t
     ? (g.tt ||= t.createPolicy(TT_POLICY, {
-        createScriptURL: (u) => {
-          if (/^(https?:)?\/\//.test(u)) return u;
-          throw Error(u);
-        },
+        // Anything else becomes '': a script with an empty src fetches nothing and fires error (HTML's "prepare the
+        // script element"), which every caller handles as a failed load.
+        createScriptURL: (u) => (/^(https?:)?\/\//.test(u) ? u : ''),
         createHTML: () => FRAME_HTML,
       }))
     : undefined;

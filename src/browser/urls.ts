@@ -10,9 +10,7 @@ import type { LoaderParams } from '../types';
  * The JSONP callback parameter is added by the caller.
  */
 export const providerUrl = (p: LoaderParams, path: string, extra?: Record<string, string>): string => {
-  const q = new URLSearchParams({ u: p.uuid, id: p.lid });
-  if (p.fId) q.set('f_id', p.fId);
-  for (const k in extra) q.set(k, extra[k]);
+  const q = new URLSearchParams({ u: p.uuid, id: p.lid, ...(p.fId && { f_id: p.fId }), ...extra });
   return `//${p.baseUrl}/subscribe/${path}?${q}`;
 };
 

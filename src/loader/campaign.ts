@@ -4,7 +4,7 @@
  * call. Only such visitors need it, so it lives in embed-extras.js (issue 14: what only some pages need stays out of
  * embed.js), fetched by the loader when the URL has `mc_cid` and no closed cookie is set.
  */
-import { COOKIE_CLOSED, DAY_MS, DEFAULT_FREQUENCY_DAYS, QUERY_CID, QUERY_EID } from '../constants';
+import { DAY_MS, DEFAULT_FREQUENCY_DAYS, QUERY_CID, QUERY_EID } from '../constants';
 import { setCookie } from '../browser/cookies';
 import { jsonp } from '../browser/jsonp';
 import { providerUrl } from '../browser/urls';
@@ -27,7 +27,7 @@ export const checkCampaign = (p: LoaderParams, done: () => void): void => {
   if (ids)
     jsonp(providerUrl(p, 'is-email-subscribed', ids), (r) => {
       if (r && (r as { isEmailSubscribed?: unknown }).isEmailSubscribed === true)
-        setCookie(COOKIE_CLOSED, '1', DEFAULT_FREQUENCY_DAYS * DAY_MS);
+        setCookie(p.closedCookie, '1', DEFAULT_FREQUENCY_DAYS * DAY_MS);
       done();
     });
   else done();

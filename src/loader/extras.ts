@@ -3,7 +3,8 @@
  * by embed.js beside itself when one is needed: the campaign check (a visitor from a campaign e-mail) and the exit,
  * middle and bottom triggers. It publishes them on `window.__mcsf.lx` (src/types.ts `LoaderExtras`).
  */
+import { shared } from '../browser/shared';
 import { checkCampaign } from './campaign';
 import { arm } from './triggers';
 
-(window.__mcsf ||= {}).lx = { checkCampaign, arm };
+shared.lx = { checkCampaign, arm };

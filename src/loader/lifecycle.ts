@@ -9,11 +9,12 @@
  * - What only some visitors need comes from embed-extras.js (src/loader/extras.ts), so embed.js keeps to its budget:
  *   the campaign check, and the exit, middle and bottom triggers.
  */
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, JS_PATH, OPEN_ATTR, QUERY_CID } from '../constants';
+import { JS_PATH, OPEN_ATTR, QUERY_CID } from '../constants';
 import { hasCookie } from '../browser/cookies';
 import { addScript, jsonp } from '../browser/jsonp';
+import { shared } from '../browser/shared';
 import { popupUrl, providerUrl } from '../browser/urls';
-import type { LoaderExtras, LoaderParams, RawSettings, Shared } from '../types';
+import type { LoaderExtras, LoaderParams, RawSettings } from '../types';
 import { parseParams, type StartOptions } from './params';
 import { parseTrigger } from './triggers';
 
@@ -22,8 +23,12 @@ export const script = document.currentScript as HTMLScriptElement | null;
 /** The URL embed.js came from: the content host defaults to it (spec 7.2). */
 const src = (script && script.src) || location.href;
 
-/** The started form's parameters; undefined before start. */
+/** The started form's parameters; undefined before start, while consent is awaited and after destroy. */
 let P: LoaderParams | undefined;
+/** The options of a start that waits for the page's consent (issue 14.3): nothing is requested until granted. */
+let W: StartOptions | undefined;
+/** The page granted consent (it may do so before the start). */
+let granted: unknown;
 /** Its settings, once the provider sent usable ones. */
 let S: RawSettings | undefined;
 /** A settings call is under way or done: never two for one start (issue 14.2). */
@@ -33,12 +38,8 @@ let shown: HTMLElement | boolean | undefined;
 /** Disarms the trigger, once armed. */
 let disarm: (() => void) | undefined;
 
-/** The namespace shared with popup.js and other loader copies (src/types.ts). */
-const shared: Shared = (window.__mcsf ||= {});
-
 /** Runs `f` once the host page has loaded (issue 12.4). */
-const afterLoad = (f: () => void) =>
-  document.readyState == 'complete' ? f() : addEventListener('load', f, { once: true });
+const afterLoad = (f: () => void) => (document.readyState == 'complete' ? f() : addEventListener('load', f));
 
 /** Runs `f` with embed-extras.js's parts, fetched beside embed.js the first time; with undefined if it failed. */
 const extras = (f: (x?: LoaderExtras) => void) => {
@@ -55,7 +56,8 @@ const extras = (f: (x?: LoaderExtras) => void) => {
  */
 const toPopup = (opener?: HTMLElement) => {
   const g = shared;
-  if (g.prepare) g.prepare(P!, S!).reveal(opener);
+  // Kept on `popup`, as popup.js keeps the one it prepares from the hand-off, for destroy to remove.
+  if (g.prepare) (g.popup = g.prepare(P!, S!)).reveal(opener);
   else if (!g.handoff) {
     g.handoff = { params: P!, settings: S! };
     addScript(popupUrl(P!, S!.version));
@@ -68,14 +70,18 @@ const show = () => {
   toPopup(shown === true ? undefined : (shown as HTMLElement));
 };
 
-/** Fetches the settings once per start; then arms the trigger and warms popup.js, or shows for an open. */
-const settings = () => {
-  if (asked) return;
+/**
+ * Fetches the settings once per start of `p`; then arms the trigger, or shows for an open. Every callback checks that
+ * `p` is still the started form: after a destroy (and a new start) what was under way does nothing (issue 14.2).
+ */
+const settings = (p: LoaderParams) => {
+  if (asked || (__FULL__ && p != P)) return;
   asked = 1;
-  jsonp(providerUrl(P!, 'form-settings'), (s) => {
+  jsonp(providerUrl(p, 'form-settings'), (s) => {
     // Only the shape the loader needs is checked here; popup.js normalises the rest (src/popup/settings.ts).
     // A failure lets a later open ask again.
-    if (!s || typeof s != 'object' || (s as RawSettings).result == 'error') return void (asked = 0);
+    if (__FULL__ && p != P) return;
+    if (!s || (s as RawSettings).result == 'error') return void (asked = 0);
     S = s as RawSettings;
     if (shown) return show();
     const t = parseTrigger(S.popupDelay);
@@ -88,18 +94,18 @@ const settings = () => {
     if (typeof t == 'number') {
       const timer = setTimeout(fire, t);
       disarm = () => clearTimeout(timer);
-    } else extras((x) => x && (disarm = x.arm(t, fire)));
+    } else extras((x) => x && (!__FULL__ || p == P) && (disarm = x.arm(t, fire)));
   });
 };
 
 /** The campaign check (spec 4.1 steps 1–2), then the settings unless a cookie says this visitor is done (step 5). */
-const begin = () => {
-  const p = P!;
+const begin = (p: LoaderParams) => {
   // Checked before the settings call, not after: a visitor who closed or subscribed costs the provider nothing.
   const load = () =>
-    (p.ignoreCookie || p.isPreview || !(hasCookie(COOKIE_CLOSED) || hasCookie(COOKIE_SUBSCRIBED))) && settings();
+    (p.ignoreCookie || p.isPreview || !(hasCookie(p.closedCookie) || hasCookie(p.subscribedCookie))) && settings(p);
   // Both campaign ids are read by embed-extras.js; a page without mc_cid needs none of it.
-  if (location.search.includes(QUERY_CID + '=') && !hasCookie(COOKIE_CLOSED))
+  if (__FULL__ && p != P) return;
+  if (location.search.includes(QUERY_CID + '=') && !hasCookie(p.closedCookie))
     extras((x) => (x ? x.checkCampaign(p, load) : load()));
   else load();
 };
@@ -112,13 +118,15 @@ export const open = (opener?: HTMLElement): boolean => {
   if (!P) return false;
   shown = opener || true;
   if (S) show();
-  else settings();
+  else settings(P);
   return true;
 };
 
 /** A click on an opener (issue 14.1): a real button or link the owner marked; a link's own page is the fallback. */
 const onClick = (e: Event) => {
-  const el = e.target instanceof Element && e.target.closest<HTMLElement>(`[${OPEN_ATTR}]`);
+  const t = e.target as Element;
+  // Not t.closest?.(): esbuild lowers optional calls for Chrome before 91 (a V8 bug), which costs more.
+  const el = t.closest && t.closest<HTMLElement>(`[${OPEN_ATTR}]`);
   if (el && open(el)) e.preventDefault();
 };
 
@@ -130,8 +138,34 @@ export const start = (o: StartOptions): void => {
   const p = parseParams(o || {}, src);
   const g = shared;
   if (g.started) return;
+  // Read here only: nothing after the start needs it. The parameters were checked first, so a broken snippet
+  // reports its error at once, consent or not.
+  if (__FULL__ && o.consent == 'wait' && !granted) return void (W = o);
   g.started = true;
   P = p;
   addEventListener('click', onClick);
-  afterLoad(begin);
+  afterLoad(() => begin(p));
+};
+
+/**
+ * The page's consent (issue 14.3): a start with `consent: 'wait'` begins now; one made later begins at once. Until
+ * then the embed requests nothing and writes no cookie, and an opener does nothing (a link follows its own page).
+ */
+export const grantConsent = (): void => {
+  granted = 1;
+  if (W) start(W);
+};
+
+/**
+ * Removes everything this embed added (issue 14.2): the popup (frames, listeners, timers, the inert host), the
+ * trigger, the opener listener, and the started state, so that a new start works. What is under way ends in nothing.
+ * popup.js, embed-extras.js and the Trusted Types policy stay on `window.__mcsf`: code, not state, and a policy name
+ * can be created only once under a strict CSP.
+ */
+export const destroy = (): void => {
+  const g = shared;
+  if (disarm) disarm();
+  if (g.popup) g.popup.destroy();
+  removeEventListener('click', onClick);
+  P = W = S = asked = shown = disarm = g.started = g.handoff = g.popup = undefined;
 };

@@ -1,4 +1,4 @@
-import { ERR_MISSING_PARAMS } from '../constants';
+import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, ERR_MISSING_PARAMS } from '../constants';
 import type { LoaderParams } from '../types';
 
 /**
@@ -16,6 +16,8 @@ export interface StartOptions {
   ignoreCookie?: unknown;
   isPreview?: unknown;
   cdnUrl?: unknown;
+  consent?: unknown;
+  scopeCookies?: unknown;
 }
 
 /**
@@ -31,10 +33,7 @@ const text = (v: unknown): string => (v == null ? '' : String(v).trim());
  * The content host, with a trailing slash, from the URL embed.js was served from: everything before
  * `js/signup-forms/`, or the script's directory when it was renamed or moved.
  */
-export const cdnFrom = (scriptSrc: string): string => {
-  const i = scriptSrc.indexOf('js/signup-forms/');
-  return i < 0 ? scriptSrc.slice(0, scriptSrc.lastIndexOf('/') + 1) : scriptSrc.slice(0, i);
-};
+export const cdnFrom = (scriptSrc: string): string => scriptSrc.replace(/js\/signup-forms\/.*|[^/]*$/, '');
 
 /**
  * Parses start options once into typed parameters (spec 3.1).
@@ -48,15 +47,20 @@ export const parseParams = (o: StartOptions, scriptSrc: string): LoaderParams =>
   const lid = text(o.lid);
   if (!baseUrl || !uuid || !lid) throw Error(ERR_MISSING_PARAMS);
   const cdn = text(o.cdnUrl) || cdnFrom(scriptSrc);
+  const fId = text(o.f_id) || text(o.fId);
+  // Cookie names are tokens, and cookieIn reads them as a pattern: word characters only.
+  const scope = __FULL__ && flag(o.scopeCookies) ? ('_' + lid + (fId && '_' + fId)).replace(/\W/g, '_') : '';
   return {
     baseUrl,
     uuid,
     lid,
-    fId: text(o.f_id) || text(o.fId),
+    fId,
     dev: text(o.env) == 'dev',
     uniqueMethods: flag(o.uniqueMethods),
     ignoreCookie: flag(o.ignoreCookie),
     isPreview: flag(o.isPreview),
     cdn: cdn.endsWith('/') ? cdn : cdn + '/',
+    closedCookie: COOKIE_CLOSED + scope,
+    subscribedCookie: COOKIE_SUBSCRIBED + scope,
   };
 };

@@ -9,8 +9,8 @@ export type Trigger = number | 'exit' | 'middle' | 'bottom';
  */
 export const parseTrigger = (delay: unknown): Trigger => {
   if (delay == 'exit' || delay == 'middle' || delay == 'bottom') return delay as Trigger;
-  // Number() reads ' 2 ' as 2 but also '' and null as 0, which must stay the default.
-  const n = delay === '' || delay == null ? NaN : Number(delay);
+  // Not Number(), which reads '' and null as 0: they must stay the default. parseFloat reads ' 2 ' and '2s' as 2.
+  const n = parseFloat(delay as string);
   return n >= 0 && n < 864e3 ? n * 1000 : DEFAULT_DELAY_MS;
 };
 

@@ -4,9 +4,9 @@
  * loader handed over (`handoff`, src/types.ts): the popup prepared hidden, published as `popup` for the loader to
  * reveal on the trigger, revealed at once when the trigger already fired.
  */
+import { shared } from '../browser/shared';
 import { mount, prepare } from './mount';
 
-const shared = (window.__mcsf ||= {});
 shared.prepare = prepare;
 shared.mount = mount;
 const h = shared.handoff;

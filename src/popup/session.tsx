@@ -21,7 +21,7 @@
 // The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
 // shifts it by some 30 bytes either way). It means nothing else.
 import { modalSheets, sheetBase } from './sheets';
-import { CLOSE_ANIMATION_MS, COOKIE_CLOSED, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
+import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
 import { addPiece, type Piece } from './piece';
 import { render } from 'react-dom';
 import { themeClasses, themeVars } from './theme';
@@ -111,7 +111,7 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
   const close = () => {
     if (over) return;
     over = true;
-    if (setsClosedCookie(p.isPreview, location.hostname, p.baseUrl)) setCookie(COOKIE_CLOSED, '1', closedCookieMs(s));
+    if (setsClosedCookie(p.isPreview, location.hostname, p.baseUrl)) setCookie(p.closedCookie, '1', closedCookieMs(s));
     const out = modal && animatesOut(s, win.matchMedia('(prefers-reduced-motion: reduce)').matches);
     if (out) modal!.doc.documentElement.classList.add('mc-out');
     later(

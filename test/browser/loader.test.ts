@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { ERR_MISSING_PARAMS, JSONP_TIMEOUT_MS } from '../../src/constants';
+import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, ERR_MISSING_PARAMS, JSONP_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams } from '../../src/types';
 import { DIST, dataAttrPage, launch, newPage, sleep, snippetPage, startFixture, type Fixture } from './harness';
 
@@ -93,6 +93,8 @@ L(
       ignoreCookie: false,
       isPreview: false,
       cdn: ctx.cdn,
+      closedCookie: COOKIE_CLOSED,
+      subscribedCookie: COOKIE_SUBSCRIBED,
     });
     assert.equal(m.s, { popupDelay: 0, version: '1.0', template: 2, title: 'x' });
     const calls = ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid);
@@ -161,6 +163,8 @@ L('the data-attribute start reads every parameter from the script tag', async ()
     ignoreCookie: true,
     isPreview: false,
     cdn: ctx.cdn,
+    closedCookie: COOKIE_CLOSED,
+    subscribedCookie: COOKIE_SUBSCRIBED,
   });
   assert.equal(log.errors, []);
   await context.close();

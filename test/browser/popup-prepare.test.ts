@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import type { LoaderParams, Shared } from '../../src/types';
 import { sleep } from './harness';
 import { EMAIL_FIELD, HOST_BODY, MODAL, cookies, focusAt, popupSuite, shown } from './popup-env';
+import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const { T, ctx } = popupSuite('popup prepared hidden, then revealed');
 
@@ -36,6 +37,8 @@ const open = async (show: boolean, settings: Record<string, unknown> = SETTINGS,
     fId: '',
     dev: false,
     uniqueMethods: false,
+    closedCookie: COOKIE_CLOSED,
+    subscribedCookie: COOKIE_SUBSCRIBED,
     ignoreCookie: false,
     isPreview: false,
     cdn: `${fx.origin.replace('127.0.0.1', 'localhost')}/`,

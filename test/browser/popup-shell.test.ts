@@ -5,7 +5,7 @@
  * server's cookies (spec 3.8).
  */
 import * as assert from 'uvu/assert';
-import { DAY_MS } from '../../src/constants';
+import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, DAY_MS } from '../../src/constants';
 import { sleep } from './harness';
 import {
   BANNER,
@@ -298,23 +298,28 @@ T('server cookies (spec 3.8): safe ones are set on load, unsafe or our own are n
 T('one popup: two loaders and a second mount leave one popup on the page', async () => {
   const { page, context } = await open({ popupDelay: 0, fields: [EMAIL_FIELD] });
   await shown(page, MODAL);
-  await page.evaluate(() => {
-    const g = (window as unknown as { __mcsf: { mount(p: unknown, s: unknown): void } }).__mcsf;
-    g.mount(
-      {
-        baseUrl: location.host,
-        uuid: 'x',
-        lid: 'y',
-        fId: '',
-        dev: false,
-        uniqueMethods: false,
-        ignoreCookie: true,
-        isPreview: false,
-        cdn: location.origin + '/',
-      },
-      { popupDelay: 0 },
-    );
-  });
+  await page.evaluate(
+    ([COOKIE_CLOSED, COOKIE_SUBSCRIBED]) => {
+      const g = (window as unknown as { __mcsf: { mount(p: unknown, s: unknown): void } }).__mcsf;
+      g.mount(
+        {
+          baseUrl: location.host,
+          uuid: 'x',
+          lid: 'y',
+          fId: '',
+          dev: false,
+          uniqueMethods: false,
+          closedCookie: COOKIE_CLOSED,
+          subscribedCookie: COOKIE_SUBSCRIBED,
+          ignoreCookie: true,
+          isPreview: false,
+          cdn: location.origin + '/',
+        },
+        { popupDelay: 0 },
+      );
+    },
+    [COOKIE_CLOSED, COOKIE_SUBSCRIBED],
+  );
   await sleep(300);
   assert.is(await page.$$eval('iframe', (f) => f.length), 1);
   await context.close();

@@ -47,6 +47,8 @@ test('cacheControl: versioned paths immutable, embed.js short, the rest an hour'
     ['/js/signup-forms/popup/embed.js', CACHE_EMBED],
     ['/js/signup-forms/popup/unique-methods/embed.js', CACHE_EMBED],
     ['/js/signup-forms/popup/embed.dev.js', CACHE_EMBED],
+    ['/js/signup-forms/popup/embed-full.js', CACHE_EMBED],
+    ['/js/signup-forms/popup/embed-extras.js', CACHE_SHORT],
     ['/css/signup-forms/popup/banner.css', CACHE_SHORT],
     ['/js/signup-forms/popup/v1.0/popup.js', CACHE_SHORT],
     ['/blog/blog.js', CACHE_SHORT],

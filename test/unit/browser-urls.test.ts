@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { popupUrl, providerUrl, safeVersion } from '../../src/browser/urls';
 import type { LoaderParams } from '../../src/types';
+import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const P: LoaderParams = {
   baseUrl: 'list.example.com',
@@ -10,6 +11,8 @@ const P: LoaderParams = {
   fId: '',
   dev: false,
   uniqueMethods: false,
+  closedCookie: COOKIE_CLOSED,
+  subscribedCookie: COOKIE_SUBSCRIBED,
   ignoreCookie: false,
   isPreview: false,
   cdn: 'https://cdn.example.com/',

@@ -68,6 +68,8 @@ test('parseParams: defaults, types and normalisation', () => {
     ignoreCookie: false,
     isPreview: false,
     cdn: 'https://cdn.example.com/',
+    closedCookie: 'MCPopupClosed',
+    subscribedCookie: 'MCPopupSubscribed',
   });
 });
 
@@ -106,12 +108,33 @@ test('parseParams: every option of spec 3.1, from start() and from a dataset', (
     ignoreCookie: true,
     isPreview: true,
     cdn: 'https://c.example/',
+    closedCookie: 'MCPopupClosed',
+    subscribedCookie: 'MCPopupSubscribed',
   });
   // A script tag's dataset: data-f-id becomes fId, data-unique-methods="false" is off.
   const d = parseParams({ baseUrl: 'h', uuid: 'u', lid: 'l', fId: 'f9', uniqueMethods: 'false', env: 'prod' }, SRC);
   assert.is(d.fId, 'f9');
   assert.is(d.uniqueMethods, false);
   assert.is(d.dev, false);
+});
+
+test('parseParams: scopeCookies names the cookies after the list and form, in word characters (issue 14.5)', () => {
+  const cases: [Record<string, unknown>, string][] = [
+    [{}, ''],
+    [{ scopeCookies: false }, ''],
+    [{ scopeCookies: 'false' }, ''],
+    [{ scopeCookies: true }, '_l1'],
+    [{ scopeCookies: '', f_id: '00a1' }, '_l1_00a1'],
+    [{ scopeCookies: 1, lid: 'a-b.c', fId: 'x y' }, '_a_b_c_x_y'],
+    [{ scopeCookies: 'yes', lid: 'é(1)' }, '___1_'],
+  ];
+  for (const [o, suffix] of cases) {
+    const p = parseParams({ baseUrl: 'h', uuid: 'u', lid: 'l1', ...o }, SRC);
+    assert.is(p.closedCookie, 'MCPopupClosed' + suffix, JSON.stringify(o));
+    assert.is(p.subscribedCookie, 'MCPopupSubscribed' + suffix, JSON.stringify(o));
+    // Names stay RFC 6265 tokens that cookieIn can read as a pattern.
+    assert.match(p.closedCookie, /^\w+$/);
+  }
 });
 
 test.run();

@@ -2,7 +2,7 @@
  * How a valid submit leaves the form (spec 4.5, 4.6, 7.1): chosen once per popup (src/popup/session.tsx) and handed to
  * the form, which never asks whether it is a preview.
  */
-import { COOKIE_SUBSCRIBED, SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';
+import { SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';
 import type { Query } from '../../form-model/wire';
 import { setCookie } from '../../browser/cookies';
 import { jsonp } from '../../browser/jsonp';
@@ -26,7 +26,7 @@ export interface Transport {
  */
 export const providerTransport = (p: LoaderParams, captcha: boolean): Transport => ({
   send: (q, reply) => {
-    setCookie(COOKIE_SUBSCRIBED, '1', SUBSCRIBED_COOKIE_MS);
+    setCookie(p.subscribedCookie, '1', SUBSCRIBED_COOKIE_MS);
     // Opened here, inside the click's own task, so popup blockers let it through; noopener: the provider's page gets
     // no handle on the host page (spec 4.5 step 2, 7.1 captcha path).
     if (captcha) {

@@ -35,7 +35,7 @@ const VERSIONED = /^\/(?:js|css)\/signup-forms\/popup\/(?:unique-methods\/)?\d+(
 
 /** Cache-Control for a content-host path (issue 5: immutable when versioned, short for embed.js). */
 export const cacheControl = (path: string): string =>
-  VERSIONED.test(path) ? CACHE_IMMUTABLE : /\/embed(?:\.dev)?\.js$/.test(path) ? CACHE_EMBED : CACHE_SHORT;
+  VERSIONED.test(path) ? CACHE_IMMUTABLE : /\/embed(?:\.dev|-full)?\.js$/.test(path) ? CACHE_EMBED : CACHE_SHORT;
 
 /** The encoding to send: brotli if accepted, else gzip, else none. q=0 refuses an encoding. */
 export const pickEncoding = (accept: string | undefined): 'br' | 'gzip' | null => {
