@@ -14,14 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { createBlogRoute } from '../src/blog/server/routes';
-import {
-  BANNER_FRAME_TITLE,
-  BLOG_STATS_PATH,
-  COOKIE_CLOSED,
-  COOKIE_SUBSCRIBED,
-  FRAME_TITLE,
-  JS_PATH,
-} from '../src/constants';
+import { BANNER_FRAME_TITLE, BLOG_STATS_PATH, FRAME_TITLE, JS_PATH } from '../src/constants';
 import { startProvider, type Provider } from '../src/server/app';
 import { DEMO_UUID, demoForm } from '../src/server/seed/forms';
 import type { LoaderParams, RawSettings } from '../src/types';
@@ -65,8 +58,6 @@ const paramsOf = (p: Provider, key: string, isPreview: boolean): LoaderParams =>
     fId: f.fId,
     dev: false,
     uniqueMethods: false,
-    closedCookie: COOKIE_CLOSED,
-    subscribedCookie: COOKIE_SUBSCRIBED,
     ignoreCookie: true,
     isPreview,
     cdn: p.origin + '/',

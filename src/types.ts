@@ -25,12 +25,11 @@ export interface LoaderParams {
   /** Content host with a trailing slash: where popup.js and the stylesheets live (spec 7.2). */
   cdn: string;
   /**
-   * The closed cookie's name: spec 3.8's, or with `scopeCookies` that name + `_{lid}[_{fId}]` in word characters, so
-   * that two forms on one site keep apart (issue 14.5).
+   * With embed-full.js's `scopeCookies`: `_{lid}[_{fId}]` in word characters, added to the closed and subscribed
+   * cookies' names so that two forms on one site keep apart (issue 14.5; src/browser/cookies.ts). Absent: the spec's
+   * names (3.8).
    */
-  closedCookie: string;
-  /** The subscribed cookie's name, scoped alike. */
-  subscribedCookie: string;
+  cookieScope?: string;
 }
 
 /** The settings object exactly as the provider sent it (spec 3.2); only src/popup/settings.ts reads it. */
@@ -42,20 +41,20 @@ export interface Shared {
   started?: boolean;
   /**
    * Parameters and settings the loader hands to popup.js before appending it: `show` true when the popup is to show as
-   * soon as it is prepared (the trigger fired, or an on-demand open), false when popup.js is only warmed (issue 12).
-   * Absent counts as true. popup.js takes it when it runs; focus returns on close to what had it at the reveal.
+   * soon as it is prepared (the trigger fired, or an on-demand open), false when popup.js is only warmed (issue 12.1);
+   * the loader sets it true when the trigger fires while popup.js is on its way. popup.js takes it when it runs.
    */
-  handoff?: { params: LoaderParams; settings: RawSettings; show?: boolean };
+  handoff?: { params: LoaderParams; settings: RawSettings; show: boolean };
   /**
-   * Set by popup.js when it runs: prepares the popup hidden (issue 12), replacing any on the page, to be revealed on
-   * the trigger; the loader's way to show once popup.js is on the page (an open on demand, again after a close).
+   * Set by popup.js when it runs: the loader's one call once popup.js is on the page (src/popup/mount.tsx `show`):
+   * prepares the popup hidden unless one is on the page, and with `reveal` shows it, focus back to `opener` on close.
    */
-  prepare?: (params: LoaderParams, settings: RawSettings) => PopupHandle;
+  show?: (params: LoaderParams, settings: RawSettings, reveal: boolean, opener?: HTMLElement) => void;
   /** Set by popup.js when it runs: prepares and reveals at once (the owner preview, the hardening tests). */
   mount?: (params: LoaderParams, settings: RawSettings) => void;
   /** Set by embed-extras.js when it runs: the loader's parts only some visitors need (src/loader/extras.ts). */
   lx?: LoaderExtras;
-  /** The popup popup.js prepared from the handoff. */
+  /** The popup on the page while it lasts, set by popup.js (src/popup/mount.tsx): the loader's destroy ends it. */
   popup?: PopupHandle;
   /** What form-extras.js is built against: popup.js's Preact and Html component (src/popup/form/lazy.tsx). */
   rt?: unknown;

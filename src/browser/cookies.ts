@@ -2,6 +2,16 @@
  * Cookie checks and writes, shared by the loader and the popup (spec 3.8, 9.2).
  * Every cookie we write carries SameSite=Lax, and Secure on https pages.
  */
+import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../constants';
+import type { LoaderParams } from '../types';
+
+/**
+ * The closed cookie's name for a start: spec 3.8's, scoped by form with `scopeCookies` (issue 14.5). Only
+ * embed-full.js scopes (build.mjs `__FULL__`), so in embed.js this folds to the spec's name at build time.
+ */
+export const closedName = (p: LoaderParams): string => COOKIE_CLOSED + ((__FULL__ && p.cookieScope) || '');
+/** The subscribed cookie's name for a start, scoped alike. */
+export const subscribedName = (p: LoaderParams): string => COOKIE_SUBSCRIBED + ((__FULL__ && p.cookieScope) || '');
 
 /** Whether a `document.cookie` string holds cookie `name` (our names carry no regular-expression characters). */
 export const cookieIn = (cookies: string, name: string): boolean => RegExp('(^|;) ?' + name + '=').test(cookies);

@@ -15,7 +15,7 @@ export const addScript = (src: string): HTMLScriptElement => {
 
 /**
  * Calls a provider over JSONP (spec 7.1, callback parameter `c`), then `done` exactly once: with the reply, or with
- * null when the script fails to load (404, blocked, refused under nosniff) or no reply came within `timeout`.
+ * undefined when the script fails to load (404, blocked, refused under nosniff) or no reply came within `timeout`.
  * The script tag is removed; the callback stays until a reply comes, so a reply after the time-out does nothing but
  * remove it, and a slow provider never throws a ReferenceError into the host page.
  */
@@ -24,18 +24,18 @@ export const jsonp = (url: string, done: (data: unknown) => void, timeout = JSON
   const name = GLOBAL_KEY + ('' + Math.random()).slice(2);
   const w = window as unknown as Record<string, unknown>;
   let over = 0;
-  const end = (data: unknown) => {
+  const end = (data?: unknown) => {
     if (over++) return;
     clearTimeout(t);
     s.remove();
     // Whatever JSON arrives, the callers cannot throw on it (they read properties and compare), so no try here.
     done(data);
   };
-  const t = setTimeout(end, timeout, null);
+  const t = setTimeout(end, timeout);
   w[name] = (data: unknown) => {
     end(data);
     delete w[name];
   };
   const s = addScript(url + '&c=' + name);
-  s.onerror = () => end(null);
+  s.onerror = () => end();
 };

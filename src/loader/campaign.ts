@@ -5,7 +5,7 @@
  * embed.js), fetched by the loader when the URL has `mc_cid` and no closed cookie is set.
  */
 import { DAY_MS, DEFAULT_FREQUENCY_DAYS, QUERY_CID, QUERY_EID } from '../constants';
-import { setCookie } from '../browser/cookies';
+import { closedName, setCookie } from '../browser/cookies';
 import { jsonp } from '../browser/jsonp';
 import { providerUrl } from '../browser/urls';
 import type { LoaderParams } from '../types';
@@ -27,7 +27,7 @@ export const checkCampaign = (p: LoaderParams, done: () => void): void => {
   if (ids)
     jsonp(providerUrl(p, 'is-email-subscribed', ids), (r) => {
       if (r && (r as { isEmailSubscribed?: unknown }).isEmailSubscribed === true)
-        setCookie(p.closedCookie, '1', DEFAULT_FREQUENCY_DAYS * DAY_MS);
+        setCookie(closedName(p), '1', DEFAULT_FREQUENCY_DAYS * DAY_MS);
       done();
     });
   else done();

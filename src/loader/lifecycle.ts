@@ -8,9 +8,13 @@
  *   for `load`; only a visitor's own open (a click) asks at once.
  * - What only some visitors need comes from embed-extras.js (src/loader/extras.ts), so embed.js keeps to its budget:
  *   the campaign check, and the exit, middle and bottom triggers.
+ * - The trigger only reveals (issue 12.1): once the settings say a popup will show, popup.js is fetched while the
+ *   browser is idle and prepares the popup hidden (its frame, stylesheets and first render, src/popup/session.tsx),
+ *   so the trigger has nothing left to fetch. Not under Save-Data or on a 2G connection: a reader who may never reach
+ *   the trigger pays nothing there beyond the settings call. The spec's timings (9.1) still run from the settings.
  */
 import { JS_PATH, OPEN_ATTR, QUERY_CID } from '../constants';
-import { hasCookie } from '../browser/cookies';
+import { closedName, hasCookie, subscribedName } from '../browser/cookies';
 import { addScript, jsonp } from '../browser/jsonp';
 import { shared } from '../browser/shared';
 import { popupUrl, providerUrl } from '../browser/urls';
@@ -35,7 +39,10 @@ let S: RawSettings | undefined;
 let asked: unknown;
 /** Shown on the trigger or opened on demand (then the opener, or true): the trigger is spent. */
 let shown: HTMLElement | boolean | undefined;
-/** Disarms the trigger, once armed. */
+/**
+ * Disarms the trigger, once armed: for destroy (embed-full.js), which must leave no timer or listener behind. A
+ * trigger that fires after an open on demand finds `shown` set and does nothing, so embed.js needs no disarming.
+ */
 let disarm: (() => void) | undefined;
 
 /** Runs `f` once the host page has loaded (issue 12.4). */
@@ -43,31 +50,31 @@ const afterLoad = (f: () => void) => (document.readyState == 'complete' ? f() : 
 
 /** Runs `f` with embed-extras.js's parts, fetched beside embed.js the first time; with undefined if it failed. */
 const extras = (f: (x?: LoaderExtras) => void) => {
-  const g = shared;
-  if (g.lx) return f(g.lx);
+  if (shared.lx) return f(shared.lx);
   const s = addScript(P!.cdn + JS_PATH + 'embed-extras.js');
-  s.onload = s.onerror = () => f(g.lx);
+  s.onload = s.onerror = () => f(shared.lx);
 };
 
 /**
- * Hands the popup to popup.js, to show now. popup.js on the page prepares a fresh one and reveals it, focus to return
- * to `opener` (an open on demand, again after a close or a subscribe); one on its way takes the hand-off and shows it
- * (focus returns to what has it then: the opener a visitor just activated).
+ * Hands the popup to popup.js: to show now (`show`), or to prepare hidden (the warm-up). popup.js on the page does it
+ * at once (`__mcsf.show`: it reveals what it prepared, or prepares afresh after a close; focus returns to `opener`);
+ * one on its way takes the hand-off when it runs (focus returns to what has it then: the opener a visitor just
+ * activated). A popup.js that failed to load leaves no hand-off behind, so the trigger asks for it again.
  */
-const toPopup = (opener?: HTMLElement) => {
-  const g = shared;
-  // Kept on `popup`, as popup.js keeps the one it prepares from the hand-off, for destroy to remove.
-  if (g.prepare) (g.popup = g.prepare(P!, S!)).reveal(opener);
-  else if (!g.handoff) {
-    g.handoff = { params: P!, settings: S! };
+const toPopup = (show: boolean, opener?: HTMLElement) => {
+  const h = shared.handoff;
+  if (shared.show) shared.show(P!, S!, show, opener);
+  else if (h) h.show ||= show;
+  else {
+    shared.handoff = { params: P!, settings: S!, show };
     addScript(popupUrl(P!, S!.version));
   }
 };
 
 /** Shows the popup, once the settings are in: on the trigger, or for an on-demand open (`shown` its opener). */
 const show = () => {
-  if (disarm) disarm();
-  toPopup(shown === true ? undefined : (shown as HTMLElement));
+  if (__FULL__ && disarm) disarm();
+  return toPopup(true, shown === true ? undefined : (shown as HTMLElement));
 };
 
 /**
@@ -81,7 +88,7 @@ const settings = (p: LoaderParams) => {
     // Only the shape the loader needs is checked here; popup.js normalises the rest (src/popup/settings.ts).
     // A failure lets a later open ask again.
     if (__FULL__ && p != P) return;
-    if (!s || (s as RawSettings).result == 'error') return void (asked = 0);
+    if (!s || (s as RawSettings).result == 'error') return (asked = 0);
     S = s as RawSettings;
     if (shown) return show();
     const t = parseTrigger(S.popupDelay);
@@ -93,8 +100,13 @@ const settings = (p: LoaderParams) => {
     };
     if (typeof t == 'number') {
       const timer = setTimeout(fire, t);
-      disarm = () => clearTimeout(timer);
+      if (__FULL__) disarm = () => clearTimeout(timer);
     } else extras((x) => x && (!__FULL__ || p == P) && (disarm = x.arm(t, fire)));
+    // The warm-up (issue 12.1). The settings came after the page's load, so every trigger kind warms here, when idle.
+    // After a show it changes nothing: the popup is on the page or on its way, to show.
+    const c = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+    if (!(c && (c.saveData || /2g/.test(c.effectiveType!))))
+      (window.requestIdleCallback || setTimeout)(() => (__FULL__ && p != P) || toPopup(false));
   });
 };
 
@@ -102,10 +114,10 @@ const settings = (p: LoaderParams) => {
 const begin = (p: LoaderParams) => {
   // Checked before the settings call, not after: a visitor who closed or subscribed costs the provider nothing.
   const load = () =>
-    (p.ignoreCookie || p.isPreview || !(hasCookie(p.closedCookie) || hasCookie(p.subscribedCookie))) && settings(p);
+    (p.ignoreCookie || p.isPreview || !(hasCookie(closedName(p)) || hasCookie(subscribedName(p)))) && settings(p);
   // Both campaign ids are read by embed-extras.js; a page without mc_cid needs none of it.
   if (__FULL__ && p != P) return;
-  if (location.search.includes(QUERY_CID + '=') && !hasCookie(p.closedCookie))
+  if (location.search.includes(QUERY_CID + '=') && !hasCookie(closedName(p)))
     extras((x) => (x ? x.checkCampaign(p, load) : load()));
   else load();
 };
@@ -167,5 +179,5 @@ export const destroy = (): void => {
   if (disarm) disarm();
   if (g.popup) g.popup.destroy();
   removeEventListener('click', onClick);
-  P = W = S = asked = shown = disarm = g.started = g.handoff = g.popup = undefined;
+  P = W = S = asked = shown = disarm = g.started = g.handoff = undefined;
 };

@@ -1,4 +1,4 @@
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, ERR_MISSING_PARAMS } from '../constants';
+import { ERR_MISSING_PARAMS } from '../constants';
 import type { LoaderParams } from '../types';
 
 /**
@@ -27,7 +27,7 @@ export interface StartOptions {
 export const flag = (v: unknown): boolean => (typeof v == 'string' ? !/^(false|0|no?|off)$/i.test(v) : !!v);
 
 /** A string option, trimmed; '' when missing. Numbers are accepted (uuid and lid are often pasted as numbers). */
-const text = (v: unknown): string => (v == null ? '' : String(v).trim());
+const text = (v: unknown): string => String(v ?? '').trim();
 
 /**
  * The content host, with a trailing slash, from the URL embed.js was served from: everything before
@@ -50,7 +50,7 @@ export const parseParams = (o: StartOptions, scriptSrc: string): LoaderParams =>
   const fId = text(o.f_id) || text(o.fId);
   // Cookie names are tokens, and cookieIn reads them as a pattern: word characters only.
   const scope = __FULL__ && flag(o.scopeCookies) ? ('_' + lid + (fId && '_' + fId)).replace(/\W/g, '_') : '';
-  return {
+  const p: LoaderParams = {
     baseUrl,
     uuid,
     lid,
@@ -59,8 +59,8 @@ export const parseParams = (o: StartOptions, scriptSrc: string): LoaderParams =>
     uniqueMethods: flag(o.uniqueMethods),
     ignoreCookie: flag(o.ignoreCookie),
     isPreview: flag(o.isPreview),
-    cdn: cdn.endsWith('/') ? cdn : cdn + '/',
-    closedCookie: COOKIE_CLOSED + scope,
-    subscribedCookie: COOKIE_SUBSCRIBED + scope,
+    cdn: cdn.replace(/\/?$/, '/'),
   };
+  if (scope) p.cookieScope = scope;
+  return p;
 };

@@ -1,17 +1,16 @@
 /**
- * popup.js (spec 4.1 step 3, 7.2): loaded by embed.js, warmed before the trigger or on it (issue 12). It publishes
- * `prepare` and `mount` on the shared global (the owner preview and the dev build mount directly) and takes what the
- * loader handed over (`handoff`, src/types.ts): the popup prepared hidden, published as `popup` for the loader to
- * reveal on the trigger, revealed at once when the trigger already fired.
+ * popup.js (spec 4.1 step 3, 7.2): loaded by embed.js, warmed while the page is idle before the trigger or on it
+ * (issue 12). It publishes `show` (the loader's one call) and `mount` (the owner preview and the dev build) on the
+ * shared global, and takes what the loader handed over before it ran (`handoff`, src/types.ts): the popup prepared
+ * hidden, revealed at once when the trigger already fired.
  */
 import { shared } from '../browser/shared';
-import { mount, prepare } from './mount';
+import { mount, show } from './mount';
 
-shared.prepare = prepare;
+shared.show = show;
 shared.mount = mount;
 const h = shared.handoff;
 if (h) {
   shared.handoff = undefined;
-  const popup = (shared.popup = prepare(h.params, h.settings));
-  if (h.show !== false) popup.reveal();
+  show(h.params, h.settings, h.show);
 }

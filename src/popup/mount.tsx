@@ -5,19 +5,43 @@
  * first; in preview, closing mounts again (spec 4.3). Neither throws into the host page: normalize reads any value,
  * and a piece that fails leaves nothing on the page and one console warning (the session's `fail`).
  */
+import { shared } from '../browser/shared';
 import type { LoaderParams, PopupHandle, RawSettings } from '../types';
 import { createSession, type Session } from './session';
 import { normalize } from './settings';
 
-/** The session on the page, if any. */
+/** The session on the page, if any: from its preparing until it ends (closed or destroyed). */
 let current: Session | undefined;
 
-/** Prepares the popup for these parameters and raw settings, hidden, replacing any popup on the page. */
+/**
+ * Prepares the popup for these parameters and raw settings, hidden, replacing any popup on the page. The session is
+ * published as `__mcsf.popup` while it lasts, for the loader's destroy (issue 14.2).
+ */
 export const prepare = (p: LoaderParams, raw: RawSettings): PopupHandle => {
   if (current) current.destroy();
-  (current = createSession(p, normalize(raw), () => p.isPreview && mount(p, raw))).prepare();
-  return current;
+  const s: Session =
+    (current =
+    shared.popup =
+      createSession(
+        p,
+        normalize(raw),
+        () => p.isPreview && mount(p, raw),
+        () => current == s && (current = shared.popup = undefined),
+      ));
+  s.prepare();
+  return s;
 };
 
 /** Prepares the popup and reveals it as soon as it is prepared (the owner preview, embed.dev.js). */
 export const mount = (p: LoaderParams, raw: RawSettings): void => prepare(p, raw).reveal();
+
+/**
+ * The loader's one call (issue 12.1, src/loader/lifecycle.ts): prepares the popup hidden unless one is on the page
+ * (the warm-up before the trigger), and with `reveal` shows it, focus to return to `opener` on close. The popup
+ * prepared before the trigger is the one revealed; after a close a new one is prepared (an open on demand, again);
+ * one showing stays as it is.
+ */
+export const show = (p: LoaderParams, raw: RawSettings, reveal: boolean, opener?: HTMLElement): void => {
+  const s = current || prepare(p, raw);
+  if (reveal) s.reveal(opener);
+};

@@ -32,7 +32,7 @@ import { pause } from './pause';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { firstPiece, isModal, modalPlace } from './place';
 import { tabbables, trapTab } from './focus';
-import { setCookie } from '../browser/cookies';
+import { closedName, setCookie } from '../browser/cookies';
 import { holdHost } from './host';
 import { needsExtras } from '../form-model/place';
 import { loadExtras } from './form/lazy';
@@ -44,8 +44,11 @@ export interface Session extends PopupHandle {
   close(): void;
 }
 
-/** A session for these parameters and normalised settings; nothing happens on the page until a step is called. */
-export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void): Session => {
+/**
+ * A session for these parameters and normalised settings; nothing happens on the page until a step is called.
+ * `onClosed` runs after a visitor's close (the preview reopens there), `onEnd` once whatever ended it is undone.
+ */
+export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void, onEnd: () => void): Session => {
   const win = window;
   const doc = document;
   const modalDialog = isModal(s.variation);
@@ -54,8 +57,8 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
   // The owner preview submits nowhere (spec 4.6): chosen once here, the form never asks.
   const transport = p.isPreview ? previewTransport : providerTransport(p, s.captcha);
   const serverCookies = s.cookies && !p.isPreview;
-  /** What destroy undoes, last done first. */
-  const undo: (() => void)[] = [];
+  /** What destroy undoes, last done first: the end of the session comes last. */
+  const undo: (() => void)[] = [onEnd];
   /** Closing or closed: no step does anything any more. */
   let over = false;
   let prepared = false;
@@ -111,7 +114,7 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
   const close = () => {
     if (over) return;
     over = true;
-    if (setsClosedCookie(p.isPreview, location.hostname, p.baseUrl)) setCookie(p.closedCookie, '1', closedCookieMs(s));
+    if (setsClosedCookie(p.isPreview, location.hostname, p.baseUrl)) setCookie(closedName(p), '1', closedCookieMs(s));
     const out = modal && animatesOut(s, win.matchMedia('(prefers-reduced-motion: reduce)').matches);
     if (out) modal!.doc.documentElement.classList.add('mc-out');
     later(

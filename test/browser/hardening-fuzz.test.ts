@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BANNER_FRAME_TITLE, COOKIE_CLOSED, COOKIE_SUBSCRIBED, FRAME_TITLE } from '../../src/constants';
+import { BANNER_FRAME_TITLE, FRAME_TITLE } from '../../src/constants';
 import type { LoaderParams } from '../../src/types';
 import { startFixture, type Fixture } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
@@ -57,8 +57,6 @@ async function mountOnce(raw: unknown, phone: boolean): Promise<{ frames: number
     fId: '',
     dev: false,
     uniqueMethods: false,
-    closedCookie: COOKIE_CLOSED,
-    subscribedCookie: COOKIE_SUBSCRIBED,
     ignoreCookie: true,
     isPreview: true,
     cdn: `${ctx.fx.origin}/`,

@@ -72,6 +72,17 @@ export async function openHost(
   return { context, page, log, uuid };
 }
 
+/**
+ * Emulates a connection (the Network Information API) before any page script runs: with Save-Data or on 2G the
+ * loader warms nothing before the trigger (issue 12.1), so the page before the trigger is the page without the popup.
+ */
+export const connection =
+  (c: { saveData: boolean; effectiveType: string }) =>
+  (page: Page): Promise<unknown> =>
+    page.addInitScript((v) => {
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => v });
+    }, c);
+
 /** The selector of a popup frame by its title. */
 export const frameSel = (title: string): string => `iframe[title="${title}"]`;
 export const MODAL = frameSel(FRAME_TITLE);

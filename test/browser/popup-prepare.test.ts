@@ -11,7 +11,6 @@ import type { Page } from 'playwright-core';
 import type { LoaderParams, Shared } from '../../src/types';
 import { sleep } from './harness';
 import { EMAIL_FIELD, HOST_BODY, MODAL, cookies, focusAt, popupSuite, shown } from './popup-env';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const { T, ctx } = popupSuite('popup prepared hidden, then revealed');
 
@@ -37,8 +36,6 @@ const open = async (show: boolean, settings: Record<string, unknown> = SETTINGS,
     fId: '',
     dev: false,
     uniqueMethods: false,
-    closedCookie: COOKIE_CLOSED,
-    subscribedCookie: COOKIE_SUBSCRIBED,
     ignoreCookie: false,
     isPreview: false,
     cdn: `${fx.origin.replace('127.0.0.1', 'localhost')}/`,
@@ -140,12 +137,15 @@ T('destroyed before reveal: the page as it was, no cookie; a reveal after it sho
   const { context, page, errors } = await open(false);
   try {
     await prepared(page);
-    await page.evaluate(() => {
+    const left = await page.evaluate(() => {
       const g = window.__mcsf as Shared;
-      g.popup!.destroy();
-      g.popup!.destroy();
-      g.popup!.reveal();
+      const popup = g.popup!;
+      popup.destroy();
+      popup.destroy();
+      popup.reveal();
+      return !!g.popup;
     });
+    assert.is(left, false, 'an ended popup is no longer published');
     await sleep(400);
     const s = await hostState(page);
     assert.equal(s, { body: HOST_BODY, rootStyle: '', inert: 0, focus: 'host-button', cookie: '' });

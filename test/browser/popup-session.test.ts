@@ -9,7 +9,9 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { BANNER_MEASURE_MS, SHEETS_TIMEOUT_MS } from '../../src/constants';
 import { sleep } from './harness';
-import { BANNER, MODAL, gone, openHost, popupSuite, shown } from './popup-env';
+import { BANNER, MODAL, connection, gone, openHost, popupSuite, shown } from './popup-env';
+
+const SAVE_DATA = { saveData: true, effectiveType: '4g' };
 
 const { T, ctx } = popupSuite('popup session teardown');
 
@@ -186,7 +188,8 @@ for (const e of ENDINGS)
       ctx.browser,
       ctx.fx,
       { popupDelay: 'exit', ...e.settings },
-      { viewport: e.viewport, before: trackTimers },
+      // Save-Data: nothing is prepared before the trigger, so the state read before it is the page without the popup.
+      { viewport: e.viewport, before: (p) => Promise.all([trackTimers(p), connection(SAVE_DATA)(p)]) },
     );
     try {
       const dt = await devtools(page);
@@ -215,6 +218,25 @@ for (const e of ENDINGS)
       await context.close();
     }
   });
+
+T('prepared before the trigger (the warm-up), shown, then Escape: nothing of the popup is left', async () => {
+  const { page, context, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 'exit' }, { before: trackTimers });
+  try {
+    const dt = await devtools(page);
+    const body = await page.evaluate(() => document.body.outerHTML);
+    // The warm-up prepared the modal hidden: its frame and its listeners are there before the trigger.
+    await page.waitForFunction(() => !!document.querySelector('iframe')?.contentDocument?.querySelector('form'));
+    assert.ok((await hostState(page, dt)).listeners.length > 0, 'the hidden popup listens (the check can fail)');
+    await trigger(page);
+    await shown(page, MODAL);
+    await pressEscape(page);
+    assert.is(await pendingTimers(page), 0, 'no timer of the popup pending');
+    assert.equal(await hostState(page, dt), { body, root: ['lang=en'], listeners: [] });
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
 
 T('ended while its frame waits hidden for its stylesheets: nothing is left, and nothing shows later', async () => {
   // The stylesheets never answer: the modal is built and rendered but stays hidden until SHEETS_TIMEOUT_MS.

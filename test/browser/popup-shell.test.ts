@@ -5,7 +5,7 @@
  * server's cookies (spec 3.8).
  */
 import * as assert from 'uvu/assert';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, DAY_MS } from '../../src/constants';
+import { DAY_MS } from '../../src/constants';
 import { sleep } from './harness';
 import {
   BANNER,
@@ -30,7 +30,12 @@ T('modal: opens after the delay as a labelled modal dialog, focus in, host inert
     { popupDelay: 1, description: '<h2>Our newsletter</h2><p>Weekly.</p>' },
     { focusHost: true },
   );
-  assert.not.ok(await page.$(MODAL), 'nothing before the delay');
+  // Before the delay the popup may be prepared, hidden (the warm-up, issue 12.1): nothing shows.
+  assert.is(
+    await page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length),
+    0,
+    'nothing shows before the delay',
+  );
   const { frame } = await shown(page, MODAL);
   const d = await frame.$eval('.mc-dialog', (el) => ({
     role: el.getAttribute('role'),
@@ -298,28 +303,23 @@ T('server cookies (spec 3.8): safe ones are set on load, unsafe or our own are n
 T('one popup: two loaders and a second mount leave one popup on the page', async () => {
   const { page, context } = await open({ popupDelay: 0, fields: [EMAIL_FIELD] });
   await shown(page, MODAL);
-  await page.evaluate(
-    ([COOKIE_CLOSED, COOKIE_SUBSCRIBED]) => {
-      const g = (window as unknown as { __mcsf: { mount(p: unknown, s: unknown): void } }).__mcsf;
-      g.mount(
-        {
-          baseUrl: location.host,
-          uuid: 'x',
-          lid: 'y',
-          fId: '',
-          dev: false,
-          uniqueMethods: false,
-          closedCookie: COOKIE_CLOSED,
-          subscribedCookie: COOKIE_SUBSCRIBED,
-          ignoreCookie: true,
-          isPreview: false,
-          cdn: location.origin + '/',
-        },
-        { popupDelay: 0 },
-      );
-    },
-    [COOKIE_CLOSED, COOKIE_SUBSCRIBED],
-  );
+  await page.evaluate(() => {
+    const g = (window as unknown as { __mcsf: { mount(p: unknown, s: unknown): void } }).__mcsf;
+    g.mount(
+      {
+        baseUrl: location.host,
+        uuid: 'x',
+        lid: 'y',
+        fId: '',
+        dev: false,
+        uniqueMethods: false,
+        ignoreCookie: true,
+        isPreview: false,
+        cdn: location.origin + '/',
+      },
+      { popupDelay: 0 },
+    );
+  });
   await sleep(300);
   assert.is(await page.$$eval('iframe', (f) => f.length), 1);
   await context.close();

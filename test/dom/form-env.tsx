@@ -13,7 +13,6 @@ import { previewTransport, providerTransport } from '../../src/popup/form/transp
 import { normalize, type Settings } from '../../src/popup/settings';
 import { demoForm } from '../../src/server/seed/forms';
 import type { LoaderParams } from '../../src/types';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
 const g = globalThis as unknown as Record<string, unknown>;
@@ -83,8 +82,6 @@ export const PARAMS: LoaderParams = {
   fId: 'F',
   dev: false,
   uniqueMethods: false,
-  closedCookie: COOKIE_CLOSED,
-  subscribedCookie: COOKIE_SUBSCRIBED,
   ignoreCookie: false,
   isPreview: false,
   cdn: '',

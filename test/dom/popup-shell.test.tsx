@@ -6,7 +6,6 @@
 import { DOMParser, parseHTML } from 'linkedom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
 const g = globalThis as unknown as Record<string, unknown>;
@@ -35,8 +34,6 @@ const P = {
   fId: '',
   dev: false,
   uniqueMethods: false,
-  closedCookie: COOKIE_CLOSED,
-  subscribedCookie: COOKIE_SUBSCRIBED,
   ignoreCookie: false,
   isPreview: true,
   cdn: '',

@@ -2,7 +2,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { popupUrl, providerUrl, safeVersion } from '../../src/browser/urls';
 import type { LoaderParams } from '../../src/types';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const P: LoaderParams = {
   baseUrl: 'list.example.com',
@@ -11,8 +10,6 @@ const P: LoaderParams = {
   fId: '',
   dev: false,
   uniqueMethods: false,
-  closedCookie: COOKIE_CLOSED,
-  subscribedCookie: COOKIE_SUBSCRIBED,
   ignoreCookie: false,
   isPreview: false,
   cdn: 'https://cdn.example.com/',

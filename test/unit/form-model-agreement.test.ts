@@ -20,7 +20,6 @@ import { judge, type Verdict } from '../../src/server/subscribe/collect';
 import { MSG_GDPR } from '../../src/server/subscribe/messages';
 import type { LoaderParams } from '../../src/types';
 import { rawSettings, valuesOf } from './form-model-arb';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const P: LoaderParams = {
   baseUrl: 'list.example.com',
@@ -29,8 +28,6 @@ const P: LoaderParams = {
   fId: 'f',
   dev: false,
   uniqueMethods: false,
-  closedCookie: COOKIE_CLOSED,
-  subscribedCookie: COOKIE_SUBSCRIBED,
   ignoreCookie: false,
   isPreview: false,
   cdn: '',

@@ -23,7 +23,6 @@ import { providerUrl } from '../../src/browser/urls';
 import { readQuery } from '../../src/server/http/query';
 import type { LoaderParams } from '../../src/types';
 import { rawSettings, valuesOf } from './form-model-arb';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const one = (raw: Record<string, unknown>): Field => parseFields([raw])[0];
 /** The inputs of a field as rendered: screen order, with their ids and maxlength (0 for none). */
@@ -221,8 +220,6 @@ const P: LoaderParams = {
   fId: 'f',
   dev: false,
   uniqueMethods: false,
-  closedCookie: COOKIE_CLOSED,
-  subscribedCookie: COOKIE_SUBSCRIBED,
   ignoreCookie: false,
   isPreview: false,
   cdn: '',

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ERR_MISSING_PARAMS } from '../../src/constants';
+import { closedName, subscribedName } from '../../src/browser/cookies';
 import { cdnFrom, flag, parseParams } from '../../src/loader/params';
 
 const SRC = 'https://cdn.example.com/js/signup-forms/popup/unique-methods/embed.js';
@@ -68,8 +69,6 @@ test('parseParams: defaults, types and normalisation', () => {
     ignoreCookie: false,
     isPreview: false,
     cdn: 'https://cdn.example.com/',
-    closedCookie: 'MCPopupClosed',
-    subscribedCookie: 'MCPopupSubscribed',
   });
 });
 
@@ -108,8 +107,6 @@ test('parseParams: every option of spec 3.1, from start() and from a dataset', (
     ignoreCookie: true,
     isPreview: true,
     cdn: 'https://c.example/',
-    closedCookie: 'MCPopupClosed',
-    subscribedCookie: 'MCPopupSubscribed',
   });
   // A script tag's dataset: data-f-id becomes fId, data-unique-methods="false" is off.
   const d = parseParams({ baseUrl: 'h', uuid: 'u', lid: 'l', fId: 'f9', uniqueMethods: 'false', env: 'prod' }, SRC);
@@ -130,10 +127,12 @@ test('parseParams: scopeCookies names the cookies after the list and form, in wo
   ];
   for (const [o, suffix] of cases) {
     const p = parseParams({ baseUrl: 'h', uuid: 'u', lid: 'l1', ...o }, SRC);
-    assert.is(p.closedCookie, 'MCPopupClosed' + suffix, JSON.stringify(o));
-    assert.is(p.subscribedCookie, 'MCPopupSubscribed' + suffix, JSON.stringify(o));
+    // Unscoped, the parameters carry no scope at all: the spec's names (3.8).
+    assert.is(p.cookieScope, suffix || undefined, JSON.stringify(o));
+    assert.is(closedName(p), 'MCPopupClosed' + suffix, JSON.stringify(o));
+    assert.is(subscribedName(p), 'MCPopupSubscribed' + suffix, JSON.stringify(o));
     // Names stay RFC 6265 tokens that cookieIn can read as a pattern.
-    assert.match(p.closedCookie, /^\w+$/);
+    assert.match(closedName(p), /^\w+$/);
   }
 });
 

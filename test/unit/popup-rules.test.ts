@@ -6,7 +6,6 @@ import { normalize } from '../../src/popup/settings';
 import { BANNER_SHEETS, modalSheets, sheetBase } from '../../src/popup/sheets';
 import { themeClasses, themeVars } from '../../src/popup/theme';
 import type { LoaderParams } from '../../src/types';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED } from '../../src/constants';
 
 const P: LoaderParams = {
   baseUrl: 'list.example.com',
@@ -15,8 +14,6 @@ const P: LoaderParams = {
   fId: '',
   dev: false,
   uniqueMethods: false,
-  closedCookie: COOKIE_CLOSED,
-  subscribedCookie: COOKIE_SUBSCRIBED,
   ignoreCookie: false,
   isPreview: false,
   cdn: 'https://cdn.example.com/',

@@ -4,7 +4,7 @@
  */
 import { SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';
 import type { Query } from '../../form-model/wire';
-import { setCookie } from '../../browser/cookies';
+import { setCookie, subscribedName } from '../../browser/cookies';
 import { jsonp } from '../../browser/jsonp';
 import { providerUrl } from '../../browser/urls';
 import type { LoaderParams } from '../../types';
@@ -12,8 +12,8 @@ import type { LoaderParams } from '../../types';
 /** Where submits go. */
 export interface Transport {
   /**
-   * Sends the query of a valid submit and calls `reply` with the answer (spec 3.6), or null when none came. Returns
-   * false when the submit left in a window of its own (the captcha path): no answer comes, and the modal hides.
+   * Sends the query of a valid submit and calls `reply` with the answer (spec 3.6), or undefined when none came.
+   * Returns false when the submit left in a window of its own (the captcha path): no answer comes, and the modal hides.
    */
   send(q: Query, reply: (r: unknown) => void): boolean;
   /** A success restores the form after confirmationDuration (the owner preview, spec 4.6) instead of hiding it. */
@@ -26,7 +26,7 @@ export interface Transport {
  */
 export const providerTransport = (p: LoaderParams, captcha: boolean): Transport => ({
   send: (q, reply) => {
-    setCookie(p.subscribedCookie, '1', SUBSCRIBED_COOKIE_MS);
+    setCookie(subscribedName(p), '1', SUBSCRIBED_COOKIE_MS);
     // Opened here, inside the click's own task, so popup blockers let it through; noopener: the provider's page gets
     // no handle on the host page (spec 4.5 step 2, 7.1 captcha path).
     if (captcha) {

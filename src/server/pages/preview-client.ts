@@ -10,8 +10,6 @@ export interface PreviewData {
   forms: { key: string; title: string; uuid: string; lid: string; fId: string; settings: RawSettings }[];
   initial: string;
   globalKey: string;
-  /** The closed and subscribed cookies' names (spec 3.8); a preview writes neither, the parameters carry them. */
-  cookies: [string, string];
 }
 
 /** Runs in the preview page. */
@@ -40,8 +38,6 @@ export function previewClient(data: PreviewData): void {
     fId: form.fId,
     dev: false,
     uniqueMethods: false,
-    closedCookie: data.cookies[0],
-    subscribedCookie: data.cookies[1],
     ignoreCookie: true,
     isPreview: true,
     cdn: location.origin + '/',

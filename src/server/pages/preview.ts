@@ -5,7 +5,7 @@
  * viewport width.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, GLOBAL_KEY, JS_PATH } from '../../constants';
+import { GLOBAL_KEY, JS_PATH } from '../../constants';
 import { safeVersion } from '../../browser/urls';
 import { allForms, type FormRow } from '../db/forms';
 import { ownSources } from '../http/csp';
@@ -44,7 +44,6 @@ export const previewPage = (forms: FormRow[], key: string, host: string, demo: b
     })),
     initial: key,
     globalKey: GLOBAL_KEY,
-    cookies: [COOKIE_CLOSED, COOKIE_SUBSCRIBED],
   };
   const body = `<main>
 <h1>Form preview</h1>
