@@ -17,8 +17,13 @@ const BANNER_VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1';
 /** What the session lends the banner. */
 export interface BannerHost {
   s: Settings;
-  /** Adds a hidden frame with these title, stylesheets and placement, removed by the session's destroy. */
-  frameFor(title: string, sheets: string[], place: Record<string, string>): Piece;
+  /**
+   * Adds a hidden frame with these title, stylesheets and placement, removed by the session's destroy; in pieces, so
+   * it settles in a later task.
+   */
+  frameFor(title: string, sheets: string[], place: Record<string, string>): Promise<Piece>;
+  /** Yields to the browser between two pieces of work (issue 12.2); throws when the session ended meanwhile. */
+  step(): Promise<unknown>;
   /** Renders into a frame's body (popup.js's Preact). */
   draw(vnode: unknown, into: Element): void;
   /** Swaps the banner for the modal: its call to action. */
@@ -37,9 +42,11 @@ export interface BannerHost {
  * Builds the banner hidden and hands its show to the session once its stylesheets settle. Spec 9.1: the height is
  * measured again on every window resize (the frame's observer sees the frame resize) and 500 ms after it shows.
  */
-export const openBanner = (h: BannerHost): Promise<unknown> => {
-  const b = h.frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE);
+export const openBanner = async (h: BannerHost): Promise<unknown> => {
+  const b = await h.frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE);
   b.doc.head.append(Object.assign(b.doc.createElement('meta'), { name: 'viewport', content: BANNER_VIEWPORT }));
+  // The first render in a task of its own, as the modal's (issue 12.2).
+  await h.step();
   h.draw(
     <Banner
       s={h.s}

@@ -132,14 +132,17 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
     else if (modal && modalDialog) trapTab(e, modal.doc.body);
   };
 
-  const frameFor = (title: string, sheets: string[], place: Record<string, string>) => {
-    const piece = addPiece({
-      title,
-      sheets: sheets.map((f) => base + f),
-      place,
-      vars: themeVars(s),
-      classes: themeClasses(s, mobile()),
-    });
+  const frameFor = async (title: string, sheets: string[], place: Record<string, string>) => {
+    const piece = await addPiece(
+      {
+        title,
+        sheets: sheets.map((f) => base + f),
+        place,
+        vars: themeVars(s),
+        classes: themeClasses(s, mobile()),
+      },
+      step,
+    );
     undo.push(piece.remove);
     // Escape and the Tab trap inside the frame too (spec 2.2).
     listen(piece.doc, 'keydown', onKey);
@@ -152,7 +155,7 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
    */
   const openModal = async () => {
     await step();
-    const m = (modal = frameFor(FRAME_TITLE, modalSheets(s), modalPlace(s.variation, mobile())));
+    const m = (modal = await frameFor(FRAME_TITLE, modalSheets(s), modalPlace(s.variation, mobile())));
     const draw = () =>
       // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
       render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />, m.doc.body);
@@ -201,6 +204,7 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
       return x.openBanner({
         s,
         frameFor,
+        step,
         draw: render as (v: unknown, into: Element) => void,
         toModal: () => openModal().catch(fail),
         close,

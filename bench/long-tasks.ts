@@ -1,0 +1,94 @@
+/**
+ * What the embed's long tasks are made of (issue 12.2): loads the blog's home page of this build (its form opens past
+ * the middle of the page) in Chromium with the CPU slowed 4x and the network at Lighthouse's slow 4G, lets the warm-up
+ * run, scrolls to the trigger, and prints every main-thread task over `LIMIT_MS` (default 40 ms) that holds embed
+ * work, each with its heaviest events (script evaluations and calls by URL and function, parsing, style, layout).
+ * A tool for finding what to split, not a figure for RESULTS.md: `node bench/tsrun.mjs bench/long-tasks.ts [runs]`.
+ */
+import { join } from 'node:path';
+import { launch } from '../test/browser/harness';
+import { throttledPage } from './page-cost';
+import { startServer } from './server';
+
+const LIMIT_MS = Number(process.env.LIMIT_MS) || 40;
+const RUNS = Number(process.argv[2]) || 3;
+
+/** A trace event, as far as read here. */
+interface Ev {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: {
+    name?: string;
+    data?: { url?: string; functionName?: string; frame?: string };
+    beginData?: { frame?: string; dirtyObjects?: number; totalObjects?: number; url?: string };
+    elementCount?: number;
+  };
+}
+
+const EMBED = /\/(embed(-full|-extras)?\.js|popup\.js|form-(extras|actions)\.js)|\/subscribe\//;
+
+/** One event's label: its name, and for script work the file and function. */
+const label = (e: Ev) => {
+  const d = e.args?.data;
+  const url = d?.url ? d.url.replace(/^.*\//, '') : '';
+  const b = e.args?.beginData;
+  // Layout: how much of which document; style: how many elements.
+  const what = b && b.totalObjects ? `${b.dirtyObjects}/${b.totalObjects} objects` : '';
+  const count = e.args?.elementCount ? `${e.args.elementCount} elements` : '';
+  return [e.name, url, d?.functionName, what, count].filter(Boolean).join(' ');
+};
+
+async function main() {
+  const server = await startServer(join(process.cwd(), 'dist-node/main.mjs'));
+  const browser = await launch();
+  try {
+    for (let run = 1; run <= RUNS; run++) {
+      const { context, page } = await throttledPage(browser, null);
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'],
+      });
+      await page.goto(server.origin + '/', { waitUntil: 'load' });
+      await page.waitForTimeout(2500);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(2500);
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: Ev[] };
+      await context.close();
+      const events = trace.traceEvents;
+      const mains = new Set(
+        events
+          .filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain')
+          .map((e) => `${e.pid}:${e.tid}`),
+      );
+      const onMain = (e: Ev) => mains.has(`${e.pid}:${e.tid}`) && e.ph == 'X' && !!e.dur;
+      const tasks = events.filter((e) => onMain(e) && e.name == 'RunTask' && e.dur! > LIMIT_MS * 1000);
+      console.log(`run ${run}: ${tasks.length} task(s) over ${LIMIT_MS} ms`);
+      for (const t of tasks) {
+        const inside = events.filter(
+          (e) => onMain(e) && e != t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.pid == t.pid,
+        );
+        const embed = inside.some((e) => EMBED.test(e.args?.data?.url || ''));
+        // In time order, indented by nesting: what runs inside what.
+        const open: Ev[] = [];
+        const top = inside
+          .filter((e) => e.dur! > 1500)
+          .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+          .map((e) => {
+            while (open.length && open[open.length - 1].ts + open[open.length - 1].dur! <= e.ts) open.pop();
+            const depth = open.length;
+            open.push(e);
+            return `    ${(e.dur! / 1000).toFixed(1).padStart(6)} ms  ${'  '.repeat(depth)}${label(e)}`;
+          });
+        console.log(`  ${(t.dur! / 1000).toFixed(1)} ms${embed ? ' (embed)' : ''}\n${top.join('\n')}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
