@@ -62,21 +62,57 @@ const withJsx = (dev) => ({
 });
 
 /**
- * form-extras.js runs on popup.js's own Preact (src/popup/form/extras.ts): 'react' and the Html component resolve to
- * what popup.js publishes on window.__mcsf.rt, so no second renderer or sanitizer ships and hooks stay on one renderer.
+ * The modules popup.js lends the files beside it, and the names it lends of each, read from the imports of
+ * src/popup/runtime.ts (the one list): absolute path (or a bare package name) → names.
+ * @returns {Map<string, string[]>}
+ */
+function lentModules() {
+  const file = join(root, 'src/popup/runtime.ts');
+  const text = readFileSync(file, 'utf8');
+  const lent = new Map();
+  for (const [, names, from] of text.matchAll(/^import \{([^}]*)\} from '([^']+)';$/gm)) {
+    const list = names
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+    lent.set(from.startsWith('.') ? join(dirname(file), from) : from, list);
+  }
+  // Every name imported there is in the object popup.js publishes, and nothing else: a name missing from it would
+  // read as undefined in the files beside popup.js.
+  const keys = (/export const RUNTIME = \{([^}]*)\}/.exec(text) || ['', ''])[1].split(/[\s,]+/).filter(Boolean);
+  const names = [...lent.values()].flat();
+  if (keys.sort().join() != names.sort().join())
+    throw Error(`src/popup/runtime.ts: RUNTIME holds ${keys.join(', ')} but the imports are ${names.join(', ')}`);
+  return lent;
+}
+
+/**
+ * form-extras.js and form-actions.js run on what popup.js lends them (src/popup/runtime.ts, `window.__mcsf.rt`): an
+ * import that resolves to a lent module becomes a read of that object, so no second copy of Preact (hooks must run on
+ * the renderer that renders them), the sanitizer or the shared helpers ships. 'react' and 'react-dom' are Preact's.
  */
 const popupRuntime = {
   name: 'popup-runtime',
   setup(b) {
-    b.onResolve({ filter: /^react(-dom)?$/ }, () => ({ path: 'react', namespace: 'rt' }));
-    b.onResolve({ filter: /\/html\/Html$/ }, () => ({ path: 'Html', namespace: 'rt' }));
+    const lent = lentModules();
+    const bare = (p) => (p == 'react-dom' ? 'react' : p);
+    b.onResolve({ filter: /.*/ }, async (a) => {
+      if (a.pluginData == 'plain' || a.kind == 'entry-point' || a.namespace == 'rt') return undefined;
+      if (lent.has(bare(a.path))) return { path: bare(a.path), namespace: 'rt' };
+      if (!a.path.startsWith('.')) return undefined;
+      const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, pluginData: 'plain' });
+      const key = r.path.replace(/\.tsx?$/, '');
+      return lent.has(key) ? { path: key, namespace: 'rt' } : r;
+    });
     b.onLoad({ filter: /.*/, namespace: 'rt' }, (a) => ({
       loader: 'js',
       contents:
-        a.path == 'Html'
-          ? 'export const Html = window.__mcsf.rt.Html;'
-          : 'const r = window.__mcsf.rt; export const createElement = r.createElement, Fragment = r.Fragment, ' +
-            'useState = r.useState, useEffect = r.useEffect;',
+        'const r = window.__mcsf.rt; export const ' +
+        lent
+          .get(a.path)
+          .map((n) => `${n} = r.${n}`)
+          .join(', ') +
+        ';',
     }));
   },
 };
@@ -133,6 +169,17 @@ export const jobs = [
     ],
     opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime] },
     terser: { mangle: true, unsafe: true },
+  },
+  {
+    // The rules, the submit's query and the answer's reading (src/popup/form/actions.ts), beside every popup.js (and
+    // unversioned beside embed.dev.js); fetched on the visitor's first press in the form.
+    in: 'src/popup/form/actions.ts',
+    out: [
+      POPUP_JS + 'form-actions.js',
+      ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-actions.js`, `${POPUP_JS}unique-methods/${v}/form-actions.js`]),
+    ],
+    opts: { ...browser(false), plugins: [popupRuntime] },
+    terser: { mangle: true },
   },
   {
     // The address field's country list, beside every popup.js (and unversioned beside embed.dev.js).

@@ -56,10 +56,12 @@ export interface Shared {
   lx?: LoaderExtras;
   /** The popup on the page while it lasts, set by popup.js (src/popup/mount.tsx): the loader's destroy ends it. */
   popup?: PopupHandle;
-  /** What form-extras.js is built against: popup.js's Preact and Html component (src/popup/form/lazy.tsx). */
+  /** What popup.js lends form-extras.js and form-actions.js (src/popup/runtime.ts). */
   rt?: unknown;
   /** The components of form-extras.js, once it has run (src/popup/form/extras.ts). */
   extras?: unknown;
+  /** What form-actions.js provides, once it has run (src/popup/form/actions.ts). */
+  fa?: unknown;
   /** The address field's country list, encoded; set by countries.js (src/popup/countries-file.ts). */
   countries?: string;
   /** The one Trusted Types policy of every loader copy and popup.js on the page (created once: names are unique). */

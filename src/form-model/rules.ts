@@ -83,21 +83,32 @@ export const maxLength = (v: string, n: number): boolean => v.length <= n;
 /** Whether nothing was entered: every part blank (a checkbox group: nothing checked). */
 export const isEmpty = (p: Parts): boolean => Object.values(p).every((v) => !v.trim());
 
+/** The rules of spec 5.2 a field type can add to the required check, named by their message key. */
+export type RuleKey = 'email' | 'phone' | 'url' | 'number' | 'birthday' | 'date' | 'address';
+
 /**
- * The rule of spec 5.2 a field type adds to the required check: its message key, and whether a non-blank value passes
- * (`p` every part, `v` the single input's trimmed value). Types without one always pass (text, SMS phone, choices).
+ * Each rule's check: whether a non-blank value passes (`p` every part, `v` the single input's trimmed value). The type
+ * table names a type's rule (src/form-model/types.ts); types without one always pass (text, SMS phone, choices).
  */
-export type Rule = readonly [ErrorKey, (p: Parts, v: string) => boolean];
+export const RULES: Record<RuleKey, (p: Parts, v: string) => boolean> = {
+  email: (_, v) => isEmail(v),
+  number: (_, v) => isDigits(v),
+  url: (_, v) => isUrl(v),
+  phone: isUsPhone,
+  birthday: isBirthday,
+  date: isDate,
+  address: isAddress,
+};
 
 /**
  * Validates one field's posted values (spec 5.2). Returns null when valid, else the key of the first error, which
  * the caller turns into text with `message`. A blank optional field is valid; a blank required one is 'required';
  * a non-blank one must pass its type's rule (src/form-model/types.ts), a multi-part field as a whole.
  */
-export const validate = (f: { required: boolean; row: { rule?: Rule } }, p: Parts): ErrorKey | null => {
+export const validate = (f: { required: boolean; row: { rule?: RuleKey } }, p: Parts): ErrorKey | null => {
   if (isEmpty(p)) return f.required ? 'required' : null;
   const r = f.row.rule;
-  return !r || r[1](p, (p[''] || '').trim()) ? null : r[0];
+  return !r || RULES[r](p, (p[''] || '').trim()) ? null : r;
 };
 
 /**
@@ -109,7 +120,7 @@ export const message = (key: ErrorKey, translations: Record<string, string> = {}
 
 /** The first error of a field's values as text (translation or English), '' when valid (spec 4.7, 5). */
 export const errorText = (
-  f: { required: boolean; row: { rule?: Rule } },
+  f: { required: boolean; row: { rule?: RuleKey } },
   p: Parts,
   translations?: Record<string, string>,
 ): string => {

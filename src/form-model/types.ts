@@ -4,7 +4,7 @@
  * and the provider's store read the row and never switch on the type themselves, so a new type is one row here.
  */
 import { URL_PLACEHOLDER } from '../constants';
-import { isAddress, isBirthday, isDate, isDigits, isEmail, isUrl, isUsPhone, type Rule } from './rules';
+import type { RuleKey } from './rules';
 
 /** Every field type of spec 3.4; any other type is read as 'text' (`fieldType`). */
 export type FieldType =
@@ -48,8 +48,11 @@ export interface TypeRow {
   ui?: Ui;
   /** Sub-inputs in posted order (posts 'parts'). */
   parts?: readonly PartDef[];
-  /** The rule of spec 5.2 beyond the required check. */
-  rule?: Rule;
+  /**
+   * The rule of spec 5.2 beyond the required check, by its message key (src/form-model/rules.ts `RULES`): a name,
+   * not the check itself, so that popup.js carries the table without the checks (they come with form-actions.js).
+   */
+  rule?: RuleKey;
   /** The type attribute of a single input; text when absent. */
   input?: 'email' | 'url' | 'tel';
   /** A single input asks for the numeric keypad (not type=number, which takes 'e'). */
@@ -78,9 +81,9 @@ const choices = (posts: Posts, ui: Ui): TypeRow => ({ posts, ui, extras: true })
 /** A row per type of spec 3.4. The phone row is the plain one; a US phone is `US_PHONE`. */
 export const TYPES: Record<FieldType, TypeRow> = {
   text: single({}),
-  email: single({ input: 'email', auto: 'email', rule: ['email', (_, v) => isEmail(v)], role: 'email' }),
-  number: single({ numeric: true, rule: ['number', (_, v) => isDigits(v)] }),
-  url: single({ input: 'url', ph: URL_PLACEHOLDER, rule: ['url', (_, v) => isUrl(v)] }),
+  email: single({ input: 'email', auto: 'email', rule: 'email', role: 'email' }),
+  number: single({ numeric: true, rule: 'number' }),
+  url: single({ input: 'url', ph: URL_PLACEHOLDER, rule: 'url' }),
   // phoneformat other than "US": a plain input (spec 3.4); the SMS phone always passes (spec 5.2).
   phone: single({ input: 'tel', auto: 'tel' }),
   // The SMS step, the acknowledgement and text-to-join come with form-extras.js.
@@ -92,7 +95,7 @@ export const TYPES: Record<FieldType, TypeRow> = {
       ['month', 2],
       ['day', 2],
     ],
-    rule: ['birthday', isBirthday],
+    rule: 'birthday',
     extras: true,
     join: '/',
   },
@@ -104,7 +107,7 @@ export const TYPES: Record<FieldType, TypeRow> = {
       ['month', 2],
       ['day', 2],
     ],
-    rule: ['date', isDate],
+    rule: 'date',
     extras: true,
     join: '-',
   },
@@ -120,7 +123,7 @@ export const TYPES: Record<FieldType, TypeRow> = {
       ['zip', 0],
       ['country', 0],
     ],
-    rule: ['address', isAddress],
+    rule: 'address',
     extras: true,
   },
   select: choices('select', 'Select'),
@@ -140,7 +143,7 @@ export const US_PHONE: TypeRow = {
     ['detail1', 3],
     ['detail2', 4],
   ],
-  rule: ['phone', isUsPhone],
+  rule: 'phone',
   extras: true,
   join: '-',
 };

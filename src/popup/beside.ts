@@ -15,9 +15,10 @@ export const beside = (file: string): string => (base ? base + file : '');
 const loads: Record<string, Promise<unknown>> = {};
 
 /**
- * Runs `file` from beside the popup script, once per page however often it is asked for. Settles when the file has
- * run or failed, after `ms` when given (a file that hangs must not hold up what waits for it), or at once when the
- * popup script's place is unknown. What the file provides is for the caller to look for.
+ * Runs `file` from beside the popup script, once per page however often it is asked for (a load that failed is asked
+ * for again next time). Settles when the file has run or failed, after `ms` when given (a file that hangs must not hold
+ * up what waits for it), or at once when the popup script's place is unknown. What the file provides is for the caller
+ * to look for.
  */
 export const loadBeside = (file: string, ms?: number): Promise<unknown> =>
   (loads[file] ||= new Promise((done) => {
@@ -26,5 +27,9 @@ export const loadBeside = (file: string, ms?: number): Promise<unknown> =>
     const el = addScript(url);
     // Its time-out goes when the file settles: nothing of it is left pending on the page.
     const t = ms && setTimeout(done, ms);
-    el.onload = el.onerror = () => done(clearTimeout(t));
+    el.onload = () => done(clearTimeout(t));
+    el.onerror = () => {
+      delete loads[file];
+      done(clearTimeout(t));
+    };
   }));

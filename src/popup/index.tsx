@@ -6,7 +6,10 @@
  */
 import { shared } from '../browser/shared';
 import { mount, show } from './mount';
+import { RUNTIME } from './runtime';
 
+// Lent to form-extras.js and form-actions.js before either can run (src/popup/runtime.ts).
+shared.rt = RUNTIME;
 shared.show = show;
 shared.mount = mount;
 const h = shared.handoff;

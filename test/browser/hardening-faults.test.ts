@@ -30,9 +30,12 @@ const F = suite('hardening: faults', ctx);
 F.before(async () => {
   ctx.browser = await launchWithBfcache();
   ctx.fx = await startFixture();
-  // A content host whose popup.js is the shipped one but which has no stylesheets: every sheet 404s.
-  const popup = readFileSync(join(DIST, 'js/signup-forms/popup/1.0/popup.js'), 'utf8');
-  ctx.fx.page('nocss/js/signup-forms/popup/1.0/popup.js', popup, { 'Content-Type': 'text/javascript' });
+  // A content host whose scripts are the shipped ones (popup.js and form-actions.js beside it) but which has no
+  // stylesheets: every sheet 404s.
+  for (const file of ['popup.js', 'form-actions.js']) {
+    const js = readFileSync(join(DIST, 'js/signup-forms/popup/1.0', file), 'utf8');
+    ctx.fx.page(`nocss/js/signup-forms/popup/1.0/${file}`, js, { 'Content-Type': 'text/javascript' });
+  }
 });
 F.after(async () => {
   await ctx.browser.close();

@@ -33,6 +33,9 @@ g.window = window;
 (window as unknown as { __mcsf: object }).__mcsf = { countries: COUNTRY_DATA };
 // form-extras.js has loaded too (in a browser popup.js fetches it before the modal shows); import after the globals.
 await import('../../src/popup/form/extras');
+// So has form-actions.js (fetched on the visitor's first press in the form): the form acts at once, as it does once
+// the file is in.
+await import('../../src/popup/form/actions');
 g.document = document;
 g.DOMParser = DOMParser;
 g.requestAnimationFrame = (f: () => void) => setTimeout(f, 0);

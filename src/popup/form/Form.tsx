@@ -29,6 +29,9 @@ export const Form = (props: FormProps<Settings>) => {
         noValidate
         hidden={!!f.done}
         aria-busy={f.busy ? 'true' : undefined}
+        onKeyDown={f.intent}
+        onPointerDown={f.intent}
+        onInput={f.intent}
         onSubmit={(e) => {
           e.preventDefault();
           f.submit();

@@ -2,7 +2,7 @@
 import { GDPR_INFO_URL } from '../../constants';
 import { Html } from '../html/Html';
 import type { Settings } from '../settings';
-import { Consent } from './inputs';
+import { Consent } from './extra-inputs';
 import { GDPR_INFO, GDPR_LEGEND } from './texts';
 import type { ViewProps } from './useSignupForm';
 

@@ -9,7 +9,7 @@
 import { openBanner } from '../banner-piece';
 import { setServerCookies } from '../server-cookies';
 import { Gdpr } from './Gdpr';
-import { Address, Choices, Consent, Parts_, Select } from './inputs';
+import { Address, Choices, Consent, Parts_, Select } from './extra-inputs';
 import { Sms } from './Sms';
 
 /** The components of form-extras.js, by name. */

@@ -27,14 +27,25 @@ export interface Outcome {
 
 type Obj = Record<string, unknown>;
 
+/** No answer: the call failed or timed out, or form-actions.js could not load (spec 8 has no text for it). */
+export const FAILED: Outcome = {
+  ok: false,
+  msg: SUBMIT_FAILED_MSG,
+  custom: false,
+  close: false,
+  cookie: '',
+  gdpr: '',
+  marks: null,
+};
+
 /**
- * Reads a form-post-json response (spec 3.6). `r` is whatever came back: null for a failed or timed-out call.
+ * Reads a form-post-json response (spec 3.6). `r` is whatever came back: undefined for a failed or timed-out call.
  * `fields` are the placed fields (their merge_id keys `errors`); `gdprOn` whether the GDPR block shows;
  * `fallback` the settings' success message, used when a success carries no msg.
  */
 export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: string): Outcome => {
-  const base = { custom: false, close: false, cookie: '', gdpr: '', marks: null };
-  if (!r || typeof r != 'object') return { ...base, ok: false, msg: SUBMIT_FAILED_MSG };
+  if (!r || typeof r != 'object') return FAILED;
+  const base = FAILED;
   const o = r as Obj;
   const msg = str(o.msg);
   if (o.result != 'error')

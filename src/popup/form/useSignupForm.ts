@@ -1,19 +1,21 @@
 /**
  * The signup form's state (spec 4.4 to 4.7, 5.1, 8): field values and marks, the step, the submit and its outcome.
  * The views (src/popup/form/views.tsx, Form.tsx) only render what it returns; where a submit goes is the injected
- * transport's business (src/popup/form/transport.ts).
+ * transport's business (src/popup/form/transport.ts). The rules, the query and the answer's reading come with
+ * form-actions.js (src/popup/form/actions.ts), fetched on the visitor's first key or pointer press in the form
+ * (`intent`): a blur or a submit before it has loaded waits for it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS, TTT_CLOSE_MS } from '../../constants';
 import type { Field } from '../../form-model/fields';
 import { carried, firstStep, sent } from '../../form-model/place';
-import { errorText, isEmpty, message } from '../../form-model/rules';
-import { ACK_NAME, encode, type Values } from '../../form-model/wire';
+import { ACK_NAME, type Values } from '../../form-model/wire';
 import { setCookie } from '../../browser/cookies';
 import type { Settings } from '../settings';
 import type { FormProps } from './contract';
 import type { FieldProps } from './inputs';
-import { outcome, type FieldMarks, type Outcome } from './outcome';
+import { type Actions, withActions } from './lazy';
+import { FAILED, type FieldMarks, type Outcome } from './outcome';
 
 /** What the form's views need: state, refs to attach, and the visitor's actions. */
 export type SignupForm = ReturnType<typeof useSignupForm>;
@@ -65,28 +67,29 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
 
   const set = (name: string, key: string, value: string) =>
     setValues((v) => ({ ...v, [name]: { ...v[name], [key]: value } }));
-  const check = (f: Field) => errorText(f, values[f.name] || {}, t);
+  const check = (a: Actions, f: Field) => a.errorText(f, values[f.name] || {}, t);
   // Spec 5.1: validated on blur. A field left blank and never judged stays neutral, so tabbing through the form
   // does not paint it red before the visitor has tried; once judged, or once it holds a value, every blur re-checks.
-  const blur = (f: Field) => {
-    if (!isEmpty(values[f.name] || {}) || marks[f.name] != null)
-      setMarks((m) => ({ ...m, [f.name]: check(f) || true }));
-  };
+  const blur = (f: Field) =>
+    withActions((a) => {
+      if (!a.isEmpty(values[f.name] || {}) || marks[f.name] != null)
+        setMarks((m) => ({ ...m, [f.name]: check(a, f) || true }));
+    });
 
   /**
    * Validates `fields` (and the SMS acknowledgement when asked),
    * marks each valid or invalid, focuses the first error.
    */
-  const validateAll = (fields: Field[], withAck: boolean): boolean => {
+  const validateAll = (a: Actions, fields: Field[], withAck: boolean): boolean => {
     const m: FieldMarks = { ...marks };
     let ok = true;
     for (const f of fields) {
-      const e = check(f);
+      const e = check(a, f);
       m[f.name] = e || true;
       if (e) ok = false;
     }
     if (withAck) {
-      m[ACK_NAME] = ack || message('required', t);
+      m[ACK_NAME] = ack || a.message('required', t);
       if (!ack) ok = false;
     }
     setMarks(m);
@@ -134,42 +137,57 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     setFocusTick((n) => n + 1);
   };
 
-  /** Submits the placed fields, with or without the SMS phone (spec 4.5, 7.1 reading (a), captcha path). */
+  /**
+   * Submits the placed fields, with or without the SMS phone (spec 4.5, 7.1 reading (a), captcha path). One submit at
+   * a time, from the press on: while form-actions.js loads too.
+   */
   const send = (withSms: boolean) => {
     if (sending.current) return;
-    const withAck = withSms && pl.ack;
-    const fields = sent(pl, withSms);
-    if (!validateAll(fields, withAck)) return;
-    setFlash('');
-    setGdprMsg('');
-    const q = encode(
-      fields,
-      { values, ack: withAck, honeypot: honeypot.current ? honeypot.current.value : '' },
-      p.uuid,
-      p.lid,
-    );
     sending.current = true;
-    const waits = transport.send(q, (r) => {
+    const done = () => {
       sending.current = false;
       setBusy(false);
-      // A time-out or network failure (spec 8 has no text for it): the flash block tells the visitor, the console
-      // tells the owner. Nothing of what was typed goes into the log.
-      if (r == null) console.warn('Signup form: no reply from the provider (network error or time-out).');
-      // Errors may name any placed field: the SMS phone too after an opt-out (nobody to subscribe, spec 8 step 4).
-      apply(outcome(r, carried(pl), pl.gdprOn, s.doubleOptIn ? s.doubleOptInMsg : s.successMsg));
-    });
-    // The captcha window took the submit over: the modal hides. A reply that came at once (the preview) is applied.
-    if (!waits) onClose();
-    else if (sending.current) setBusy(true);
+    };
+    withActions(
+      (a) => {
+        const withAck = withSms && pl.ack;
+        const fields = sent(pl, withSms);
+        if (!validateAll(a, fields, withAck)) return done();
+        setFlash('');
+        setGdprMsg('');
+        const q = a.encode(
+          fields,
+          { values, ack: withAck, honeypot: honeypot.current ? honeypot.current.value : '' },
+          p.uuid,
+          p.lid,
+        );
+        const waits = transport.send(q, (r) => {
+          done();
+          // A time-out or network failure (spec 8 has no text for it): the flash block tells the visitor, the console
+          // tells the owner. Nothing of what was typed goes into the log.
+          if (r == null) console.warn('Signup form: no reply from the provider (network error or time-out).');
+          // Errors may name any placed field: the SMS phone too after an opt-out (nobody to subscribe, spec 8 step 4).
+          apply(a.outcome(r, carried(pl), pl.gdprOn, s.doubleOptIn ? s.doubleOptInMsg : s.successMsg));
+        });
+        // The captcha window took the submit over: the modal hides. A reply that came at once (the preview) is applied.
+        if (!waits) onClose();
+        else if (sending.current) setBusy(true);
+      },
+      () => {
+        done();
+        apply(FAILED);
+      },
+    );
   };
 
   /** Continue (spec 4.4): validates the e-mail step; when valid the SMS step shows. */
-  const next = () => {
-    if (validateAll(sent(pl, false), false)) {
-      moved.current = true;
-      setStep('sms');
-    }
-  };
+  const next = () =>
+    withActions((a) => {
+      if (validateAll(a, sent(pl, false), false)) {
+        moved.current = true;
+        setStep('sms');
+      }
+    });
 
   const continues = step == 'email' && !!sms;
   return {
@@ -204,7 +222,14 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     },
     setAck: (v: boolean) => {
       setAck(v);
-      setMarks((m) => ({ ...m, [ACK_NAME]: v || message('required', t) }));
+      withActions((a) => setMarks((m) => ({ ...m, [ACK_NAME]: v || a.message('required', t) })));
+    },
+    /**
+     * A key or pointer press or an input (autofill types no key) in the form, the visitor's intent to act:
+     * form-actions.js is fetched now, so the blur or submit that follows finds it. Escape only closes.
+     */
+    intent: (e: Event) => {
+      if ((e as KeyboardEvent).key != 'Escape') withActions(() => {});
     },
     /** Enter or the submit button: Continue on the e-mail step of a two-step form, else send. */
     submit: () => (continues ? next() : send(true)),

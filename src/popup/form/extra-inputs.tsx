@@ -1,0 +1,142 @@
+/**
+ * The field components most forms never show (spec 3.5), part of form-extras.js: birthday, date and US phone parts,
+ * the address, select and dropdown, radio and checkbox groups, GDPR consent. Built on the frame and helpers of
+ * src/popup/form/inputs.tsx, which popup.js lends this file (src/popup/runtime.ts).
+ */
+import type { Field } from '../../form-model/fields';
+import type { Parts } from '../../form-model/rules';
+import { PART_ATTRS } from '../../form-model/types';
+import { inputsOf, screenOrder, type Input } from '../../form-model/wire';
+import { useCountries } from './countries';
+import { aria, type FieldProps, Req, val, Wrap } from './inputs';
+import { ADDRESS_LABELS, PART_LABELS } from './texts';
+
+/** Placeholder and autocomplete token of a sub-input (src/form-model/types.ts). */
+const attrs = (f: Field, i: Input) => PART_ATTRS[f.type + '.' + i.key] || [''];
+
+/** One sub-input of birthday, date and US phone (spec 3.5, 5.4 maxlength). */
+const part = (f: Field, i: Input, v: Parts, err: string, set: FieldProps['set']) => (
+  <input
+    key={i.key}
+    id={i.id}
+    name={i.name}
+    type="text"
+    inputMode="numeric"
+    maxLength={i.max}
+    size={i.max}
+    value={v[i.key] || ''}
+    onInput={(e) => set(i.key, val(e))}
+    placeholder={attrs(f, i)[0] || undefined}
+    aria-label={PART_LABELS[i.key]}
+    autoComplete={attrs(f, i)[1]}
+    class={'mc-part mc-part-' + i.key}
+    {...aria(f, err)}
+  />
+);
+
+/** Birthday (month, day), date (year, month, day) and the US three-part phone, in a fieldset (spec 3.5). */
+export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
+  <Wrap f={f} err={err} blur={blur} group>
+    <div class="mc-parts">{screenOrder(f).map((i) => part(f, i, v, err, set))}</div>
+  </Wrap>
+);
+
+/** Address, reading (b) of spec 3.5: six inputs with their labels, the country a select with an empty default. */
+export const Address = ({ f, v, err, set, blur }: FieldProps) => {
+  const countries = useCountries();
+  return (
+    <Wrap f={f} err={err} blur={blur} group>
+      {inputsOf(f).map((i) => {
+        const common = {
+          id: i.id,
+          name: i.name,
+          autoComplete: attrs(f, i)[1],
+          ...aria(f, err, f.required && i.key != 'addr2'),
+        };
+        return (
+          <div key={i.key} class={'mc-addr mc-addr-' + i.key}>
+            <label for={i.id}>{ADDRESS_LABELS[i.key] || f.label}</label>
+            {i.key == 'country' && countries ? (
+              <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
+                <option value="" />
+                {countries.map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input {...common} type="text" value={v[i.key] || ''} onInput={(e) => set(i.key, val(e))} />
+            )}
+          </div>
+        );
+      })}
+    </Wrap>
+  );
+};
+
+/** Select and dropdown: one select with an empty default and the choices (spec 3.5). */
+export const Select = ({ f, v, err, set, blur }: FieldProps) => {
+  const [i] = inputsOf(f);
+  return (
+    <Wrap f={f} err={err} blur={blur}>
+      <label for={i.id}>
+        {f.label}
+        <Req f={f} />
+      </label>
+      <select id={i.id} name={i.name} value={v[''] || ''} onChange={(e) => set('', val(e))} {...aria(f, err)}>
+        <option value="" />
+        {f.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </Wrap>
+  );
+};
+
+/** Radio and checkbox groups in a fieldset; checkboxes post name[value] (spec 3.5). */
+export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
+  const radio = f.row.posts == 'radio';
+  return (
+    <Wrap f={f} err={err} blur={blur} group role={radio ? 'radiogroup' : undefined}>
+      {inputsOf(f).map((i, k) => {
+        const c = f.choices[k];
+        return (
+          <div key={i.id} class="mc-choice">
+            <input
+              id={i.id}
+              name={i.name}
+              type={radio ? 'radio' : 'checkbox'}
+              value={c.value}
+              checked={v[i.key] == c.value}
+              onChange={(e) => set(i.key, e.currentTarget.checked ? c.value : '')}
+              aria-invalid={err ? 'true' : undefined}
+              aria-describedby={aria(f, err)['aria-describedby']}
+            />
+            <label for={i.id}>{c.label}</label>
+          </div>
+        );
+      })}
+    </Wrap>
+  );
+};
+
+/** A GDPR marketing-preference checkbox: id gdpr-{marketing_preference_id}, posts {name} (spec 3.5). */
+export const Consent = ({ f, v, set }: FieldProps) => {
+  const [i] = inputsOf(f);
+  return (
+    <div class="mc-choice mc-consent">
+      <input
+        id={i.id}
+        name={i.name}
+        type="checkbox"
+        value={i.value}
+        checked={v[''] == i.value}
+        onChange={(e) => set('', e.currentTarget.checked ? i.value! : '')}
+      />
+      <label for={i.id}>{f.label}</label>
+    </div>
+  );
+};

@@ -1,0 +1,103 @@
+/**
+ * form-actions.js (issue 12.5, src/popup/form/actions.ts) on the shipped files in Chromium, against the reference
+ * provider: it is not part of the first view (the modal shows and takes focus without it) and comes on the visitor's
+ * first press in the form; a blur or a submit before it has arrived waits for it, one submit however often pressed;
+ * when it cannot load, the submit says so in the flash block and the next one asks for it again.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Frame, Page } from 'playwright-core';
+import { SUBMIT_FAILED_MSG } from '../../src/constants';
+import { demoForm } from '../../src/server/seed/forms';
+import { addForm, open, start, stop, stored, text, type Env } from './form-env';
+
+const ctx = { env: null as unknown as Env };
+const S = suite('form: form-actions.js on intent', ctx);
+S.before(async () => {
+  ctx.env = await start();
+  for (const key of ['intent', 'held', 'failed'])
+    await addForm(ctx.env, key, { ...demoForm('modal')!.settings, useMobileBanner: 'N', confirmationDuration: 60 });
+});
+S.after(() => stop(ctx.env));
+
+/** Whether form-actions.js was requested by the page (the popup adds its script to the host page's head). */
+const fetched = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/form-actions.js')));
+
+const SUCCESS = '.mc-success >> text=Thank you for subscribing!';
+
+S('not in the first view; the first key in the form fetches it, and a blur validates with it', async () => {
+  const { context, page, frame: f, log } = await open(ctx.env, 'intent');
+  try {
+    await page.waitForTimeout(500);
+    assert.not.ok(await fetched(page), 'the modal shows and takes focus without it');
+    await f.press('#mc-EMAIL-0', 'n');
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.endsWith('/form-actions.js')),
+    );
+    await f.press('#mc-EMAIL-0', 'Tab');
+    await f.waitForSelector('#mc-EMAIL-0[aria-invalid="true"]');
+    assert.is(await text(f, '.mc-field-email .mc-error'), 'Please enter a valid email address.');
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** Holds every request for form-actions.js until the returned release is called. */
+const hold = async (page: Page) => {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/form-actions.js', async (r) => {
+    await held;
+    await r.continue();
+  });
+  return release;
+};
+
+const submitTwice = async (f: Frame) => {
+  await f.press('#mc-EMAIL-0', 'Enter');
+  await f.press('#mc-EMAIL-0', 'Enter');
+};
+
+S('a submit before it arrives waits for it: pressed twice, one request, one row', async () => {
+  const { context, page, frame: f, submits, log } = await open(ctx.env, 'held');
+  try {
+    const release = await hold(page);
+    await f.fill('#mc-EMAIL-0', 'held.submit@example.com');
+    await submitTwice(f);
+    await page.waitForTimeout(400);
+    assert.is(submits.length, 0, 'nothing sent while it loads');
+    release();
+    await f.waitForSelector(SUCCESS);
+    await page.waitForTimeout(300);
+    assert.is(submits.length, 1);
+    assert.equal(
+      (await stored(ctx.env, 'held')).map((r) => r.email),
+      ['held.submit@example.com'],
+    );
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+S('when it cannot load, the submit says so; the next submit asks again and subscribes', async () => {
+  const { context, page, frame: f, submits } = await open(ctx.env, 'failed');
+  try {
+    await page.route('**/form-actions.js', (r) => r.abort());
+    await f.fill('#mc-EMAIL-0', 'retry.later@example.com');
+    await f.press('#mc-EMAIL-0', 'Enter');
+    await f.waitForSelector(`.mc-flash >> text=${SUBMIT_FAILED_MSG}`);
+    assert.is(submits.length, 0);
+    assert.is(await f.getAttribute('form', 'aria-busy'), null, 'the form is not left busy');
+    await page.unroute('**/form-actions.js');
+    await f.press('#mc-EMAIL-0', 'Enter');
+    await f.waitForSelector(SUCCESS);
+    assert.is(submits.length, 1);
+  } finally {
+    await context.close();
+  }
+});
+
+S.run();
