@@ -1,17 +1,6 @@
-/**
- * Script tags and JSONP calls (spec 7.1), shared by the loader (the settings and is-subscribed calls, popup.js) and
- * the popup (the submit, files beside popup.js). Every script URL goes through the one Trusted Types policy.
- */
+/** JSONP calls (spec 7.1): the loader's settings and is-subscribed calls, and the popup's submit. */
 import { GLOBAL_KEY, JSONP_TIMEOUT_MS } from '../constants';
-import { policy } from './trusted';
-
-/** Appends a script tag for `src` to the head and returns it (also how the loader adds popup.js). */
-export const addScript = (src: string): HTMLScriptElement => {
-  const el = document.createElement('script');
-  const p = policy();
-  el.src = p ? p.createScriptURL(src) : src;
-  return document.head.appendChild(el);
-};
+import { addScript } from './script';
 
 /**
  * Calls a provider over JSONP (spec 7.1, callback parameter `c`), then `done` exactly once: with the reply, or with

@@ -15,7 +15,8 @@
  */
 import { JS_PATH, OPEN_ATTR, QUERY_CID } from '../constants';
 import { closedName, hasCookie, subscribedName } from '../browser/cookies';
-import { addScript, jsonp } from '../browser/jsonp';
+import { jsonp } from '../browser/jsonp';
+import { addScript } from '../browser/script';
 import { shared } from '../browser/shared';
 import { popupUrl, providerUrl } from '../browser/urls';
 import type { LoaderExtras, LoaderParams, RawSettings } from '../types';

@@ -9,7 +9,7 @@ import { Badges } from './Badges';
 import { CloseButton } from './CloseButton';
 import type { FormStatus } from './form/contract';
 import { Form } from './form/Form';
-import type { Transport } from './form/transport';
+import type { ChooseTransport } from './form/transport';
 import { Html } from './html/Html';
 import { isModal } from './place';
 import type { Settings } from './settings';
@@ -19,7 +19,7 @@ export interface ModalProps {
   s: Settings;
   p: LoaderParams;
   /** Where the form's submits go (src/popup/form/transport.ts). */
-  transport: Transport;
+  transport: ChooseTransport;
   mobile: boolean;
   /** Close the popup (close control, overlay, the form after success or text-to-join). */
   onClose(): void;

@@ -1,4 +1,4 @@
-import { addScript } from '../browser/jsonp';
+import { addScript } from '../browser/script';
 
 /**
  * Files the popup fetches from beside its own script on the content host (spec 7.2 layout): the country list and the

@@ -6,7 +6,8 @@
  * a file beside popup.js imports from a lent module but that is not lent here fails that file's build.
  */
 import { createElement, Fragment, useEffect, useState } from 'react';
-import { setCookie } from '../browser/cookies';
+import { setCookie, subscribedName } from '../browser/cookies';
+import { addScript } from '../browser/script';
 import { GDPR_VALUE, inputsOf } from '../form-model/field-inputs';
 import { obj, str } from '../form-model/raw';
 import { beside, loadBeside } from './beside';
@@ -22,6 +23,8 @@ export const RUNTIME = {
   useEffect,
   useState,
   setCookie,
+  subscribedName,
+  addScript,
   GDPR_VALUE,
   inputsOf,
   obj,

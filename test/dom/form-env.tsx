@@ -9,7 +9,6 @@ import { render } from 'react-dom';
 import { act } from 'preact/test-utils';
 import { Form } from '../../src/popup/form/Form';
 import type { FormStatus } from '../../src/popup/form/contract';
-import { previewTransport, providerTransport } from '../../src/popup/form/transport';
 import { normalize, type Settings } from '../../src/popup/settings';
 import { demoForm } from '../../src/server/seed/forms';
 import type { LoaderParams } from '../../src/types';
@@ -136,7 +135,7 @@ export const mount = (raw: Record<string, unknown>, o: { mobile?: boolean; previ
       <Form
         s={s}
         p={{ ...PARAMS, isPreview: !!o.preview }}
-        transport={o.preview ? previewTransport : providerTransport(PARAMS, s.captcha)}
+        transport={(t) => (o.preview ? t.previewTransport : t.providerTransport(PARAMS, s.captcha))}
         mobile={!!o.mobile}
         onStatus={(x) => m.status.push(x)}
         onClose={() => m.closes++}

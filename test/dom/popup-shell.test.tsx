@@ -23,6 +23,8 @@ const { Badges } = await import('../../src/popup/Badges');
 const { CloseButton } = await import('../../src/popup/CloseButton');
 const { Modal } = await import('../../src/popup/Modal');
 const { previewTransport } = await import('../../src/popup/form/transport');
+/** The owner preview's transport, as the session chooses it. */
+const preview = () => previewTransport;
 const { buildFrame } = await import('../../src/popup/frame');
 const { normalize } = await import('../../src/popup/settings');
 const { ERR_NO_IFRAME, FRAME_TITLE } = await import('../../src/constants');
@@ -116,7 +118,7 @@ modal only for the modal variation`, () => {
   for (const [raw, modal, named, overlay] of cases) {
     const el = show(
       <Modal
-        transport={previewTransport}
+        transport={preview}
         s={normalize({ fields: [EMAIL], ...raw })}
         p={P}
         mobile={false}
@@ -143,7 +145,7 @@ test('Modal: the overlay and the close control close; the closeLabel setting nam
   let closed = 0;
   const el = show(
     <Modal
-      transport={previewTransport}
+      transport={preview}
       s={normalize({ fields: [EMAIL], closeLabel: 'Dismiss' })}
       p={P}
       mobile={false}
@@ -160,7 +162,7 @@ test('Modal: the image is a decorative <img> in template 1 and a CSS background 
   for (const template of [1, 2, 3, 4, 5]) {
     const el = show(
       <Modal
-        transport={previewTransport}
+        transport={preview}
         s={normalize({ fields: [EMAIL], template, imageUrl: 'https://img.example/a.png' })}
         p={P}
         mobile={false}
@@ -174,7 +176,7 @@ test('Modal: the image is a decorative <img> in template 1 and a CSS background 
   }
   const none = show(
     <Modal
-      transport={previewTransport}
+      transport={preview}
       s={normalize({ fields: [EMAIL], imageUrl: 'javascript:alert(1)' })}
       p={P}
       mobile={false}

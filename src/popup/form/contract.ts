@@ -4,7 +4,7 @@
  * image and badge areas); the form owns the flash block, success area, fields, steps, GDPR, buttons and footer.
  */
 import type { LoaderParams } from '../../types';
-import type { Transport } from './transport';
+import type { ChooseTransport } from './transport';
 
 /** What the form tells the shell, so it can hide or shift what it owns (spec 4.5, 8). */
 export type FormStatus =
@@ -21,8 +21,11 @@ export interface FormProps<S> {
   s: S;
   /** The loader's parameters: uuid and lid name the honeypot (spec 3.5). */
   p: LoaderParams;
-  /** Where submits go: the provider, or the owner preview's simulation (src/popup/form/transport.ts). */
-  transport: Transport;
+  /**
+   * Where submits go: the provider, or the owner preview's simulation (src/popup/form/transport.ts), chosen by the
+   * session among the transports form-actions.js brings.
+   */
+  transport: ChooseTransport;
   /** Whether the current viewport is a mobile view (spec 9.3): text-to-join and the e-mail placeholder depend on it. */
   mobile: boolean;
   /** The form's status changed. */

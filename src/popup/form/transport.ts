@@ -1,6 +1,7 @@
 /**
  * How a valid submit leaves the form (spec 4.5, 4.6, 7.1): chosen once per popup (src/popup/session.tsx) and handed to
- * the form, which never asks whether it is a preview.
+ * the form, which never asks whether it is a preview. Part of form-actions.js (src/popup/form/actions.ts): only a
+ * visitor who submits needs it, so the session hands the form its choice among `Transports`, made when the file is in.
  */
 import { SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';
 import type { Query } from '../../form-model/wire';
@@ -19,6 +20,15 @@ export interface Transport {
   /** A success restores the form after confirmationDuration (the owner preview, spec 4.6) instead of hiding it. */
   restores?: boolean;
 }
+
+/** The transports form-actions.js provides, to choose from (src/popup/session.tsx). */
+export interface Transports {
+  providerTransport(p: LoaderParams, captcha: boolean): Transport;
+  previewTransport: Transport;
+}
+
+/** Where a popup's submits go, chosen among the transports once they are in. */
+export type ChooseTransport = (t: Transports) => Transport;
 
 /**
  * The provider (spec 4.5, 7.1 reading (a)): the subscribed cookie after every valid submit attempt (4.5 step 6), then

@@ -107,7 +107,8 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     if (honeypot.current) honeypot.current.value = '';
   };
 
-  const apply = (o: Outcome) => {
+  /** Applies a submit's outcome; `restores`: the transport's (the owner preview brings the form back). */
+  const apply = (o: Outcome, restores?: boolean) => {
     if (o.ok) {
       setDone(o);
       reset();
@@ -116,7 +117,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
       const ms = s.confirmationS * 1000;
       // The preview restores the form on its first step (spec 4.6); a real success hides the modal unless the
       // type is "confirmation" (spec 4.5 step 5).
-      if (transport.restores)
+      if (restores)
         later(() => {
           setDone(null);
           onStatus('idle');
@@ -161,13 +162,14 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
           p.uuid,
           p.lid,
         );
-        const waits = transport.send(q, (r) => {
+        const t = transport(a);
+        const waits = t.send(q, (r) => {
           done();
           // A time-out or network failure (spec 8 has no text for it): the flash block tells the visitor, the console
           // tells the owner. Nothing of what was typed goes into the log.
           if (r == null) console.warn('Signup form: no reply from the provider (network error or time-out).');
           // Errors may name any placed field: the SMS phone too after an opt-out (nobody to subscribe, spec 8 step 4).
-          apply(a.outcome(r, carried(pl), pl.gdprOn, s.doubleOptIn ? s.doubleOptInMsg : s.successMsg));
+          apply(a.outcome(r, carried(pl), pl.gdprOn, s.doubleOptIn ? s.doubleOptInMsg : s.successMsg), t.restores);
         });
         // The captcha window took the submit over: the modal hides. A reply that came at once (the preview) is applied.
         if (!waits) onClose();
