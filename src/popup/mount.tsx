@@ -12,6 +12,11 @@ import { normalize } from './settings';
 
 /** The session on the page, if any: from its preparing until it ends (closed or destroyed). */
 let current: Session | undefined;
+/**
+ * A session failed on this page (no frame document on a sandboxed page, form-extras.js missing): the loader's show
+ * offers the popup no more, so a warm-up that failed is not tried again, and warned about again, on the trigger.
+ */
+let failed = false;
 
 /**
  * Prepares the popup for these parameters and raw settings, hidden, replacing any popup on the page. The session is
@@ -19,15 +24,12 @@ let current: Session | undefined;
  */
 export const prepare = (p: LoaderParams, raw: RawSettings): PopupHandle => {
   if (current) current.destroy();
-  const s: Session =
-    (current =
-    shared.popup =
-      createSession(
-        p,
-        normalize(raw),
-        () => p.isPreview && mount(p, raw),
-        () => current == s && (current = shared.popup = undefined),
-      ));
+  const ended = (f: boolean) => {
+    failed ||= f;
+    if (current == s) current = shared.popup = undefined;
+  };
+  const s: Session = createSession(p, normalize(raw), () => p.isPreview && mount(p, raw), ended);
+  current = shared.popup = s;
   s.prepare();
   return s;
 };
@@ -39,9 +41,10 @@ export const mount = (p: LoaderParams, raw: RawSettings): void => prepare(p, raw
  * The loader's one call (issue 12.1, src/loader/lifecycle.ts): prepares the popup hidden unless one is on the page
  * (the warm-up before the trigger), and with `reveal` shows it, focus to return to `opener` on close. The popup
  * prepared before the trigger is the one revealed; after a close a new one is prepared (an open on demand, again);
- * one showing stays as it is.
+ * one showing stays as it is. After a failed session it does nothing.
  */
 export const show = (p: LoaderParams, raw: RawSettings, reveal: boolean, opener?: HTMLElement): void => {
+  if (failed) return;
   const s = current || prepare(p, raw);
   if (reveal) s.reveal(opener);
 };

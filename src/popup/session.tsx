@@ -36,7 +36,7 @@ import { closedName, setCookie } from '../browser/cookies';
 import { holdHost } from './host';
 import { needsExtras } from '../form-model/place';
 import { loadExtras } from './form/lazy';
-import { previewTransport, providerTransport } from './form/transport';
+import type { ChooseTransport } from './form/transport';
 
 /** A popup session: see the module's comment for its steps. */
 export interface Session extends PopupHandle {
@@ -46,21 +46,28 @@ export interface Session extends PopupHandle {
 
 /**
  * A session for these parameters and normalised settings; nothing happens on the page until a step is called.
- * `onClosed` runs after a visitor's close (the preview reopens there), `onEnd` once whatever ended it is undone.
+ * `onClosed` runs after a visitor's close (the preview reopens there), `onEnd` once whatever ended it is undone, told
+ * whether the session failed (a piece could not be built, or form-extras.js did not come).
  */
-export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void, onEnd: () => void): Session => {
+export const createSession = (
+  p: LoaderParams,
+  s: Settings,
+  onClosed: () => void,
+  onEnd: (failed: boolean) => void,
+): Session => {
   const win = window;
   const doc = document;
   const modalDialog = isModal(s.variation);
   const mobile = () => isMobile(s, win.innerWidth);
   const base = sheetBase(p, s);
   // The owner preview submits nowhere (spec 4.6): chosen once here, the form never asks.
-  const transport = p.isPreview ? previewTransport : providerTransport(p, s.captcha);
+  const transport: ChooseTransport = (t) => (p.isPreview ? t.previewTransport : t.providerTransport(p, s.captcha));
   const serverCookies = s.cookies && !p.isPreview;
-  /** What destroy undoes, last done first: the end of the session comes last. */
-  const undo: (() => void)[] = [onEnd];
   /** Closing or closed: no step does anything any more. */
   let over = false;
+  let failed = false;
+  /** What destroy undoes, last done first: the end of the session comes last. */
+  const undo: (() => void)[] = [() => onEnd(failed)];
   let prepared = false;
   let revealed = false;
   let returnTo: HTMLElement | null = null;
@@ -86,6 +93,7 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
   /** A piece that failed (no frame document on a sandboxed page…): nothing left on the page, one warning. */
   const fail = (e: unknown) => {
     if (e != undo) {
+      failed = true;
       destroy();
       console.warn('signup popup:', e);
     }
@@ -175,7 +183,11 @@ export const createSession = (p: LoaderParams, s: Settings, onClosed: () => void
     const need = needsExtras(s.placement);
     Promise.all([settled(m), need && loadExtras()]).then(([, x]) => {
       if (over) return;
-      if (need && x === undefined) return destroy();
+      if (need && x === undefined) {
+        // loadExtras warned already.
+        failed = true;
+        return destroy();
+      }
       draw();
       pending = () => {
         m.show();
