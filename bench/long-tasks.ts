@@ -7,24 +7,17 @@
  */
 import { join } from 'node:path';
 import { launch } from '../test/browser/harness';
-import { throttledPage } from './page-cost';
+import { throttledPage, type TraceEvent } from './page-cost';
 import { startServer } from './server';
 
 const LIMIT_MS = Number(process.env.LIMIT_MS) || 40;
 const RUNS = Number(process.argv[2]) || 3;
 
-/** A trace event, as far as read here. */
-interface Ev {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: {
-    name?: string;
-    data?: { url?: string; functionName?: string; frame?: string };
-    beginData?: { frame?: string; dirtyObjects?: number; totalObjects?: number; url?: string };
+/** A trace event, with what is read here of layout and style events. */
+interface Ev extends TraceEvent {
+  args?: TraceEvent['args'] & {
+    data?: { functionName?: string };
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
     elementCount?: number;
   };
 }

@@ -248,8 +248,8 @@ export async function throttledPage(
   return { context: ctx, page, cdp };
 }
 
-/** One Chromium trace event (the fields used here). */
-interface TraceEvent {
+/** One Chromium trace event (the fields used here and in bench/long-tasks.ts). */
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;

@@ -14,7 +14,7 @@ import { setCookie } from '../../browser/cookies';
 import type { Settings } from '../settings';
 import type { FormProps } from './contract';
 import type { FieldProps } from './inputs';
-import { type Actions, withActions } from './lazy';
+import { type Actions, withActions } from './with-actions';
 import { FAILED, type FieldMarks, type Outcome } from './outcome';
 
 /** What the form's views need: state, refs to attach, and the visitor's actions. */
