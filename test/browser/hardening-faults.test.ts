@@ -475,11 +475,14 @@ F('back/forward cache: the open popup comes back once and still works; a pending
   assert.is(v2.popups, 0, 'a closed popup stays closed');
   await a.context.close();
 
-  // Leaving before the trigger fires: the timer resumes on the way back and one popup opens.
+  // Leaving before the trigger fires, the popup prepared hidden (the warm-up, issue 12.1: a page with requests still
+  // in flight is not kept in the back/forward cache, so the test leaves once they are done): the timer resumes on
+  // the way back and the one prepared popup opens.
   const b = await openHost({ popupDelay: 2 });
-  await b.page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
-  );
+  await b.page.waitForFunction(() => {
+    const d = document.querySelector('iframe')?.contentDocument;
+    return !!d && !!d.querySelector('form') && [...d.styleSheets].length == 3;
+  });
   await b.page.goto(other);
   await sleep(2500);
   await back(b.page);
