@@ -181,26 +181,31 @@ export const createSession = (
     // The form's extras (src/popup/form/extras.ts) load beside the stylesheets; the modal shows when both are in.
     // Without them the form would lack fields it requires: then nothing shows, as when popup.js itself fails.
     const need = needsExtras(s.placement);
-    Promise.all([settled(m), need && loadExtras()]).then(([, x]) => {
-      if (over) return;
-      if (need && x === undefined) {
-        // loadExtras warned already.
-        failed = true;
-        return destroy();
+    const [, x] = await Promise.all([settled(m), need && loadExtras()]);
+    if (over) return;
+    if (need && x === undefined) {
+      // loadExtras warned already.
+      failed = true;
+      return destroy();
+    }
+    await step();
+    draw();
+    // The frame's first layout with its stylesheets (15-40 ms at 4x CPU) in a task of its own (issue 12.2): left to
+    // the browser's next rendering update, it joins the frame's observers and the host page's own work there, in one
+    // task over 50 ms (bench/long-tasks.ts).
+    await step();
+    m.doc.body.getBoundingClientRect();
+    pending = () => {
+      m.show();
+      // Focus moves into a modal dialog; a slide-in or fixed bar does not take focus from the reader's place.
+      if (modalDialog) {
+        const dialog = m.doc.querySelector<HTMLElement>('.mc-dialog')!;
+        m.frame.focus();
+        // The first field, not the close control, so a keyboard user can type at once; the dialog when it has none.
+        (tabbables(dialog).find((el) => !el.classList.contains('mc-close')) || dialog).focus();
       }
-      draw();
-      pending = () => {
-        m.show();
-        // Focus moves into a modal dialog; a slide-in or fixed bar does not take focus from the reader's place.
-        if (modalDialog) {
-          const dialog = m.doc.querySelector<HTMLElement>('.mc-dialog')!;
-          m.frame.focus();
-          // The first field, not the close control, so a keyboard user can type at once; the dialog when it has none.
-          (tabbables(dialog).find((el) => !el.classList.contains('mc-close')) || dialog).focus();
-        }
-      };
-      display();
-    });
+    };
+    display();
   };
 
   /**
