@@ -47,7 +47,13 @@ async function chromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing to the profile (its cache) when the browser process has
+    // exited: an ENOTEMPTY there failed a measurement that had succeeded. Retried, and never the measurement's fault.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (e) {
+      process.stderr.write(`lighthouse: profile ${profile} left behind: ${(e as Error).message}\n`);
+    }
   };
   try {
     const port = await new Promise<number>((resolve, reject) => {

@@ -28,6 +28,8 @@ export interface Sample {
   longTasks: number;
   /** Tasks over 50 ms that hold embed work (trace). */
   embedLongTasks: number;
+  /** The longest of those tasks, in ms; 0 when there is none (trace). */
+  embedLongestMs: number;
   /** Cumulative layout shift (without recent input). */
   cls: number;
   /** Main-thread script time of the whole page, in ms (CDP Performance.getMetrics ScriptDuration). */
@@ -263,7 +265,9 @@ export interface TraceEvent {
 const EMBED_URL = /\/(embed(\.dev)?\.js|popup\.js)(\?|$)|\/subscribe\//;
 
 /** Embed time before/after the trigger mark and long tasks holding embed time, from a trace (times in ms). */
-export const embedFromTrace = (events: TraceEvent[]): { beforeMs: number; afterMs: number; longTasks: number } => {
+export const embedFromTrace = (
+  events: TraceEvent[],
+): { beforeMs: number; afterMs: number; longTasks: number; longestMs: number } => {
   const main = new Set(
     events
       .filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain')
@@ -296,8 +300,9 @@ export const embedFromTrace = (events: TraceEvent[]): { beforeMs: number; afterM
     after += Math.max(0, z - Math.max(a, mark));
   }
   const tasks = events.filter((e) => e.ph == 'X' && e.name == 'RunTask' && onMain(e) && (e.dur as number) > 50000);
-  const longTasks = tasks.filter((t) => merged.some(([a, z]) => a < t.ts + (t.dur as number) && z > t.ts)).length;
-  return { beforeMs: before / 1000, afterMs: after / 1000, longTasks };
+  const held = tasks.filter((t) => merged.some(([a, z]) => a < t.ts + (t.dur as number) && z > t.ts));
+  const longestMs = held.reduce((n, t) => Math.max(n, (t.dur as number) / 1000), 0);
+  return { beforeMs: before / 1000, afterMs: after / 1000, longTasks: held.length, longestMs };
 };
 
 /** How to sample a load. */
@@ -374,6 +379,7 @@ export async function sample(
     tbt: r.lt.reduce((s, d) => s + Math.max(0, d - 50), 0),
     longTasks: r.lt.length,
     embedLongTasks: embed.longTasks,
+    embedLongestMs: embed.longestMs,
     cls: r.cls,
     scriptMs,
     embedBeforeMs: embed.beforeMs,
