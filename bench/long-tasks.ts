@@ -1,20 +1,21 @@
 /**
- * What the embed's long tasks are made of (issue 12.2): loads the blog's home page of this build (its form opens past
- * the middle of the page) in Chromium with the CPU slowed 4x and the network at Lighthouse's slow 4G, lets the warm-up
- * run, scrolls to the trigger, and prints every main-thread task over `LIMIT_MS` (default 40 ms), the embed's marked,
- * each with its events over 1.5 ms in time order (script evaluations and calls by URL and function, parsing, style,
- * layout). MODE as the bench's cases (bench/cost-cases.ts): `warmed` (the default: scrolled 2.5 s after load), `cold`
- * (scrolled as soon as the settings call is made) or `cached` (warmed, after earlier visits filled the caches).
+ * What the embed's long tasks are made of (issue 12.2): samples the blog's home page of this build as the bench does
+ * (bench/page-cost.ts `sample`: CPU slowed 4x, Lighthouse's slow 4G, scrolled to the trigger of its form) and prints
+ * every main-thread task over `LIMIT_MS` (default 40 ms), the embed's marked, each with its events over 1.5 ms in time
+ * order (script evaluations and calls by URL, parsing, style, layout) and its time from the trigger's scroll. MODE is
+ * one of the bench's opened cases (bench/cost-cases.ts): `warmed` (the default), `cold` or `cached`.
  * A tool for finding what to split, not a figure for RESULTS.md: `node bench/tsrun.mjs bench/long-tasks.ts [runs]`.
  */
 import { join } from 'node:path';
 import { launch } from '../test/browser/harness';
-import { throttledPage, type TraceEvent } from './page-cost';
+import { sample, throttledPage, type TraceEvent } from './page-cost';
 import { startServer } from './server';
 
 const LIMIT_MS = Number(process.env.LIMIT_MS) || 40;
 const RUNS = Number(process.argv[2]) || 3;
 const MODE = process.env.MODE || 'warmed';
+/** Events shorter than this (µs) are left out of a task's lines. */
+const INNER_US = (Number(process.env.INNER_MS) || 1.5) * 1000;
 
 /** A trace event, with what is read here of layout and style events. */
 interface Ev extends TraceEvent {
@@ -38,61 +39,60 @@ const label = (e: Ev) => {
   return [e.name, url, d?.functionName, what, count].filter(Boolean).join(' ');
 };
 
+/** Prints the tasks of one load over LIMIT_MS, the embed's marked, each with its events over 1.5 ms. */
+function explain(run: number, events: Ev[]) {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = (e: Ev) => mains.has(`${e.pid}:${e.tid}`) && e.ph == 'X' && !!e.dur;
+  const tasks = events.filter((e) => onMain(e) && e.name == 'RunTask' && e.dur! > LIMIT_MS * 1000);
+  // Task times relative to the scroll that fires the trigger (negative: before it).
+  const scroll = events.find((e) => e.name == 'TimeStamp' && JSON.stringify(e.args).includes('bench-scroll'));
+  const at = (e: Ev) => (scroll ? ` at ${((e.ts - scroll.ts) / 1000).toFixed(0)} ms` : '');
+  console.log(`run ${run}: ${tasks.length} task(s) over ${LIMIT_MS} ms`);
+  for (const t of tasks) {
+    const inside = events.filter(
+      (e) => onMain(e) && e != t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.pid == t.pid,
+    );
+    const embed = inside.some((e) => EMBED.test(e.args?.data?.url || ''));
+    // In time order, indented by nesting: what runs inside what.
+    const open: Ev[] = [];
+    const lines = inside
+      .filter((e) => e.dur! > INNER_US)
+      .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+      .map((e) => {
+        while (open.length && open[open.length - 1].ts + open[open.length - 1].dur! <= e.ts) open.pop();
+        const depth = open.length;
+        open.push(e);
+        return `    ${(e.dur! / 1000).toFixed(1).padStart(6)} ms  ${'  '.repeat(depth)}${label(e)}`;
+      });
+    console.log(`  ${(t.dur! / 1000).toFixed(1)} ms${at(t)}${embed ? ' (embed)' : ''}\n${lines.join('\n')}`);
+  }
+}
+
 async function main() {
   const server = await startServer(join(process.cwd(), 'dist-node/main.mjs'));
   const browser = await launch();
+  const url = server.origin + '/';
   try {
+    // `cached`, as the bench does (bench/cost-cases.ts): one context for every run, sampled once before them (its
+    // HTTP cache, and V8's code cache, which Chromium fills from the second load on), a new page per run.
+    const shared = MODE == 'cached' ? await throttledPage(browser, null) : null;
+    if (shared) {
+      await sample(browser, shared.page, shared.cdp, url, { popup: true });
+      await shared.page.close();
+    }
     for (let run = 1; run <= RUNS; run++) {
-      const { context, page } = await throttledPage(browser, null);
-      // Three earlier visits: the HTTP cache, and V8's code cache, which Chromium fills from the second load on.
-      for (let i = 0; MODE == 'cached' && i < 3; i++) {
-        await page.goto(server.origin + '/', { waitUntil: 'load' });
-        await page.waitForTimeout(2500);
-      }
-      await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'],
+      const t = await throttledPage(browser, shared && shared.context);
+      await sample(browser, t.page, t.cdp, url, {
+        popup: true,
+        settleMs: MODE == 'cold' ? 0 : undefined,
+        onTrace: (events) => explain(run, events as Ev[]),
       });
-      const settings = page.waitForRequest((r) => r.url().includes('/subscribe/form-settings'));
-      await page.goto(server.origin + '/', { waitUntil: 'load' });
-      if (MODE == 'cold') await settings;
-      else await page.waitForTimeout(2500);
-      await page.evaluate(() => {
-        console.timeStamp('long-tasks-scroll');
-        window.scrollTo(0, document.documentElement.scrollHeight);
-      });
-      await page.waitForTimeout(2500);
-      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: Ev[] };
-      await context.close();
-      const events = trace.traceEvents;
-      const mains = new Set(
-        events
-          .filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain')
-          .map((e) => `${e.pid}:${e.tid}`),
-      );
-      const onMain = (e: Ev) => mains.has(`${e.pid}:${e.tid}`) && e.ph == 'X' && !!e.dur;
-      const tasks = events.filter((e) => onMain(e) && e.name == 'RunTask' && e.dur! > LIMIT_MS * 1000);
-      // Task times are printed relative to the scroll that fires the trigger (negative: before it).
-      const scroll = events.find((e) => e.name == 'TimeStamp' && JSON.stringify(e.args).includes('long-tasks-scroll'));
-      const at = (e: Ev) => (scroll ? `${((e.ts - scroll.ts) / 1000).toFixed(0)} ms` : '');
-      console.log(`run ${run}: ${tasks.length} task(s) over ${LIMIT_MS} ms`);
-      for (const t of tasks) {
-        const inside = events.filter(
-          (e) => onMain(e) && e != t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.pid == t.pid,
-        );
-        const embed = inside.some((e) => EMBED.test(e.args?.data?.url || ''));
-        // In time order, indented by nesting: what runs inside what.
-        const open: Ev[] = [];
-        const top = inside
-          .filter((e) => e.dur! > 1500)
-          .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
-          .map((e) => {
-            while (open.length && open[open.length - 1].ts + open[open.length - 1].dur! <= e.ts) open.pop();
-            const depth = open.length;
-            open.push(e);
-            return `    ${(e.dur! / 1000).toFixed(1).padStart(6)} ms  ${'  '.repeat(depth)}${label(e)}`;
-          });
-        console.log(`  ${(t.dur! / 1000).toFixed(1)} ms at ${at(t)}${embed ? ' (embed)' : ''}\n${top.join('\n')}`);
-      }
+      if (shared) await t.page.close();
+      else await t.context.close();
     }
   } finally {
     await browser.close();

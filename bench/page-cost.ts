@@ -313,6 +313,8 @@ export interface SampleOptions {
   popup?: boolean;
   /** Quiet time after load before scrolling or sampling, ms. */
   settleMs?: number;
+  /** Handed the load's trace events (bench/long-tasks.ts explains its long tasks). */
+  onTrace?: (events: TraceEvent[]) => void;
 }
 
 /**
@@ -341,7 +343,10 @@ export async function sample(
     await settings;
     await page.waitForTimeout(opts.settleMs ?? 1500);
     if (opts.popup) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.evaluate(() => {
+        console.timeStamp('bench-scroll');
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      });
       await page.evaluate(() =>
         Promise.race([
           (window as unknown as { __bench: Collected }).__bench.done,
@@ -374,7 +379,9 @@ export async function sample(
     };
   });
   if (opts.block) await page.unroute('**/embed.js');
-  const embed = embedFromTrace((JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  if (opts.onTrace) opts.onTrace(events);
+  const embed = embedFromTrace(events);
   return {
     tbt: r.lt.reduce((s, d) => s + Math.max(0, d - 50), 0),
     longTasks: r.lt.length,

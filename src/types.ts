@@ -47,9 +47,10 @@ export interface Shared {
   handoff?: { params: LoaderParams; settings: RawSettings; show: boolean };
   /**
    * Set by popup.js when it runs: the loader's one call once popup.js is on the page (src/popup/mount.tsx `show`):
-   * prepares the popup hidden unless one is on the page, and with `reveal` shows it, focus back to `opener` on close.
+   * prepares the popup hidden unless one is on the page, and with `reveal` shows it, focus back on close to `opener`,
+   * the element that opened it, or with `true` (the trigger) to what has focus then.
    */
-  show?: (params: LoaderParams, settings: RawSettings, reveal: boolean, opener?: HTMLElement) => void;
+  show?: (params: LoaderParams, settings: RawSettings, reveal: boolean, opener?: HTMLElement | true) => void;
   /** Set by popup.js when it runs: prepares and reveals at once (the owner preview, the hardening tests). */
   mount?: (params: LoaderParams, settings: RawSettings) => void;
   /** Set by embed-extras.js when it runs: the loader's parts only some visitors need (src/loader/extras.ts). */

@@ -12,13 +12,14 @@ export const jsonp = (url: string, done: (data: unknown) => void, timeout = JSON
   // Random, so that two copies of the loader on one page never share a name; an identifier, as providers require.
   const name = GLOBAL_KEY + ('' + Math.random()).slice(2);
   const w = window as unknown as Record<string, unknown>;
-  let over = 0;
+  // `done` runs once: after it, whatever ends the call again (a reply after the time-out) finds a no-op.
   const end = (data?: unknown) => {
-    if (over++) return;
     clearTimeout(t);
     s.remove();
+    const f = done;
+    done = () => {};
     // Whatever JSON arrives, the callers cannot throw on it (they read properties and compare), so no try here.
-    done(data);
+    f(data);
   };
   const t = setTimeout(end, timeout);
   w[name] = (data: unknown) => {

@@ -20,7 +20,7 @@ export const providerUrl = (p: LoaderParams, path: string, extra?: Record<string
  */
 export const safeVersion = (v: unknown): string =>
   // test() reads its argument as a string: undefined, null and objects fail, numbers such as 1.1 pass.
-  /^\d+(\.\d+)*$/.test(v as string) ? String(v) : DEFAULT_VERSION;
+  /^\d+(\.\d+)*$/.test(v as string) ? v + '' : DEFAULT_VERSION;
 
 /** Where the versioned popup script lives on the content host (spec 7.2). */
 export const popupUrl = (p: LoaderParams, version: unknown): string =>

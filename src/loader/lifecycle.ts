@@ -46,8 +46,12 @@ let shown: HTMLElement | boolean | undefined;
  */
 let disarm: (() => void) | undefined;
 
-/** Runs `f` once the host page has loaded (issue 12.4). */
-const afterLoad = (f: () => void) => (document.readyState == 'complete' ? f() : addEventListener('load', f));
+/**
+ * Runs `f` once the host page has loaded (issue 12.4), in a task of its own: not inside the load event beside the
+ * host's own handlers and deferred scripts, where its 15 ms at 4x CPU made their task a long one (issue 12.2).
+ */
+const afterLoad = (f: () => void) =>
+  document.readyState == 'complete' ? f() : addEventListener('load', () => setTimeout(f));
 
 /** Runs `f` with embed-extras.js's parts, fetched beside embed.js the first time; with undefined if it failed. */
 const extras = (f: (x?: LoaderExtras) => void) => {
@@ -62,7 +66,7 @@ const extras = (f: (x?: LoaderExtras) => void) => {
  * one on its way takes the hand-off when it runs (focus returns to what has it then: the opener a visitor just
  * activated). A popup.js that failed to load leaves no hand-off behind, so the trigger asks for it again.
  */
-const toPopup = (show: boolean, opener?: HTMLElement) => {
+const toPopup = (show: boolean, opener?: HTMLElement | true) => {
   const h = shared.handoff;
   if (shared.show) shared.show(P!, S!, show, opener);
   else if (h) h.show ||= show;
@@ -72,10 +76,13 @@ const toPopup = (show: boolean, opener?: HTMLElement) => {
   }
 };
 
-/** Shows the popup, once the settings are in: on the trigger, or for an on-demand open (`shown` its opener). */
+/**
+ * Shows the popup, once the settings are in: on the trigger (`shown` true: focus goes back to what has it then), or
+ * for an on-demand open (`shown` its opener).
+ */
 const show = () => {
   if (__FULL__ && disarm) disarm();
-  return toPopup(true, shown === true ? undefined : (shown as HTMLElement));
+  return toPopup(true, shown as HTMLElement | true);
 };
 
 /**

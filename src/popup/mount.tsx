@@ -39,12 +39,13 @@ export const mount = (p: LoaderParams, raw: RawSettings): void => prepare(p, raw
 
 /**
  * The loader's one call (issue 12.1, src/loader/lifecycle.ts): prepares the popup hidden unless one is on the page
- * (the warm-up before the trigger), and with `reveal` shows it, focus to return to `opener` on close. The popup
+ * (the warm-up before the trigger), and with `reveal` shows it, focus to return on close to `opener`, or with `true`
+ * (the trigger: no opener) to what has focus when it shows. The popup
  * prepared before the trigger is the one revealed; after a close a new one is prepared (an open on demand, again);
  * one showing stays as it is. After a failed session it does nothing.
  */
-export const show = (p: LoaderParams, raw: RawSettings, reveal: boolean, opener?: HTMLElement): void => {
+export const show = (p: LoaderParams, raw: RawSettings, reveal: boolean, opener?: HTMLElement | true): void => {
   if (failed) return;
   const s = current || prepare(p, raw);
-  if (reveal) s.reveal(opener);
+  if (reveal) s.reveal(opener === true ? undefined : opener);
 };
