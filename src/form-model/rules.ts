@@ -7,6 +7,9 @@
  * SMS phone, plain phone, consent), the sub-inputs under their sub-keys (birthday, date, US phone, address: the
  * table's `parts`), and for a checkbox group one key per checked choice value.
  */
+import { isEmpty, type Parts } from './parts';
+
+export { isEmpty, type Parts } from './parts';
 
 /** The translation key of a validation message (spec 5.3). 'smsphone' exists but is never produced (spec 5.2). */
 export type ErrorKey = 'required' | 'email' | 'phone' | 'url' | 'number' | 'birthday' | 'date' | 'address' | 'smsphone';
@@ -23,9 +26,6 @@ export const DEFAULT_MESSAGES: Record<ErrorKey, string> = {
   address: 'Please enter a complete address.',
   smsphone: 'Please enter a valid phone number.',
 };
-
-/** Posted values of one field (see the module comment). */
-export type Parts = Record<string, string>;
 
 const DIGITS = /^\d+$/;
 /** Label of a domain: 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen (spec 5.2). */
@@ -79,9 +79,6 @@ export const isZip = (v: string): boolean => /^\d{5}(-\d{4})?$/.test(v);
 export const minLength = (v: string, n: number): boolean => v.length >= n;
 /** At most `n` characters (spec 5.3). Present; not applied (the 5.4 limits are input maxlength attributes). */
 export const maxLength = (v: string, n: number): boolean => v.length <= n;
-
-/** Whether nothing was entered: every part blank (a checkbox group: nothing checked). */
-export const isEmpty = (p: Parts): boolean => Object.values(p).every((v) => !v.trim());
 
 /** The rules of spec 5.2 a field type can add to the required check, named by their message key. */
 export type RuleKey = 'email' | 'phone' | 'url' | 'number' | 'birthday' | 'date' | 'address';

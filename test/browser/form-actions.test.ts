@@ -1,15 +1,15 @@
 /**
  * form-actions.js (issue 12.5, src/popup/form/actions.ts) on the shipped files in Chromium, against the reference
- * provider: it is not part of the first view (the modal shows and takes focus without it) and comes on the visitor's
- * first press in the form; a blur or a submit before it has arrived waits for it, one submit however often pressed;
- * when it cannot load, the submit says so in the flash block and the next one asks for it again.
+ * provider: it is not part of the first view (the modal shows, takes focus and closes without it) and comes on the
+ * visitor's first press in the form; a blur or a submit before it has arrived waits for it, one submit however often
+ * pressed; when it cannot load, the submit says so in the flash block and the next one asks for it again.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Frame, Page } from 'playwright-core';
 import { SUBMIT_FAILED_MSG } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
-import { addForm, open, start, stop, stored, text, type Env } from './form-env';
+import { addForm, modalGone, open, start, stop, stored, text, type Env } from './form-env';
 
 const ctx = { env: null as unknown as Env };
 const S = suite('form: form-actions.js on intent', ctx);
@@ -38,6 +38,19 @@ S('not in the first view; the first key in the form fetches it, and a blur valid
     await f.press('#mc-EMAIL-0', 'Tab');
     await f.waitForSelector('#mc-EMAIL-0[aria-invalid="true"]');
     assert.is(await text(f, '.mc-field-email .mc-error'), 'Please enter a valid email address.');
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+S('closed untouched (focus in its first field as the frame goes): form-actions.js is never fetched', async () => {
+  const { context, page, log } = await open(ctx.env, 'intent');
+  try {
+    await page.keyboard.press('Escape');
+    await modalGone(page);
+    await page.waitForTimeout(500);
+    assert.not.ok(await fetched(page), 'the blur of a torn-down field asks for nothing');
     assert.equal(log.errors, []);
   } finally {
     await context.close();

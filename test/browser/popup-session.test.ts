@@ -16,13 +16,14 @@ const SAVE_DATA = { saveData: true, effectiveType: '4g' };
 const { T, ctx } = popupSuite('popup session teardown');
 
 /**
- * Counts the host window's pending timers: setTimeout and clearTimeout wrapped before any script runs (the top
- * document only; the frames' own timers die with them). `window.__timers` is the set of pending ids.
+ * Tracks the host window's pending timers: setTimeout and clearTimeout wrapped before any script runs (the top
+ * document only; the frames' own timers die with them). `window.__timers` maps each pending id to its delay and the
+ * line that set it, so a failure says which timer was left.
  */
 const trackTimers = (page: Page) =>
   page.addInitScript(() => {
     if (window.top !== window) return;
-    const live = new Set<number>();
+    const live = new Map<number, string>();
     const set = window.setTimeout;
     const clear = window.clearTimeout;
     window.setTimeout = ((f: TimerHandler, ms?: number, ...args: unknown[]) => {
@@ -34,21 +35,25 @@ const trackTimers = (page: Page) =>
         ms,
         ...args,
       );
-      live.add(id);
+      live.set(id, `${ms || 0} ms from ${(Error().stack || '').split('\n')[2] || '?'}`);
       return id;
     }) as typeof setTimeout;
     window.clearTimeout = ((id?: number) => {
       live.delete(id!);
       clear(id);
     }) as typeof clearTimeout;
-    (window as unknown as { __timers: Set<number> }).__timers = live;
+    (window as unknown as { __timers: Map<number, string> }).__timers = live;
   });
 
-/** The host window's pending timers, once two animation frames have passed (Preact's effects settle on one). */
-const pendingTimers = (page: Page): Promise<number> =>
+/**
+ * The host window's pending timers (delay and origin), once two animation frames and a zero-delay timer have passed:
+ * Preact's effects settle on a frame, and what they hand to setTimeout(…, 0) runs right after.
+ */
+const pendingTimers = (page: Page): Promise<string[]> =>
   page.evaluate(async () => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    return (window as unknown as { __timers: Set<number> }).__timers.size;
+    await new Promise((r) => setTimeout(r));
+    return [...(window as unknown as { __timers: Map<number, string> }).__timers.values()];
   });
 
 /** What a popup could change on the host page. */
@@ -205,7 +210,7 @@ for (const e of ENDINGS)
       assert.not.equal(open.listeners, before.listeners, 'the popup listens while it is open (the check can fail)');
       if (e.ownState) assert.not.equal(open.root, before.root, 'the modal holds the root (the check can fail)');
       await e.end(page);
-      assert.is(await pendingTimers(page), 0, 'no timer of the popup pending');
+      assert.equal(await pendingTimers(page), [], 'no timer of the popup pending');
       assert.equal(await hostState(page, dt), before);
       // Nothing listens any more: Escape and a resize change nothing, and no late timer brings anything back.
       await page.keyboard.press('Escape');
@@ -223,14 +228,19 @@ T('prepared before the trigger (the warm-up), shown, then Escape: nothing of the
   const { page, context, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 'exit' }, { before: trackTimers });
   try {
     const dt = await devtools(page);
-    const body = await page.evaluate(() => document.body.outerHTML);
+    // The host's own body: the warm-up may have added its hidden frame already.
+    const body = await page.evaluate(() => {
+      const b = document.body.cloneNode(true) as HTMLElement;
+      for (const f of b.querySelectorAll('iframe')) f.remove();
+      return b.outerHTML;
+    });
     // The warm-up prepared the modal hidden: its frame and its listeners are there before the trigger.
     await page.waitForFunction(() => !!document.querySelector('iframe')?.contentDocument?.querySelector('form'));
     assert.ok((await hostState(page, dt)).listeners.length > 0, 'the hidden popup listens (the check can fail)');
     await trigger(page);
     await shown(page, MODAL);
     await pressEscape(page);
-    assert.is(await pendingTimers(page), 0, 'no timer of the popup pending');
+    assert.equal(await pendingTimers(page), [], 'no timer of the popup pending');
     assert.equal(await hostState(page, dt), { body, root: ['lang=en'], listeners: [] });
     assert.equal(log.errors, []);
   } finally {
@@ -257,7 +267,7 @@ T('ended while its frame waits hidden for its stylesheets: nothing is left, and 
     assert.is(await page.$eval(MODAL, (f) => (f as HTMLIFrameElement).style.visibility), 'hidden', 'prepared, hidden');
     assert.ok(await page.$eval('main', (m) => (m as HTMLElement).inert), 'a modal dialog holds the host from reveal');
     await pressEscape(page);
-    assert.is(await pendingTimers(page), 0, "no timer left: not even the stylesheets' time-out");
+    assert.equal(await pendingTimers(page), [], "no timer left: not even the stylesheets' time-out");
     assert.equal(await hostState(page, dt), before);
     await sleep(SHEETS_TIMEOUT_MS + 300);
     assert.is(await page.$(MODAL), null, 'nothing shows when the time-out would have passed');

@@ -7,12 +7,12 @@
  * script tag and window; its names are mangled as popup.js's are (mangle.json), so both read one object alike.
  */
 import { shared } from '../../browser/shared';
-import { errorText, isEmpty, message } from '../../form-model/rules';
+import { errorText, message } from '../../form-model/rules';
 import { encode } from '../../form-model/wire';
 import { outcome } from './outcome';
 import { previewTransport, providerTransport } from './transport';
 
 /** What form-actions.js provides. */
-export const ACTIONS = { errorText, isEmpty, message, encode, outcome, previewTransport, providerTransport };
+export const ACTIONS = { errorText, message, encode, outcome, previewTransport, providerTransport };
 
 shared.fa = ACTIONS;

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS, TTT_CLOSE_MS } from '../../constants';
 import type { Field } from '../../form-model/fields';
 import { carried, firstStep, sent } from '../../form-model/place';
+import { isEmpty } from '../../form-model/parts';
 import { ACK_NAME, type Values } from '../../form-model/wire';
 import { setCookie } from '../../browser/cookies';
 import type { Settings } from '../settings';
@@ -70,11 +71,11 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   const check = (a: Actions, f: Field) => a.errorText(f, values[f.name] || {}, t);
   // Spec 5.1: validated on blur. A field left blank and never judged stays neutral, so tabbing through the form
   // does not paint it red before the visitor has tried; once judged, or once it holds a value, every blur re-checks.
+  // A blank, never judged field asks for nothing: the blur of a popup closed untouched (its frame torn down with
+  // focus in a field) fetches no form-actions.js.
   const blur = (f: Field) =>
-    withActions((a) => {
-      if (!a.isEmpty(values[f.name] || {}) || marks[f.name] != null)
-        setMarks((m) => ({ ...m, [f.name]: check(a, f) || true }));
-    });
+    (!isEmpty(values[f.name] || {}) || marks[f.name] != null) &&
+    withActions((a) => setMarks((m) => ({ ...m, [f.name]: check(a, f) || true })));
 
   /**
    * Validates `fields` (and the SMS acknowledgement when asked),
