@@ -167,6 +167,23 @@ const settle = <T>(work: () => T): Promise<T> => {
 };
 
 /**
+ * Puts the file in WAL mode. Two processes opening one new file together (PROVIDER_WORKERS=2) can find each other
+ * holding the lock the switch needs, and SQLite answers that at once with SQLITE_BUSY, without waiting out the busy
+ * timeout: so it is tried again, 20 ms apart, for up to 5 s (the workers test failed on "database is locked").
+ */
+const walMode = (db: Database.Database) => {
+  for (let tries = 0; ; tries++)
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'SQLITE_BUSY' || tries >= 250) throw e;
+      // better-sqlite3 is synchronous, and so is opening the store: a blocking wait is all there is here.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+};
+
+/**
  * Opens (creating it and its folder if needed, unless read-only) the SQLite file at `path`: WAL, so that readers
  * never wait on the writer; synchronous NORMAL, so a commit is in the WAL file before it is acknowledged and
  * survives the process being killed; foreign keys on; a busy timeout for another process writing the same file.
@@ -176,7 +193,7 @@ export const openSqlite = (path: string, opts: SqliteOptions = {}): Store => {
   if (!memory && !opts.readonly) mkdirSync(dirname(resolve(path)), { recursive: true });
   const db = new Database(path, opts.readonly ? { readonly: true, fileMustExist: true } : {});
   if (!opts.readonly) {
-    db.pragma('journal_mode = WAL');
+    walMode(db);
     db.pragma('synchronous = NORMAL');
   }
   db.pragma('foreign_keys = ON');
