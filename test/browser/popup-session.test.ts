@@ -250,9 +250,12 @@ T('prepared before the trigger (the warm-up), shown, then Escape: nothing of the
 
 T('ended while its frame waits hidden for its stylesheets: nothing is left, and nothing shows later', async () => {
   // The stylesheets never answer: the modal is built and rendered but stays hidden until SHEETS_TIMEOUT_MS.
+  // Save-Data: nothing is prepared before the trigger, so the state read before it is the page without the popup
+  // (with the warm-up, its hidden frame's listeners were in it on some runs and not on others).
   const hang = (page: Page) =>
     Promise.all([
       trackTimers(page),
+      connection(SAVE_DATA)(page),
       page.route(
         (u) => u.pathname.endsWith('.css'),
         () => undefined,
