@@ -32,6 +32,18 @@ const embedRequests = (page: Page) =>
   });
 const paths = async (page: Page) => (await embedRequests(page)).map((r) => r.path.replace(/.*\//, ''));
 
+/**
+ * Waits until the prepared frame has its form and its three stylesheets have loaded, not only been linked: a link's sheet is there once
+ * its response is in, and so is its resource timing entry, which the tests read (CI on a busy machine read the
+ * entries while modal.css was still on its way).
+ */
+const sheetsLoaded = (page: Page) =>
+  page.waitForFunction(() => {
+    const d = document.querySelector('iframe')?.contentDocument;
+    const links = d ? Array.from(d.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')) : [];
+    return links.length == 3 && links.every((l) => !!l.sheet) && !!d!.querySelector('form');
+  });
+
 /** The host page as a hidden popup must leave it: no visible frame, nothing inert, the root's style untouched. */
 const hostState = (page: Page) =>
   page.evaluate(() => ({
@@ -47,11 +59,7 @@ T(
     const { context, page, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 3 }, { focusHost: true });
     await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.popup));
     // Prepared: the modal's frame is on the page with its three stylesheets loaded, hidden.
-    await page.waitForFunction(() => {
-      const f = document.querySelector('iframe');
-      const d = f && f.contentDocument;
-      return !!d && d.querySelectorAll('link[rel=stylesheet]').length == 3 && !!d.querySelector('form');
-    });
+    await sheetsLoaded(page);
     const before = await embedRequests(page);
     const files = before.map((r) => r.path.replace(/.*\//, ''));
     for (const f of ['embed.js', 'form-settings', 'popup.js', 'common.css', 'modal.css', 'layout-1.css'])
@@ -105,10 +113,7 @@ T('middle trigger: warmed after load while idle, shown when the reader passes th
     { before: tall },
   );
   await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.popup));
-  await page.waitForFunction(() => {
-    const d = document.querySelector('iframe')?.contentDocument;
-    return !!d && d.querySelectorAll('link[rel=stylesheet]').length == 3;
-  });
+  await sheetsLoaded(page);
   const before = await embedRequests(page);
   assert.ok(before.some((r) => r.path.endsWith('popup.js') && r.afterLoad));
   assert.ok(before.some((r) => r.path.endsWith('modal-slidein.css')));
