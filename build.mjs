@@ -168,23 +168,29 @@ export const jobs = [
   },
   {
     in: 'src/popup/form/extras.ts',
-    out: [
-      POPUP_JS + 'form-extras.js',
-      ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`]),
-    ],
+    out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`]),
     opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime] },
     terser: { mangle: true, unsafe: true },
   },
+  // Beside embed.dev.js (unversioned): its popup's names are not renamed (it has no terser pass), so neither are the
+  // names of these copies, or they would read properties the dev popup never wrote (a blur judged nothing).
   {
-    // The rules, the submit's query and the answer's reading (src/popup/form/actions.ts), beside every popup.js (and
-    // unversioned beside embed.dev.js); fetched on the visitor's first press in the form.
+    in: 'src/popup/form/extras.ts',
+    out: [POPUP_JS + 'form-extras.js'],
+    opts: { ...withJsx(true), alias: {}, plugins: [popupRuntime] },
+  },
+  {
+    // The rules and the submit (src/popup/form/actions.ts), beside every popup.js; fetched on the visitor's first
+    // press in the form.
     in: 'src/popup/form/actions.ts',
-    out: [
-      POPUP_JS + 'form-actions.js',
-      ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-actions.js`, `${POPUP_JS}unique-methods/${v}/form-actions.js`]),
-    ],
+    out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-actions.js`, `${POPUP_JS}unique-methods/${v}/form-actions.js`]),
     opts: { ...browser(false), plugins: [popupRuntime] },
     terser: { mangle: true },
+  },
+  {
+    in: 'src/popup/form/actions.ts',
+    out: [POPUP_JS + 'form-actions.js'],
+    opts: { ...browser(true), plugins: [popupRuntime] },
   },
   {
     // The address field's country list, beside every popup.js (and unversioned beside embed.dev.js).
