@@ -33,9 +33,9 @@ const embedRequests = (page: Page) =>
 const paths = async (page: Page) => (await embedRequests(page)).map((r) => r.path.replace(/.*\//, ''));
 
 /**
- * Waits until the prepared frame has its form and its three stylesheets have loaded, not only been linked: a link's sheet is there once
- * its response is in, and so is its resource timing entry, which the tests read (CI on a busy machine read the
- * entries while modal.css was still on its way).
+ * Waits until the prepared frame has its form and its three stylesheets have loaded, not only been linked: a link's
+ * sheet is there once its response is in, and so is its resource timing entry, which the tests read (CI on a busy
+ * machine read the entries while modal.css was still on its way).
  */
 const sheetsLoaded = (page: Page) =>
   page.waitForFunction(() => {
