@@ -104,10 +104,17 @@ const popupRuntime = {
       const key = r.path.replace(/\.tsx?$/, '');
       return lent.has(key) ? { path: key, namespace: 'rt' } : r;
     });
+    // One read of the lent object for the whole file (`rt:` below), through the namespace module the file has anyway.
+    b.onResolve({ filter: /^rt:$/, namespace: 'rt' }, () => ({ path: 'rt:', namespace: 'rt-object' }));
+    b.onLoad({ filter: /.*/, namespace: 'rt-object' }, () => ({
+      loader: 'js',
+      resolveDir: join(root, 'src/browser'),
+      contents: "import { shared } from './shared'; export const r = shared.rt;",
+    }));
     b.onLoad({ filter: /.*/, namespace: 'rt' }, (a) => ({
       loader: 'js',
       contents:
-        'const r = window.__mcsf.rt; export const ' +
+        "import { r } from 'rt:'; export const " +
         lent
           .get(a.path)
           .map((n) => `${n} = r.${n}`)

@@ -198,6 +198,12 @@ export const bundleSources = (root) =>
  * @property {Set<string>} kept Declared names terser never renames (DOM and builtin names: `cookie`, `show`…).
  */
 
+/** The objects our bundles lend each other, as [file, exported const]: their keys may be renamed. */
+const LENT = [
+  ['src/popup/runtime.ts', 'RUNTIME'],
+  ['src/popup/form/actions.ts', 'ACTIONS'],
+];
+
 /**
  * Gathers what the rules need from the repository.
  * @param {string} root
@@ -229,6 +235,13 @@ export const sourceFacts = async (root, config) => {
     for (const w of c.words) f.words.add(w);
     for (const j of c.jsx) f.jsx.add(j);
     for (const [k, n] of c.props) f.props.set(k, (f.props.get(k) || 0) + n);
+  }
+  // The keys of what our bundles lend each other on window.__mcsf: popup.js to the files beside it (RUNTIME, `rt`),
+  // form-actions.js to popup.js (ACTIONS, `fa`). No type declares them, yet only our renamed bundles read them, so
+  // they may be renamed like members.
+  for (const [file, name] of LENT) {
+    const keys = new RegExp(`export const ${name} = \\{([^}]*)\\}`).exec(readFileSync(join(root, file), 'utf8'));
+    for (const entry of (keys ? keys[1] : '').split(',')) if (entry.trim()) f.declared.add(entry.split(':')[0].trim());
   }
   for (const p of ['preact/dist/preact.mjs', 'preact/hooks/dist/hooks.mjs', 'preact/compat/dist/compat.mjs'])
     for (const k of (await codeFacts(readFileSync(join(root, 'node_modules', p), 'utf8'))).props.keys())

@@ -13,6 +13,7 @@ import { obj, str } from '../form-model/raw';
 import { beside, loadBeside } from './beside';
 import { CloseButton } from './CloseButton';
 import { aria, Req, Single, val, Wrap } from './form/inputs';
+import { NO_REPLY_MSG } from './form/with-actions';
 import { Html } from './html/Html';
 import { safeUrl } from './html/policy';
 
@@ -39,4 +40,5 @@ export const RUNTIME = {
   Wrap,
   Html,
   safeUrl,
+  NO_REPLY_MSG,
 };

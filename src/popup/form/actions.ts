@@ -1,18 +1,17 @@
 /**
  * form-actions.js: what the form needs only once the visitor acts, kept out of popup.js and its first view (issue
- * 12.5): the rules of spec 5 (validation on blur and on submit), the submit's query (spec 3.5, 7.1 reading (a)), the
- * transports that send it (spec 4.5, 4.6, 7.1) and the reading of the provider's answer (spec 3.6, 8). popup.js
+ * 12.5): the rules of spec 5 (validation on blur and on submit), the submit itself (src/popup/form/submit.ts): its
+ * query (spec 3.5, 7.1 reading (a)), the transports that send it (spec 4.5, 4.6, 7.1), the reading of the provider's
+ * answer (spec 3.6, 8) and what the form shows after it. popup.js
  * fetches it beside itself on the visitor's first key press, pointer press or input in the form
  * (src/popup/form/useSignupForm.ts), so a reader who only looks and closes never pays for it. No DOM but the submit's
  * script tag and window; its names are mangled as popup.js's are (mangle.json), so both read one object alike.
  */
 import { shared } from '../../browser/shared';
-import { errorText, message } from '../../form-model/rules';
-import { encode } from '../../form-model/wire';
-import { outcome } from './outcome';
-import { previewTransport, providerTransport } from './transport';
+import { message } from '../../form-model/rules';
+import { judge, submitForm, validate } from './submit';
 
-/** What form-actions.js provides. */
-export const ACTIONS = { errorText, message, encode, outcome, previewTransport, providerTransport };
+/** What form-actions.js provides: a field's check, the form's validation, its submit, a rule's message. */
+export const ACTIONS = { judge, validate, submitForm, ruleMessage: message };
 
 shared.fa = ACTIONS;

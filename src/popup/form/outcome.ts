@@ -1,9 +1,10 @@
 /**
  * What a submit response means for the form (spec 3.6, 4.5, 8), pure: the form applies the result.
  */
-import { DEFAULT_SUCCESS_MSG, SUBMIT_FAILED_MSG } from '../../constants';
+import { DEFAULT_SUCCESS_MSG } from '../../constants';
 import type { Field } from '../../form-model/fields';
 import { str } from '../../form-model/raw';
+import { NO_REPLY_MSG } from './with-actions';
 
 /** Field states after a response: a message marks the field invalid, true marks it valid (spec 8 step 4). */
 export type FieldMarks = Record<string, string | true>;
@@ -30,7 +31,7 @@ type Obj = Record<string, unknown>;
 /** No answer: the call failed or timed out, or form-actions.js could not load (spec 8 has no text for it). */
 export const FAILED: Outcome = {
   ok: false,
-  msg: SUBMIT_FAILED_MSG,
+  msg: NO_REPLY_MSG,
   custom: false,
   close: false,
   cookie: '',

@@ -1,0 +1,136 @@
+/**
+ * The form's submit and Continue (spec 4.4, 4.5, 5.1, 8), part of form-actions.js (src/popup/form/actions.ts): only a
+ * visitor who presses a key or a pointer in the form fetches it, so popup.js carries none of it (issue 12.5). The
+ * form's state stays in its hook (src/popup/form/useSignupForm.ts), which lends this render's values and its setters
+ * as a `FormState`; everything here reads them and sets them, and holds no state of its own.
+ */
+import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS } from '../../constants';
+import { setCookie } from '../../browser/cookies';
+import type { Field } from '../../form-model/fields';
+import { carried, sent, type Step } from '../../form-model/place';
+import { errorText, message } from '../../form-model/rules';
+import { ACK_NAME, encode, type Values } from '../../form-model/wire';
+import type { LoaderParams } from '../../types';
+import type { Settings } from '../settings';
+import type { FormStatus } from './contract';
+import { type FieldMarks, type Outcome, outcome } from './outcome';
+import { type ChooseTransport, previewTransport, providerTransport } from './transport';
+
+/** What the form's hook lends a submit: this render's state, its setters and the popup's callbacks. */
+export interface FormState {
+  s: Settings;
+  p: LoaderParams;
+  values: Values;
+  marks: FieldMarks;
+  ack: boolean;
+  transport: ChooseTransport;
+  /** The honeypot input (spec 3.5): read at the submit, as a bot fills it without the form hearing it. */
+  honeypot: { current: HTMLInputElement | null };
+  /** Set while a submit is out (spec 4.5 step 3: one at a time); cleared when its answer came. */
+  sending: { current: boolean };
+  setMarks(f: (m: FieldMarks) => FieldMarks): void;
+  setStep(s: Step): void;
+  setBusy(b: boolean): void;
+  /** Shows a successful outcome in the success area, or clears it (null). */
+  setDone(o: Outcome | null): void;
+  /** Empties the form and goes back to its first step (after a success). */
+  restart(): void;
+  /** Sets the flash block's message and the GDPR block's ('' clears them). */
+  setMessages(msg: string, gdpr: string): void;
+  /** Shows a failed submit: its messages (`setMessages`), the shell told, focus to the first error. */
+  failed(msg: string, gdpr: string): void;
+  /** Moves focus after the next render: to the first invalid input, else the submit button. */
+  refocus(): void;
+  /** Tells the shell the form's status (src/popup/form/contract.ts). */
+  tell(status: FormStatus): void;
+  /** Closes the modal. */
+  dismiss(): void;
+  /** Runs `f` after `ms` unless the form is gone first. */
+  later(f: () => void, ms: number): void;
+}
+
+/** A field's error text for the current values, '' when valid (spec 5). */
+export const judge = (st: FormState, f: Field): string => errorText(f, st.values[f.name] || {}, st.s.translations);
+
+/**
+ * Validates `fields` (and the SMS acknowledgement when asked), marks each valid or invalid and moves focus to the first
+ * error. Whether all are valid.
+ */
+export const validate = (st: FormState, fields: Field[], withAck: boolean): boolean => {
+  const m: FieldMarks = { ...st.marks };
+  let ok = true;
+  for (const f of fields) {
+    const e = judge(st, f);
+    m[f.name] = e || true;
+    if (e) ok = false;
+  }
+  if (withAck) {
+    m[ACK_NAME] = st.ack || message('required', st.s.translations);
+    if (!st.ack) ok = false;
+  }
+  st.setMarks(() => m);
+  if (!ok) st.refocus();
+  return ok;
+};
+
+/** Applies a submit's outcome; `restores`: the transport's (the owner preview brings the form back). */
+const apply = (st: FormState, o: Outcome, restores?: boolean) => {
+  const { s } = st;
+  if (o.ok) {
+    st.setDone(o);
+    st.restart();
+    st.tell('success');
+    if (o.cookie) setCookie(COOKIE_LIST_MEMBER, o.cookie, SUBSCRIBED_COOKIE_MS);
+    const ms = s.confirmationS * 1000;
+    // The preview restores the form on its first step (spec 4.6); a real success hides the modal unless the
+    // type is "confirmation" (spec 4.5 step 5).
+    if (restores)
+      st.later(() => {
+        st.setDone(null);
+        st.tell('idle');
+      }, ms);
+    else if (o.close) st.later(st.dismiss, ms);
+    return;
+  }
+  if (o.marks) {
+    // Functional: the reply comes after the click's render, and fields judged on blur since then keep their marks.
+    st.setMarks((m) => ({ ...m, ...o.marks }));
+    // A field of the e-mail step named by the server while the SMS step shows: go back to where it can be fixed.
+    if (s.placement.main.some((f) => typeof o.marks![f.name] == 'string')) st.setStep('email');
+  }
+  st.failed(o.msg, o.gdpr);
+};
+
+/**
+ * Submits the placed fields, with or without the SMS phone (spec 4.5, 7.1 reading (a), captcha path). The hook has
+ * set `sending` already (from the press on, while this file loaded); it is cleared here when the submit is over.
+ */
+export const submitForm = (st: FormState, withSms: boolean): void => {
+  const { s, p, sending } = st;
+  const pl = s.placement;
+  const over = () => {
+    sending.current = false;
+    st.setBusy(false);
+  };
+  const withAck = withSms && pl.ack;
+  const fields = sent(pl, withSms);
+  if (!validate(st, fields, withAck)) {
+    over();
+    return;
+  }
+  st.setMessages('', '');
+  const hp = st.honeypot.current;
+  const q = encode(fields, { values: st.values, ack: withAck, honeypot: hp ? hp.value : '' }, p.uuid, p.lid);
+  const t = st.transport({ providerTransport, previewTransport });
+  const waits = t.send(q, (r) => {
+    over();
+    // A time-out or network failure (spec 8 has no text for it): the flash block tells the visitor, the console
+    // tells the owner. Nothing of what was typed goes into the log.
+    if (r == null) console.warn('Signup form: no reply from the provider (network error or time-out).');
+    // Errors may name any placed field: the SMS phone too after an opt-out (nobody to subscribe, spec 8 step 4).
+    apply(st, outcome(r, carried(pl), pl.gdprOn, s.doubleOptIn ? s.doubleOptInMsg : s.successMsg), t.restores);
+  });
+  // The captcha window took the submit over: the modal hides. A reply that came at once (the preview) is applied.
+  if (!waits) st.dismiss();
+  else if (sending.current) st.setBusy(true);
+};

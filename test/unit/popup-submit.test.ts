@@ -1,0 +1,173 @@
+/**
+ * The submit in form-actions.js (src/popup/form/submit.ts): what it reads from the form's state and what it sets,
+ * on a recording `FormState` and a transport that answers as told. The views over it are the dom layer's
+ * (test/dom/form-submit.test.tsx); the real provider's answers the browser layer's.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DEFAULT_SUCCESS_MSG, SUBMIT_FAILED_MSG } from '../../src/constants';
+import { ACK_NAME, type Query } from '../../src/form-model/wire';
+import type { FieldMarks, Outcome } from '../../src/popup/form/outcome';
+import { type FormState, submitForm, validate } from '../../src/popup/form/submit';
+import type { Transport } from '../../src/popup/form/transport';
+import { normalize } from '../../src/popup/settings';
+import type { LoaderParams } from '../../src/types';
+
+const P: LoaderParams = {
+  baseUrl: 'list.example.com',
+  uuid: 'u1',
+  lid: 'l1',
+  fId: '',
+  dev: false,
+  uniqueMethods: false,
+  ignoreCookie: false,
+  isPreview: false,
+  cdn: 'https://cdn.example.com/',
+};
+const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email', required: true, merge_id: 0 };
+const FNAME = { type: 'text', name: 'FNAME', label: 'First name', required: false, merge_id: 1 };
+const SMS = { type: 'smsphone', name: 'SMSPHONE', label: 'Phone', required: true, merge_id: 2 };
+
+/** A FormState over these settings and values that records every call, with a transport answering `answer`. */
+const recorder = (
+  raw: Record<string, unknown>,
+  values: Record<string, Record<string, string>>,
+  answer: { reply?: unknown; waits?: boolean; restores?: boolean } = {},
+) => {
+  const calls: unknown[][] = [];
+  const sent: Query[] = [];
+  let marks: FieldMarks = {};
+  const rec =
+    (name: string) =>
+    (...a: unknown[]) =>
+      calls.push([name, ...a]);
+  const transport: Transport = {
+    send: (q, reply) => {
+      sent.push(q);
+      if (answer.waits !== false) reply(answer.reply);
+      return answer.waits !== false;
+    },
+    restores: answer.restores,
+  };
+  const st: FormState = {
+    s: normalize(raw),
+    p: P,
+    values,
+    marks: {},
+    ack: false,
+    transport: () => transport,
+    honeypot: { current: null },
+    sending: { current: true },
+    setMarks: (f) => {
+      marks = f(marks);
+      calls.push(['setMarks']);
+    },
+    setStep: rec('setStep'),
+    setBusy: rec('setBusy'),
+    setDone: (o: Outcome | null) => calls.push(['setDone', o && o.msg]),
+    restart: rec('restart'),
+    setMessages: rec('setMessages'),
+    failed: rec('failed'),
+    refocus: rec('refocus'),
+    tell: rec('tell'),
+    dismiss: rec('dismiss'),
+    later: (f, ms) => calls.push(['later', ms, f]),
+  };
+  return { st, calls, sent, marks: () => marks };
+};
+
+test('validate: marks every field valid or with its message, and moves focus only when one is wrong', () => {
+  const cases: [Record<string, Record<string, string>>, boolean, FieldMarks][] = [
+    [{ EMAIL: { '': 'ann@example.com' } }, true, { EMAIL: true, FNAME: true }],
+    [{ EMAIL: { '': 'nope' } }, false, { EMAIL: 'Please enter a valid email address.', FNAME: true }],
+    [{}, false, { EMAIL: 'This field is required.', FNAME: true }],
+  ];
+  for (const [values, ok, want] of cases) {
+    const r = recorder({ fields: [EMAIL, FNAME] }, values);
+    assert.is(validate(r.st, r.st.s.placement.main, false), ok, JSON.stringify(values));
+    assert.equal(r.marks(), want);
+    assert.is(
+      r.calls.some((c) => c[0] == 'refocus'),
+      !ok,
+    );
+  }
+});
+
+test('validate: the SMS acknowledgement, when asked, is required', () => {
+  const r = recorder({ fields: [SMS] }, { SMSPHONE: { '': '+15555550123' } });
+  assert.is(validate(r.st, [], true), false);
+  assert.is(r.marks()[ACK_NAME], 'This field is required.');
+  const ok = recorder({ fields: [SMS] }, {});
+  ok.st.ack = true;
+  assert.is(validate(ok.st, [], true), true);
+  assert.is(ok.marks()[ACK_NAME], true);
+});
+
+test('submitForm: an invalid form sends nothing and ends the submit', () => {
+  const r = recorder({ fields: [EMAIL] }, { EMAIL: { '': 'nope' } });
+  submitForm(r.st, true);
+  assert.equal(r.sent, []);
+  assert.is(r.st.sending.current, false);
+  assert.ok(r.calls.some((c) => c[0] == 'setBusy' && c[1] === false));
+});
+
+test('submitForm: the query holds the fields, the honeypot and popup=true; the answer is applied', () => {
+  const cases: [string, { reply?: unknown; restores?: boolean }, unknown[][]][] = [
+    [
+      'success: shown, form emptied, the modal closes after confirmationDuration',
+      { reply: { result: 'success', msg: 'Welcome' } },
+      [['setDone', 'Welcome'], ['restart'], ['tell', 'success'], ['later', 5000]],
+    ],
+    [
+      'preview: the form comes back instead',
+      { reply: {}, restores: true },
+      [['setDone', DEFAULT_SUCCESS_MSG], ['restart'], ['tell', 'success'], ['later', 5000]],
+    ],
+    [
+      'error naming a field: marked, its step shown, the flash shows',
+      { reply: { result: 'error', msg: 'Fix it', errors: { 0: 'Bad address' } } },
+      [['setMarks'], ['setStep', 'email'], ['failed', 'Fix it', '']],
+    ],
+    ['no answer: the failure message', { reply: undefined }, [['failed', SUBMIT_FAILED_MSG, '']]],
+  ];
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    for (const [name, answer, want] of cases) {
+      const r = recorder({ fields: [EMAIL], confirmationDuration: 5 }, { EMAIL: { '': 'ann@example.com' } }, answer);
+      submitForm(r.st, true);
+      assert.equal(r.sent, [{ popup: 'true', EMAIL: 'ann@example.com', b_u1_l1: '' }], name);
+      const after = r.calls.slice(r.calls.findIndex((c) => c[0] == 'setMessages') + 1);
+      assert.equal(after[0], ['setBusy', false], name);
+      assert.equal(
+        after.slice(1).map((c) => c.filter((x) => typeof x != 'function')),
+        want,
+        name,
+      );
+      assert.is(r.st.sending.current, false, name);
+    }
+  } finally {
+    console.warn = warn;
+  }
+});
+
+test('submitForm: an error naming an e-mail step field while the SMS step shows goes back to it', () => {
+  const r = recorder(
+    { fields: [EMAIL, SMS], useEmailStep: 'Y' },
+    { EMAIL: { '': 'ann@example.com' }, SMSPHONE: { '': '+15555550123' } },
+    { reply: { result: 'error', msg: 'No', errors: { 0: 'Taken' } } },
+  );
+  r.st.ack = true;
+  submitForm(r.st, true);
+  assert.ok(r.calls.some((c) => c[0] == 'setStep' && c[1] == 'email'));
+  assert.is(r.marks().EMAIL, 'Taken');
+});
+
+test('submitForm: a submit that left in a window of its own (captcha) closes the modal and stays sending', () => {
+  const r = recorder({ fields: [EMAIL] }, { EMAIL: { '': 'ann@example.com' } }, { waits: false });
+  submitForm(r.st, true);
+  assert.ok(r.calls.some((c) => c[0] == 'dismiss'));
+  assert.not.ok(r.calls.some((c) => c[0] == 'setBusy' && c[1] === true));
+});
+
+test.run();
