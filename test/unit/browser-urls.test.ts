@@ -1,19 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { popupUrl, providerUrl, safeVersion } from '../../src/browser/urls';
-import type { LoaderParams } from '../../src/types';
+import { PARAMS } from './params';
 
-const P: LoaderParams = {
-  baseUrl: 'list.example.com',
-  uuid: 'abc',
-  lid: 'def',
-  fId: '',
-  dev: false,
-  uniqueMethods: false,
-  ignoreCookie: false,
-  isPreview: false,
-  cdn: 'https://cdn.example.com/',
-};
+const P = { ...PARAMS, uuid: 'abc', lid: 'def' };
 
 test('providerUrl: protocol-relative, u and id, f_id only when given, extras encoded', () => {
   assert.is(providerUrl(P, 'form-settings'), '//list.example.com/subscribe/form-settings?u=abc&id=def');

@@ -6,18 +6,9 @@ import { normalize } from '../../src/popup/settings';
 import { BANNER_SHEETS, modalSheets, sheetBase } from '../../src/popup/sheets';
 import { themeClasses, themeVars } from '../../src/popup/theme';
 import type { LoaderParams } from '../../src/types';
+import { PARAMS } from './params';
 
-const P: LoaderParams = {
-  baseUrl: 'list.example.com',
-  uuid: 'u',
-  lid: 'l',
-  fId: '',
-  dev: false,
-  uniqueMethods: false,
-  ignoreCookie: false,
-  isPreview: false,
-  cdn: 'https://cdn.example.com/',
-};
+const P = PARAMS;
 
 test('sheetBase: versioned on the content host, unversioned on appDomain in dev', () => {
   const cases: [Partial<LoaderParams>, Record<string, unknown>, string][] = [

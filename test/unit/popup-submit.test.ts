@@ -11,19 +11,9 @@ import type { FieldMarks, Outcome } from '../../src/popup/form/outcome';
 import { type FormState, submitForm, validate } from '../../src/popup/form/submit';
 import type { Transport } from '../../src/popup/form/transport';
 import { normalize } from '../../src/popup/settings';
-import type { LoaderParams } from '../../src/types';
+import { PARAMS } from './params';
 
-const P: LoaderParams = {
-  baseUrl: 'list.example.com',
-  uuid: 'u1',
-  lid: 'l1',
-  fId: '',
-  dev: false,
-  uniqueMethods: false,
-  ignoreCookie: false,
-  isPreview: false,
-  cdn: 'https://cdn.example.com/',
-};
+const P = { ...PARAMS, uuid: 'u1', lid: 'l1' };
 const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email', required: true, merge_id: 0 };
 const FNAME = { type: 'text', name: 'FNAME', label: 'First name', required: false, merge_id: 1 };
 const SMS = { type: 'smsphone', name: 'SMSPHONE', label: 'Phone', required: true, merge_id: 2 };
