@@ -13,7 +13,7 @@ import { obj, str } from '../form-model/raw';
 import { beside, loadBeside } from './beside';
 import { CloseButton } from './CloseButton';
 import { aria, Req, Single, val, Wrap } from './form/inputs';
-import { NO_REPLY_MSG } from './form/with-actions';
+import { NO_REPLY_MSG } from './form/no-reply';
 import { Html } from './html/Html';
 import { safeUrl } from './html/policy';
 

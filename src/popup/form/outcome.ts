@@ -4,7 +4,7 @@
 import { DEFAULT_SUCCESS_MSG } from '../../constants';
 import type { Field } from '../../form-model/fields';
 import { str } from '../../form-model/raw';
-import { NO_REPLY_MSG } from './with-actions';
+import { NO_REPLY_MSG } from './no-reply';
 
 /** Field states after a response: a message marks the field invalid, true marks it valid (spec 8 step 4). */
 export type FieldMarks = Record<string, string | true>;

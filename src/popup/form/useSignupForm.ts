@@ -14,7 +14,8 @@ import { ACK_NAME, type Values } from '../../form-model/wire';
 import type { Settings } from '../settings';
 import type { FormProps } from './contract';
 import type { FieldProps } from './inputs';
-import { NO_REPLY_MSG, withActions } from './with-actions';
+import { NO_REPLY_MSG } from './no-reply';
+import { withActions } from './with-actions';
 import type { FieldMarks, Outcome } from './outcome';
 
 /** What the form's views need: state, refs to attach, and the visitor's actions. */

@@ -3,15 +3,9 @@
  * the answer's reading, loaded on the visitor's first press in the form (src/popup/form/useSignupForm.ts). Apart from
  * lazy.tsx (form-extras.js), so the form's state imports nothing that imports its views.
  */
-import { SHEETS_TIMEOUT_MS, SUBMIT_FAILED_MSG } from '../../constants';
+import { SHEETS_TIMEOUT_MS } from '../../constants';
 import { loadBeside } from '../beside';
 import type { ACTIONS } from './actions';
-
-/**
- * The message of a submit without an answer (spec 8 has no text for it): popup.js shows it itself when form-actions.js
- * cannot load, and lends it to form-actions.js (src/popup/runtime.ts) for a call that got no reply, so it ships once.
- */
-export const NO_REPLY_MSG = SUBMIT_FAILED_MSG;
 
 /** What form-actions.js provides. */
 export type Actions = typeof ACTIONS;
