@@ -13,6 +13,11 @@ stylesheets from //{appDomain}/css/signup-forms/popup/`, async () => {
   const fx = await startFixture();
   try {
     fx.forms.set('dev1', { settings: { popupDelay: 0, version: '1.1', appDomain: fx.host, fields: [EMAIL_FIELD] } });
+    // A dropdown comes with form-extras.js: the dev popup renders it from the unversioned copy beside embed.dev.js.
+    const FREQ = { type: 'dropdown', name: 'FREQ', label: 'How often', merge_id: 3, choices: [{ value: 'Weekly' }] };
+    fx.forms.set('dev2', {
+      settings: { popupDelay: 0, version: '1.1', appDomain: fx.host, fields: [EMAIL_FIELD, FREQ] },
+    });
     const url = fx.page(
       'dev.html',
       snippetPage(
@@ -55,6 +60,26 @@ stylesheets from //{appDomain}/css/signup-forms/popup/`, async () => {
     );
     assert.equal(log.errors, []);
     await context.close();
+
+    const extras = await newPage(browser);
+    await extras.page.goto(
+      fx.page(
+        'dev2.html',
+        snippetPage(
+          fx,
+          { baseUrl: fx.host, uuid: 'dev2', lid: 'l', env: 'dev' },
+          HOST_BODY,
+          '/js/signup-forms/popup/embed.dev.js',
+        ),
+      ),
+    );
+    const two = (await shown(extras.page, MODAL)).frame;
+    await two.selectOption('select[name=FREQ]', 'Weekly');
+    await two.fill('input[name=EMAIL]', 'dev2@example.com');
+    await two.press('input[name=EMAIL]', 'Enter');
+    await two.waitForSelector('.mc-success:not(:empty)');
+    assert.equal(extras.log.errors, []);
+    await extras.context.close();
   } finally {
     await browser.close();
     await fx.close();
