@@ -26,6 +26,8 @@ const recorder = (
 ) => {
   const calls: unknown[][] = [];
   const sent: Query[] = [];
+  /** The transports the submit offered the form's choice, by name. */
+  const offered: string[][] = [];
   let marks: FieldMarks = {};
   const rec =
     (name: string) =>
@@ -45,7 +47,10 @@ const recorder = (
     values,
     marks: {},
     ack: false,
-    transport: () => transport,
+    transport: (t) => {
+      offered.push(Object.keys(t).sort());
+      return transport;
+    },
     honeypot: { current: null },
     sending: { current: true },
     setMarks: (f) => {
@@ -63,7 +68,11 @@ const recorder = (
     dismiss: rec('dismiss'),
     later: (f, ms) => calls.push(['later', ms, f]),
   };
-  return { st, calls, sent, marks: () => marks };
+  /** Runs what the submit left for later (the timers' callbacks), recording what they do. */
+  const elapse = () => {
+    for (const c of calls.slice()) if (c[0] == 'later') (c[2] as () => void)();
+  };
+  return { st, calls, sent, offered, elapse, marks: () => marks };
 };
 
 test('validate: marks every field valid or with its message, and moves focus only when one is wrong', () => {
@@ -106,12 +115,19 @@ test('submitForm: the query holds the fields, the honeypot and popup=true; the a
     [
       'success: shown, form emptied, the modal closes after confirmationDuration',
       { reply: { result: 'success', msg: 'Welcome' } },
-      [['setDone', 'Welcome'], ['restart'], ['tell', 'success'], ['later', 5000]],
+      [['setDone', 'Welcome'], ['restart'], ['tell', 'success'], ['later', 5000], ['dismiss']],
     ],
     [
-      'preview: the form comes back instead',
+      'preview: the form comes back instead, and the modal stays',
       { reply: {}, restores: true },
-      [['setDone', DEFAULT_SUCCESS_MSG], ['restart'], ['tell', 'success'], ['later', 5000]],
+      [
+        ['setDone', DEFAULT_SUCCESS_MSG],
+        ['restart'],
+        ['tell', 'success'],
+        ['later', 5000],
+        ['setDone', null],
+        ['tell', 'idle'],
+      ],
     ],
     [
       'error naming a field: marked, its step shown, the flash shows',
@@ -126,7 +142,9 @@ test('submitForm: the query holds the fields, the honeypot and popup=true; the a
     for (const [name, answer, want] of cases) {
       const r = recorder({ fields: [EMAIL], confirmationDuration: 5 }, { EMAIL: { '': 'ann@example.com' } }, answer);
       submitForm(r.st, true);
+      r.elapse();
       assert.equal(r.sent, [{ popup: 'true', EMAIL: 'ann@example.com', b_u1_l1: '' }], name);
+      assert.equal(r.offered, [['previewTransport', 'providerTransport']], name);
       const after = r.calls.slice(r.calls.findIndex((c) => c[0] == 'setMessages') + 1);
       assert.equal(after[0], ['setBusy', false], name);
       assert.equal(
@@ -157,7 +175,15 @@ test('submitForm: a submit that left in a window of its own (captcha) closes the
   const r = recorder({ fields: [EMAIL] }, { EMAIL: { '': 'ann@example.com' } }, { waits: false });
   submitForm(r.st, true);
   assert.ok(r.calls.some((c) => c[0] == 'dismiss'));
-  assert.not.ok(r.calls.some((c) => c[0] == 'setBusy' && c[1] === true));
+  assert.not.ok(r.calls.some((c) => c[0] == 'setBusy'));
+  assert.is(r.st.sending.current, true, 'no answer will come: the form takes no second submit');
+});
+
+test('submitForm: what a bot typed into the honeypot is posted under its name (spec 3.5)', () => {
+  const r = recorder({ fields: [EMAIL] }, { EMAIL: { '': 'ann@example.com' } }, { reply: { result: 'success' } });
+  r.st.honeypot.current = { value: 'bot' } as HTMLInputElement;
+  submitForm(r.st, true);
+  assert.equal(r.sent, [{ popup: 'true', EMAIL: 'ann@example.com', b_u1_l1: 'bot' }]);
 });
 
 test.run();

@@ -28,7 +28,10 @@ export interface Outcome {
 
 type Obj = Record<string, unknown>;
 
-/** No answer: the call failed or timed out, or form-actions.js could not load (spec 8 has no text for it). */
+/**
+ * No answer: the call failed or timed out (spec 8 has no text for it; the hook shows the same text when
+ * form-actions.js could not load).
+ */
 export const FAILED: Outcome = {
   ok: false,
   msg: NO_REPLY_MSG,

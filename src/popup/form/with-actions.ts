@@ -1,6 +1,6 @@
 /**
- * popup.js's side of form-actions.js (src/popup/form/actions.ts): the rules, the submit's query, its transports and
- * the answer's reading, loaded on the visitor's first press in the form (src/popup/form/useSignupForm.ts). Apart from
+ * popup.js's side of form-actions.js (src/popup/form/actions.ts): the rules and the submit (src/popup/form/submit.ts),
+ * loaded on the visitor's first press in the form (src/popup/form/useSignupForm.ts). Apart from
  * lazy.tsx (form-extras.js), so the form's state imports nothing that imports its views.
  */
 import { SHEETS_TIMEOUT_MS } from '../../constants';
