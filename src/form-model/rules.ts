@@ -9,8 +9,6 @@
  */
 import { isEmpty, type Parts } from './parts';
 
-export { isEmpty, type Parts } from './parts';
-
 /** The translation key of a validation message (spec 5.3). 'smsphone' exists but is never produced (spec 5.2). */
 export type ErrorKey = 'required' | 'email' | 'phone' | 'url' | 'number' | 'birthday' | 'date' | 'address' | 'smsphone';
 

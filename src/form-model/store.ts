@@ -3,7 +3,7 @@
  * provider's side only, so no browser bundle imports this module.
  */
 import type { Field } from './fields';
-import { isEmpty, type Parts } from './rules';
+import { isEmpty, type Parts } from './parts';
 
 /** A stored merge value: text, the checked choices of a checkbox group, or the parts of an address. */
 export type MergeValue = string | string[] | Record<string, string>;

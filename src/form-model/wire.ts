@@ -5,9 +5,7 @@
  */
 import type { Field } from './fields';
 import { type Input, inputsOf } from './field-inputs';
-import type { Parts } from './rules';
-
-export { GDPR_VALUE, inputsOf, type Input } from './field-inputs';
+import type { Parts } from './parts';
 
 /** Posted name and element id of the required SMS acknowledgement checkbox (spec 3.5, 5.5). */
 export const ACK_NAME = 'mc-SMSPHONE-ack';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { Field } from '../../src/form-model/fields';
-import type { Parts } from '../../src/form-model/rules';
+import type { Parts } from '../../src/form-model/parts';
 import type { Values } from '../../src/form-model/wire';
 
 /** A Y/N flag as providers send it: booleans, Y/N in any case, other strings, 0/1, missing. */

@@ -17,8 +17,8 @@ import {
   minLength,
   validate,
   type ErrorKey,
-  type Parts,
 } from '../../src/form-model/rules';
+import type { Parts } from '../../src/form-model/parts';
 import { parseFields, type Field } from '../../src/form-model/fields';
 
 /** A parsed field of `type` (a US phone when `us`), required or not: what the rules are given. */

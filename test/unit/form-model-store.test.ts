@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseFields } from '../../src/form-model/fields';
-import type { Parts } from '../../src/form-model/rules';
+import type { Parts } from '../../src/form-model/parts';
 import { storedValue, type MergeValue } from '../../src/form-model/store';
 
 const F = (raw: Record<string, unknown>) => parseFields([{ name: 'X', ...raw }])[0];

@@ -13,12 +13,11 @@ import {
   ACK_VALUE,
   decode,
   encode,
-  GDPR_VALUE,
   honeypotName,
-  inputsOf,
   screenOrder,
   type Submission,
 } from '../../src/form-model/wire';
+import { GDPR_VALUE, inputsOf } from '../../src/form-model/field-inputs';
 import { providerUrl } from '../../src/browser/urls';
 import { readQuery } from '../../src/server/http/query';
 import type { LoaderParams } from '../../src/types';

@@ -4,9 +4,10 @@
  * src/popup/form/inputs.tsx, which popup.js lends this file (src/popup/runtime.ts).
  */
 import type { Field } from '../../form-model/fields';
-import type { Parts } from '../../form-model/rules';
+import type { Parts } from '../../form-model/parts';
 import { PART_ATTRS } from '../../form-model/types';
-import { inputsOf, screenOrder, type Input } from '../../form-model/wire';
+import { inputsOf, type Input } from '../../form-model/field-inputs';
+import { screenOrder } from '../../form-model/wire';
 import { useCountries } from './countries';
 import { aria, type FieldProps, Req, val, Wrap } from './inputs';
 import { ADDRESS_LABELS, PART_LABELS } from './texts';

@@ -9,7 +9,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Field } from '../../form-model/fields';
 import { inputsOf } from '../../form-model/field-inputs';
-import type { Parts } from '../../form-model/rules';
+import type { Parts } from '../../form-model/parts';
 import { NAME_AUTO } from '../../form-model/types';
 import { Html } from '../html/Html';
 

@@ -49,12 +49,11 @@ export const FAILED: Outcome = {
  */
 export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: string): Outcome => {
   if (!r || typeof r != 'object') return FAILED;
-  const base = FAILED;
   const o = r as Obj;
   const msg = str(o.msg);
   if (o.result != 'error')
     return {
-      ...base,
+      ...FAILED,
       ok: true,
       msg: msg || fallback || DEFAULT_SUCCESS_MSG,
       custom: o.type == 'custom',
@@ -62,7 +61,7 @@ export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: 
       cookie: str(o.webEngagementCookieValue),
     };
   const errors = (o.errors && typeof o.errors == 'object' ? o.errors : {}) as Obj;
-  const out: Outcome = { ...base, ok: false, msg };
+  const out: Outcome = { ...FAILED, ok: false, msg };
   if (!Object.keys(errors).length) return out;
   if (o.type == 'gdpr_error' && gdprOn) return { ...out, gdpr: str(errors.msg) };
   const marks: FieldMarks = {};

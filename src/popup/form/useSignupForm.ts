@@ -67,7 +67,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
 
   const set = (name: string, key: string, value: string) =>
     setValues((v) => ({ ...v, [name]: { ...v[name], [key]: value } }));
-  const focus = () => setFocusTick((n) => n + 1);
+  const refocus = () => setFocusTick((n) => n + 1);
   const setMessages = (msg: string, gdpr: string) => {
     setFlash(msg);
     setGdprMsg(gdpr);
@@ -76,9 +76,9 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     setDone(null);
     setMessages(msg, gdpr);
     onStatus('error');
-    focus();
+    refocus();
   };
-  const reset = () => {
+  const restart = () => {
     setValues({});
     setMarks({});
     setAck(false);
@@ -132,10 +132,10 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     setStep,
     setBusy,
     setDone,
-    restart: reset,
+    restart,
     setMessages,
     failed,
-    refocus: focus,
+    refocus,
     tell: onStatus,
     dismiss: onClose,
     later,

@@ -7,7 +7,8 @@
 import { EMAIL_LOCAL_MAX, EMAIL_MAX, MERGE_VALUE_MAX } from '../../constants';
 import type { Field } from '../../form-model/fields';
 import type { FormModel } from '../../form-model/form';
-import { errorText, message, type Parts } from '../../form-model/rules';
+import type { Parts } from '../../form-model/parts';
+import { errorText, message } from '../../form-model/rules';
 import { storedValue, type MergeValue } from '../../form-model/store';
 import type { Submission } from '../../form-model/wire';
 import { MSG_FIX_FIELDS, MSG_GDPR, MSG_NOT_A_CHOICE, MSG_SMS_ACK, MSG_TOO_LONG } from './messages';
