@@ -3,12 +3,13 @@
  * (bench/page-cost.ts `sample`: CPU slowed 4x, Lighthouse's slow 4G, scrolled to the trigger of its form) and prints
  * every main-thread task over `LIMIT_MS` (default 40 ms), the embed's marked, each with its events over 1.5 ms in time
  * order (script evaluations and calls by URL, parsing, style, layout) and its time from the trigger's scroll. MODE is
- * one of the bench's opened cases (bench/cost-cases.ts): `warmed` (the default), `cold` or `cached`.
+ * one of the bench's opened cases (bench/cost-cases.ts): `warmed` (the default), `cold` or `cached`. `TRACE_CATS`
+ * adds trace categories (`blink,fonts` shows a layout's font look-ups and a frame's creation; it slows both).
  * A tool for finding what to split, not a figure for RESULTS.md: `node bench/tsrun.mjs bench/long-tasks.ts [runs]`.
  */
 import { join } from 'node:path';
 import { launch } from '../test/browser/harness';
-import { sample, throttledPage, type TraceEvent } from './page-cost';
+import { EMBED_URL, embedFrames, holdsEmbedWork, sample, throttledPage, type TraceEvent } from './page-cost';
 import { startServer } from './server';
 
 const LIMIT_MS = Number(process.env.LIMIT_MS) || 40;
@@ -25,8 +26,6 @@ interface Ev extends TraceEvent {
     elementCount?: number;
   };
 }
-
-const EMBED = /\/(embed(-full|-extras)?\.js|popup\.js|form-(extras|actions)\.js)|\/subscribe\//;
 
 /** One event's label: its name, and for script work the file and function. */
 const label = (e: Ev) => {
@@ -48,6 +47,7 @@ function explain(run: number, events: Ev[]) {
   );
   const onMain = (e: Ev) => mains.has(`${e.pid}:${e.tid}`) && e.ph == 'X' && !!e.dur;
   const tasks = events.filter((e) => onMain(e) && e.name == 'RunTask' && e.dur! > LIMIT_MS * 1000);
+  const frames = embedFrames(events);
   // Task times relative to the scroll that fires the trigger (negative: before it).
   const scroll = events.find((e) => e.name == 'TimeStamp' && JSON.stringify(e.args).includes('bench-scroll'));
   const at = (e: Ev) => (scroll ? ` at ${((e.ts - scroll.ts) / 1000).toFixed(0)} ms` : '');
@@ -56,7 +56,11 @@ function explain(run: number, events: Ev[]) {
     const inside = events.filter(
       (e) => onMain(e) && e != t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.pid == t.pid,
     );
-    const embed = inside.some((e) => EMBED.test(e.args?.data?.url || ''));
+    // The bench's rule (bench/page-cost.ts): embed script, or work in a frame of the popup.
+    const spans = inside
+      .filter((e) => EMBED_URL.test(e.args?.data?.url || ''))
+      .map((e): [number, number] => [e.ts, e.ts + e.dur!]);
+    const embed = holdsEmbedWork(t, spans, frames, events);
     // In time order, indented by nesting: what runs inside what.
     const open: Ev[] = [];
     const lines = inside
