@@ -35,8 +35,10 @@ export interface FormModel {
 /** Reads the model of a raw settings object. Any JSON in; never throws. */
 export const readForm = (raw: unknown): FormModel => {
   const r = obj(raw);
-  const variation: Variation =
-    r.modalVariation == 'fixed' || r.modalVariation == 'slide' ? (r.modalVariation as Variation) : 'modal';
+  // Read through str: comparing the raw value would call an object's own toString, which JSON can make anything
+  // ({"toString": 1} throws).
+  const v = str(r.modalVariation);
+  const variation: Variation = v == 'fixed' || v == 'slide' ? v : 'modal';
   const t = Math.round(num(r.template, 1));
   // The fixed variation forces template 1 (spec 2.2).
   const template = variation == 'fixed' || !(t >= 1 && t <= 5) ? 1 : t;

@@ -165,12 +165,14 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const labels = obj(st.labels);
   const m = readForm(r);
   const { variation, template } = m;
-  const version = safeVersion(r.version);
+  // Read through str: safeVersion's test would call an object's own toString, which JSON can make anything.
+  const version = safeVersion(str(r.version));
   const maxWidth = num(modal.max_width, 0) || DEFAULT_MAX_WIDTH;
   const description = str(r.description);
   const rewardsUrl = httpUrl(r.rewardsUrl);
   const imageUrl = httpUrl(r.imageUrl);
   const opacity = num(r.popupOpacity, -1);
+  // The members' order is kept for the smallest brotli popup.js (src/popup/session.tsx).
   return {
     ...m,
     version,

@@ -57,6 +57,10 @@ test('variation, template, GDPR placement (spec 2.2): template 5 in the modal va
     [{ template: 6 }, 'modal', 1, true],
     [{ template: 0 }, 'modal', 1, true],
     [{ template: 3, modalVariation: 'weird' }, 'modal', 3, true],
+    [{ template: 3, modalVariation: ' slide ' }, 'slide', 3, true],
+    // JSON can give an object a toString that is no function: a comparison would call it and throw.
+    [{ template: 3, modalVariation: { toString: false } }, 'modal', 3, true],
+    [{ template: 3, modalVariation: [{ toString: 1 }] }, 'modal', 3, true],
   ];
   for (const [raw, variation, template, gdprPlaced] of cases) {
     const m = readForm({ fields: [EMAIL], hasGdprEnabled: 'Y', ...raw });

@@ -17,6 +17,29 @@ const table = (cases: Case[]) => {
   for (const [name, raw, pick, want] of cases) assert.equal(pick(normalize(raw)), want, name);
 };
 
+// JSON can give an object a toString that is no function: comparing, testing or concatenating such a value calls it
+// and throws. Every key of the settings, its styles and a field takes one: nothing throws, and each reads as absent.
+const KEYS = (
+  'result version template modalVariation popupDelay popupFrequency popupOpacity confirmationDuration ' +
+  'useMobileBanner hasGdprEnabled hasDoubleOptIn useEmailStep useTtt captcha useRewards imageEdgeToEdge description ' +
+  'footer bannerDescription bannerCtaLabel closeLabel buttonLabel continueLabel successMsg doubleOptInSuccessMessage ' +
+  'gdprLabel gdprDescription gdprLegal gdprMCLegal smsTransportNumber imageUrl rewardsUrl appDomain cookies'
+).split(' ');
+const STYLE_KEYS = 'headingColor headingFont paragraphColor paragraphFont backgroundColor baseFontSize'.split(' ');
+const FIELD_KEYS = 'type name label required helper_text merge_id group_id dateformat phoneformat'.split(' ');
+
+test('a value whose own toString is no function is read as absent, never called', () => {
+  for (const bad of [{ toString: 1 }, [{ toString: 1 }], { valueOf: 1, toString: 1 }]) {
+    for (const k of KEYS) {
+      const s = normalize({ [k]: bad, fields: [{ name: 'EMAIL', type: 'email' }] });
+      assert.is(s.version, '1.0', k);
+      assert.is(s.variation, 'modal', k);
+    }
+    for (const k of STYLE_KEYS) normalize({ styles: { [k]: bad, button: { [k]: bad }, modal: { max_width: bad } } });
+    for (const k of FIELD_KEYS) normalize({ fields: [{ name: 'EMAIL', type: 'email', [k]: bad }] });
+  }
+});
+
 test('defaults of 9.4 and 9.2/9.3 on an empty or hostile object', () => {
   for (const raw of [{}, null, undefined, 'x', 42, [], { styles: 'x', fields: 'x', translations: 7 }]) {
     const s = normalize(raw);
