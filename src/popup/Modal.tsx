@@ -2,16 +2,17 @@
  * The modal container (spec 2.2): overlay, dialog, close control, image area, the owner's description, the form
  * (src/popup/form/Form.tsx) and the badge area. Rendered into the modal frame's document by src/popup/session.tsx.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
-import { FRAME_TITLE } from '../constants';
-import type { LoaderParams } from '../types';
+// The imports' order is popup.js's module order, kept for the smallest brotli popup.js (src/popup/session.tsx).
+import { Html } from './html/Html';
+import { isModal } from './place';
 import { Badges } from './Badges';
+import type { ChooseTransport } from './form/transport';
 import { CloseButton } from './CloseButton';
 import type { FormStatus } from './form/contract';
 import { Form } from './form/Form';
-import type { ChooseTransport } from './form/transport';
-import { Html } from './html/Html';
-import { isModal } from './place';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { LoaderParams } from '../types';
+import { FRAME_TITLE } from '../constants';
 import type { Settings } from './settings';
 
 /** Props of `Modal`. */

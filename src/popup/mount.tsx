@@ -5,10 +5,11 @@
  * first; in preview, closing mounts again (spec 4.3). Neither throws into the host page: normalize reads any value,
  * and a piece that fails leaves nothing on the page and one console warning (the session's `fail`).
  */
+// The imports' order is popup.js's module order, kept for the smallest brotli popup.js (src/popup/session.tsx).
 import { shared } from '../browser/shared';
 import type { LoaderParams, PopupHandle, RawSettings } from '../types';
-import { createSession, type Session } from './session';
 import { normalize } from './settings';
+import { createSession, type Session } from './session';
 
 /** The session on the page, if any: from its preparing until it ends (closed or destroyed). */
 let current: Session | undefined;

@@ -20,21 +20,21 @@
  */
 // The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
 // shifts it by some 30 bytes either way). It means nothing else.
-import { modalSheets, sheetBase } from './sheets';
-import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
 import { addPiece, type Piece } from './piece';
-import { render } from 'react-dom';
-import { themeClasses, themeVars } from './theme';
-import { isMobile, type Settings } from './settings';
-import { Modal } from './Modal';
-import type { LoaderParams, PopupHandle } from '../types';
-import { pause } from './pause';
-import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { firstPiece, isModal, modalPlace } from './place';
-import { tabbables, trapTab } from './focus';
-import { closedName, setCookie } from '../browser/cookies';
+import { themeClasses, themeVars } from './theme';
+import { Modal } from './Modal';
 import { holdHost } from './host';
+import { modalSheets, sheetBase } from './sheets';
+import { pause } from './pause';
+import type { LoaderParams, PopupHandle } from '../types';
+import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
+import { tabbables, trapTab } from './focus';
+import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
+import { isMobile, type Settings } from './settings';
+import { closedName, setCookie } from '../browser/cookies';
 import { needsExtras } from '../form-model/place';
+import { render } from 'react-dom';
 import { loadExtras } from './form/lazy';
 import type { ChooseTransport } from './form/transport';
 
@@ -158,8 +158,8 @@ export const createSession = (
   };
 
   /**
-   * The modal (spec 2.2), shown once its stylesheets and the form's extras are in. In pieces: the hidden frame (its
-   * stylesheets requested at once), then the first render, each in a task of its own.
+   * The modal (spec 2.2), shown once its stylesheets and the form's extras are in. In pieces, each in a task of its
+   * own: the hidden frame (its stylesheets requested at once), the first render once they are in, its first layout.
    */
   const openModal = async () => {
     await step();
@@ -167,10 +167,6 @@ export const createSession = (
     const draw = () =>
       // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
       render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />, m.doc.body);
-    await step();
-    draw();
-    // Slide and fixed are clipped to their content, which the frame follows by itself (piece.ts fitTo).
-    if (!modalDialog) m.fitTo(m.doc.querySelector('.mc-root')!);
     // A resize can cross the mobile-view line (spec 9.3): classes, placement and the form follow it.
     listen(win, 'resize', () => {
       m.doc.documentElement.classList.toggle('mc-mobile', mobile());
@@ -183,13 +179,17 @@ export const createSession = (
     const need = needsExtras(s.placement);
     const [, x] = await Promise.all([settled(m), need && loadExtras()]);
     if (over) return;
-    if (need && x === undefined) {
+    if (need && !x) {
       // loadExtras warned already.
       failed = true;
       return destroy();
     }
+    // Rendered only now, styled: a form rendered while its stylesheets load is laid out unstyled for nothing (20 ms
+    // at 4x CPU; Chromium lays a frame out when its load completes, and the frame's document loads at once).
     await step();
     draw();
+    // Slide and fixed are clipped to their content, which the frame follows by itself (piece.ts fitTo).
+    if (!modalDialog) m.fitTo(m.doc.querySelector('.mc-root')!);
     // The frame's first layout with its stylesheets (15-40 ms at 4x CPU) in a task of its own (issue 12.2): left to
     // the browser's next rendering update, it joins the frame's observers and the host page's own work there, in one
     // task over 50 ms (bench/long-tasks.ts).

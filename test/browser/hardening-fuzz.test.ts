@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BANNER_FRAME_TITLE, FRAME_TITLE } from '../../src/constants';
+import { BANNER_FRAME_TITLE, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams } from '../../src/types';
 import { startFixture, type Fixture } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
@@ -62,17 +62,24 @@ async function mountOnce(raw: unknown, phone: boolean): Promise<{ frames: number
     cdn: `${ctx.fx.origin}/`,
   };
   return page.evaluate(
-    async ([p, r, sel]) => {
+    async ([p, r, sel, limit]) => {
       window.__mcsf!.mount!(p, r as Record<string, unknown>);
+      const frames = () => [...document.querySelectorAll<HTMLIFrameElement>(sel)];
+      const drawn = (f: HTMLIFrameElement) => !!f.contentDocument?.querySelector('.mc-root,.mc-banner');
       // Let the frame's effects, layout and a task run, so asynchronous errors of this run show up in this run.
       await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-      const frames = [...document.querySelectorAll<HTMLIFrameElement>(sel)];
-      return {
-        frames: frames.length,
-        rendered: frames.filter((f) => !!f.contentDocument?.querySelector('.mc-root,.mc-banner')).length,
-      };
+      // A frame is rendered once its stylesheets settle (loaded, failed, or their time-out): until then an empty
+      // frame is a popup on its way. One still empty after that was left behind.
+      const until = Date.now() + limit;
+      while (frames().some((f) => !drawn(f)) && Date.now() < until) await new Promise((done) => setTimeout(done, 10));
+      return { frames: frames().length, rendered: frames().filter(drawn).length };
     },
-    [params, raw, `iframe[title="${FRAME_TITLE}"],iframe[title="${BANNER_FRAME_TITLE}"]`] as const,
+    [
+      params,
+      raw,
+      `iframe[title="${FRAME_TITLE}"],iframe[title="${BANNER_FRAME_TITLE}"]`,
+      SHEETS_TIMEOUT_MS + 1000,
+    ] as const,
   );
 }
 

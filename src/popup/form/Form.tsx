@@ -4,13 +4,14 @@
  * (src/popup/form/useSignupForm.ts); this only lays the views out. The shell around it (src/popup/Modal.tsx) hears
  * about success and errors through `onStatus` (src/popup/form/contract.ts).
  */
-import { honeypotName } from '../../form-model/wire';
+// The imports' order is popup.js's module order, kept for the smallest brotli popup.js (src/popup/session.tsx).
 import { Html } from '../html/Html';
+import { honeypotName } from '../../form-model/wire';
 import type { Settings } from '../settings';
 import type { FormProps } from './contract';
-import { extra } from './lazy';
 import { HONEYPOT_LABEL } from './texts';
 import { useSignupForm } from './useSignupForm';
+import { extra } from './lazy';
 import { EmailStep, Messages } from './views';
 
 // The SMS step comes with form-extras.js (src/popup/form/extras.ts), loaded before the modal shows.
