@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { launch } from '../test/browser/harness';
-import { EMBED_URL, embedFrames, holdsEmbedWork, sample, throttledPage, type TraceEvent } from './page-cost';
+import { embedFrames, holdsEmbedWork, sample, throttledPage, type TraceEvent } from './page-cost';
 import { startServer } from './server';
 
 const LIMIT_MS = Number(process.env.LIMIT_MS) || 40;
@@ -57,10 +57,7 @@ function explain(run: number, events: Ev[]) {
       (e) => onMain(e) && e != t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.pid == t.pid,
     );
     // The bench's rule (bench/page-cost.ts): embed script, or work in a frame of the popup.
-    const spans = inside
-      .filter((e) => EMBED_URL.test(e.args?.data?.url || ''))
-      .map((e): [number, number] => [e.ts, e.ts + e.dur!]);
-    const embed = holdsEmbedWork(t, spans, frames, events);
+    const embed = holdsEmbedWork(t, frames, events);
     // In time order, indented by nesting: what runs inside what.
     const open: Ev[] = [];
     const lines = inside

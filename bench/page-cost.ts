@@ -274,8 +274,7 @@ export interface TraceEvent {
  * Scripts that are the embed: the loaders (embed.js, embed-full.js, embed-extras.js, embed.dev.js), popup.js, the
  * files beside it, and the provider's JSONP answers.
  */
-export const EMBED_URL =
-  /\/(embed(-full|-extras|\.dev)?|popup|form-(extras|actions)|countries)\.js(\?|$)|\/subscribe\//;
+const EMBED_URL = /\/(embed(-full|-extras|\.dev)?|popup|form-(extras|actions)|countries)\.js(\?|$)|\/subscribe\//;
 
 /**
  * More trace categories, for bench/long-tasks.ts only (`TRACE_CATS=blink,fonts`: what a layout or a frame's creation
@@ -298,20 +297,24 @@ export const embedFrames = (events: TraceEvent[]): Set<string> =>
       .map((e) => e.args!.data!.frame!),
   );
 
+/** A script evaluation or call of one of the embed's files. */
+const isEmbedScript = (e: TraceEvent) =>
+  /^(EvaluateScript|FunctionCall|v8\.compile)$/.test(e.name) && EMBED_URL.test(e.args?.data?.url || '');
+
 /**
- * Whether a task holds embed work: embed script time (`spans`, merged [start, end] pairs) or any event in a frame of
- * the popup (`frames`) among `events`, the main thread's.
+ * Whether a task holds embed work: embed script, or any event in a frame of the popup (`frames`), on the task's own
+ * thread while it runs. (Matched by time alone, a long task of another renderer, such as the page an earlier run of
+ * the cached case left, was counted whenever embed script ran meanwhile.)
  */
-export const holdsEmbedWork = (
-  t: TraceEvent,
-  spans: [number, number][],
-  frames: Set<string>,
-  events: TraceEvent[],
-): boolean => {
+export const holdsEmbedWork = (t: TraceEvent, frames: Set<string>, events: TraceEvent[]): boolean => {
   const end = t.ts + (t.dur || 0);
-  return (
-    spans.some(([a, z]) => a < end && z > t.ts) ||
-    events.some((e) => e.pid == t.pid && e.tid == t.tid && e.ts >= t.ts && e.ts < end && frames.has(frameOf(e) || ''))
+  return events.some(
+    (e) =>
+      e.pid == t.pid &&
+      e.tid == t.tid &&
+      e.ts < end &&
+      e.ts + (e.dur || 0) >= t.ts &&
+      (isEmbedScript(e) || frames.has(frameOf(e) || '')),
   );
 };
 
@@ -327,14 +330,7 @@ export const embedFromTrace = (
   const onMain = (e: TraceEvent) => main.has(`${e.pid}:${e.tid}`);
   const mark = events.find((e) => e.name == 'TimeStamp' && e.args?.data?.message == 'bench-trigger')?.ts ?? Infinity;
   const spans = events
-    .filter(
-      (e) =>
-        e.ph == 'X' &&
-        e.dur &&
-        onMain(e) &&
-        /^(EvaluateScript|FunctionCall|v8\.compile)$/.test(e.name) &&
-        EMBED_URL.test(e.args?.data?.url || ''),
-    )
+    .filter((e) => e.ph == 'X' && e.dur && onMain(e) && isEmbedScript(e))
     .map((e) => [e.ts, e.ts + (e.dur as number)] as [number, number])
     .sort((a, b) => a[0] - b[0]);
   // Nested calls (a function called inside an evaluation) are merged, not counted twice.
@@ -352,8 +348,7 @@ export const embedFromTrace = (
   }
   const tasks = events.filter((e) => e.ph == 'X' && e.name == 'RunTask' && onMain(e) && (e.dur as number) > 50000);
   const frames = embedFrames(events);
-  const mainEvents = events.filter(onMain);
-  const held = tasks.filter((t) => holdsEmbedWork(t, merged, frames, mainEvents));
+  const held = tasks.filter((t) => holdsEmbedWork(t, frames, events));
   const longestMs = held.reduce((n, t) => Math.max(n, (t.dur as number) / 1000), 0);
   return { beforeMs: before / 1000, afterMs: after / 1000, longTasks: held.length, longestMs };
 };

@@ -201,10 +201,11 @@ ${stepsMarkdown(r)}
 How the figures are taken (bench/page-cost.ts):
 - **TBT** is the sum over all long tasks of the page (PerformanceObserver \`longtask\`, from navigation to the sample)
   of their time past 50 ms; **long tasks** counts them. **Long tasks holding embed work** are trace \`RunTask\`s over
-  50 ms that contain any embed script time.
-- **Embed ms** is the embed's own main-thread script time from a Chromium trace: evaluations and calls of embed.js,
-  popup.js and the provider's JSONP answers, split at the trigger. Style, layout and paint of the popup's frame are
-  not in it.
+  50 ms that hold, on their own thread, any embed script time or any work in a frame of the popup (its creation,
+  style, layout, paint).
+- **Embed ms** is the embed's own main-thread script time from a Chromium trace: evaluations and calls of the
+  loaders, popup.js, the files beside it and the provider's JSONP answers, split at the trigger. Style, layout and
+  paint of the popup's frame are not in it.
 - **Trigger → visible** runs from the loader's trigger call to the end of the first frame painted with the popup's
   frame visible (it stays \`visibility: hidden\` until its stylesheets load). The dialog then slides in (0.3 s, spec
   4.3): **trigger → animation done**.
