@@ -243,10 +243,11 @@ F(
           { fields: [EMAIL_FIELD, radio] },
           { before: (p) => breakExtras(p, mode), wait: 'domcontentloaded' },
         );
-        await page.waitForFunction(() =>
-          performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')),
-        );
-        // While it waits, the modal's frame is hidden; once form-extras.js has failed or timed out, it is gone.
+        // While it waits, the modal's frame is hidden; once form-extras.js has failed or timed out, it is gone. The
+        // failure is waited for first (its warning): "no frame" alone also holds before popup.js has made one.
+        const until = Date.now() + SHEETS_TIMEOUT_MS + 5000;
+        while (!warnings(g).some((w) => w.includes('form-extras.js')) && Date.now() < until)
+          await page.waitForTimeout(50);
         await page.waitForFunction((t) => !document.querySelector(`iframe[title="${t}"]`), FRAME_TITLE, {
           timeout: SHEETS_TIMEOUT_MS + 3000,
         });
