@@ -172,7 +172,6 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const rewardsUrl = httpUrl(r.rewardsUrl);
   const imageUrl = httpUrl(r.imageUrl);
   const opacity = num(r.popupOpacity, -1);
-  // The members' order is kept for the smallest brotli popup.js (src/popup/session.tsx).
   return {
     ...m,
     version,
