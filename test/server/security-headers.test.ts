@@ -132,6 +132,9 @@ the captcha page only its form`, async () => {
   assert.equal(c['script-src'].length, 1, 'the nonce only: no script runs there');
   assert.equal(c['form-action'], ["'self'"]);
   assert.is(captcha.headers['referrer-policy'], 'no-referrer');
+  // The demo fetches nothing itself; 'self' lets audit tools read /robots.txt from inside the page, nothing else.
+  const demoPage = directives(String((await request(demo.origin, '/demo')).headers['content-security-policy']));
+  assert.equal(demoPage['connect-src'], ["'self'"]);
   const mailbox = directives(String((await request(demo.origin, '/mailbox')).headers['content-security-policy']));
   assert.equal(mailbox['form-action'], ["'none'"]);
   assert.is(mailbox['img-src'], undefined);
