@@ -42,10 +42,12 @@ export interface BannerHost {
  * Builds the banner hidden and hands its show to the session once its stylesheets settle. Spec 9.1: the height is
  * measured again on every window resize (the frame's observer sees the frame resize) and 500 ms after it shows.
  */
-export const openBanner = async (h: BannerHost): Promise<unknown> => {
+export const openBanner = async (h: BannerHost): Promise<void> => {
   const b = await h.frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE);
   b.doc.head.append(Object.assign(b.doc.createElement('meta'), { name: 'viewport', content: BANNER_VIEWPORT }));
-  // The first render in a task of its own, as the modal's (issue 12.2).
+  // The first render once the stylesheets are in, in a task of its own, as the modal's (issue 12.2): rendered while
+  // they load, the banner would be laid out unstyled for nothing, then again styled.
+  await h.settled(b);
   await h.step();
   h.draw(
     <Banner
@@ -59,10 +61,8 @@ export const openBanner = async (h: BannerHost): Promise<unknown> => {
     b.doc.body,
   );
   const measure = b.fitTo(b.doc.body);
-  return h.settled(b).then(() =>
-    h.ready(() => {
-      b.show();
-      h.later(measure, BANNER_MEASURE_MS);
-    }),
-  );
+  h.ready(() => {
+    b.show();
+    h.later(measure, BANNER_MEASURE_MS);
+  });
 };
