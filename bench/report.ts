@@ -7,6 +7,7 @@ import { CASES, type Case, type CostSamples, type KindBytes, KINDS, LABEL, OPENE
 import { CATEGORIES, type LighthouseResult } from './lighthouse';
 import { killLine, loadTable, type StoreLoad } from './store-load';
 import { median, type Sample } from './page-cost';
+import { BARE_CASES, type BareSamples } from './bare-cdp';
 import type { Part, SizeRow } from './sizes';
 
 /** Everything one run measured. */
@@ -26,6 +27,8 @@ export interface Results {
   refSizes: SizeRow[];
   parts: Part[];
   cost: CostSamples;
+  /** The embed's long tasks on a bare DevTools pipe (bench/bare-cdp.ts). */
+  bare: BareSamples;
   kinds: KindBytes;
   /** Lighthouse by build name: one result per page and embed state, or why it was not run. */
   lighthouse: Record<string, LighthouseRow[]> | string;
@@ -119,6 +122,27 @@ export function targetsMarkdown(r: Results): string {
     longest(r.ref),
     (n) => fmt(n) + ' ms',
     (longest(r.self) ?? 50) < 50,
+  );
+  // The same two figures without Playwright's per-frame script contexts (bench/bare-cdp.ts).
+  const bare = (b: string, k: 'longTasks' | 'longestAnyMs') => {
+    const v = BARE_CASES.flatMap((c) => r.bare[b][c].map((x) => x[k]));
+    return v.length ? Math.max(...v) : null;
+  };
+  row(
+    'the same, bare DevTools pipe (no Playwright), most in one run (cold and warmed)',
+    '0 in every run',
+    bare(r.self, 'longTasks'),
+    bare(r.ref, 'longTasks'),
+    (n) => fmt(n),
+    bare(r.self, 'longTasks') === 0,
+  );
+  row(
+    'the same, bare DevTools pipe, longest task holding embed work over every run (cold and warmed)',
+    '< 50 ms',
+    bare(r.self, 'longestAnyMs'),
+    bare(r.ref, 'longestAnyMs'),
+    (n) => fmt(n) + ' ms',
+    (bare(r.self, 'longestAnyMs') ?? 50) < 50,
   );
   const added = (b: string, c: Case) => {
     const a = m(b, c, 'tbt');
@@ -259,6 +283,51 @@ export function costMarkdown(r: Results): string {
     rows.push(['', 'ratio', ...a.map((v, i) => ratio(v, b[i]))]);
   }
   return table(['case', 'build', ...cols.map((c) => c[1])], rows, ['---', '---', ...cols.map(() => '---:')]);
+}
+
+/**
+ * The bare runs (bench/bare-cdp.ts): per case and build, the runs with a long task holding embed work, and the
+ * longest task holding embed work of any length (the room left under 50 ms): its median over the runs and its maximum.
+ */
+export function bareMarkdown(r: Results): string {
+  const rows: string[][] = [];
+  for (const c of BARE_CASES) {
+    const of = (b: string) => {
+      const v = r.bare[b][c];
+      const longest = v.length ? Math.max(...v.map((x) => x.longestAnyMs)) : null;
+      const mid = median(v.map((x) => x.longestAnyMs));
+      return { runs: `${v.filter((x) => x.longTasks > 0).length} of ${v.length}`, longest, mid };
+    };
+    const a = of(r.self);
+    const b = of(r.ref);
+    const ms = (n: number | null) => fmt(n, 1) + ' ms';
+    rows.push([
+      c,
+      a.runs,
+      b.runs,
+      ms(a.mid),
+      ms(b.mid),
+      ratio(a.mid, b.mid),
+      ms(a.longest),
+      ms(b.longest),
+      ratio(a.longest, b.longest),
+    ]);
+  }
+  return table(
+    [
+      'case',
+      'runs with a long task holding embed work, this build',
+      `the same, reference ${r.ref}`,
+      'longest task holding embed work, median of runs, this build',
+      'the same, reference',
+      'ratio',
+      'longest over every run, this build',
+      'the same, reference',
+      'ratio',
+    ],
+    rows,
+    ['---', ...Array(8).fill('---:')],
+  );
 }
 
 /** Where trigger → visible goes, for the cases that open the popup. */

@@ -4,19 +4,22 @@
  * output beside peers; what the embed costs the blog's home page in Chromium with the CPU slowed 4x (BENCH_RUNS runs
  * per case, at least 7, interleaved build by build; bench/cost-cases.ts); the bytes fetched before each kind of
  * trigger; Lighthouse on the blog's home and a post and on /demo, with and without the embed (bench/lighthouse.ts);
- * and this build's provider under load (bench/load.ts, BENCH_LOAD_SECONDS per case) on SQLite and on PostgreSQL
- * (DATABASE_URL, or a throwaway cluster), with one and two processes, and a kill -9 (bench/store-load.ts). Fewer
- * runs is a trial that writes only bench/raw/results.json; a full run also writes bench/RESULTS.md.
- * BENCH_SKIP=lighthouse,load leaves those out.
+ * the embed's long tasks again with Chromium on a bare DevTools pipe, as a visitor's browser runs it
+ * (bench/bare-cdp.ts); and this build's provider under load (bench/load.ts, BENCH_LOAD_SECONDS per case) on
+ * SQLite and on PostgreSQL (DATABASE_URL, or a throwaway cluster), with one and two processes, and a kill -9
+ * (bench/store-load.ts). Fewer runs is a trial that writes only bench/raw/results.json; a full run also writes
+ * bench/RESULTS.md. BENCH_SKIP=lighthouse,load leaves those out.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { referenceBuild } from './base';
+import { bareCosts } from './bare-cdp';
 import { type Build, kindBytes, pageCosts } from './cost-cases';
 import { runLighthouse } from './lighthouse';
 import { SLOW_4G } from './page-cost';
 import {
+  bareMarkdown,
   costMarkdown,
   kindsMarkdown,
   type LighthouseRow,
@@ -98,6 +101,7 @@ async function main() {
     const parts = await popupComposition(root);
     const servers = [await startServer(snap.server), await startServer(ref.server)];
     let cost: Results['cost'];
+    let bare: Results['bare'];
     let kinds: Results['kinds'];
     let lighthouse: Results['lighthouse'] = 'BENCH_SKIP';
     try {
@@ -107,6 +111,7 @@ async function main() {
       ];
       const o = { runs: RUNS, network: NETWORK, settleMs: SETTLE_MS };
       cost = await pageCosts(builds, o);
+      bare = await bareCosts(builds, o);
       kinds = await kindBytes(builds, { ...o, runs: KIND_RUNS, settleMs: KIND_SETTLE_MS });
       if (!SKIP.includes('lighthouse')) lighthouse = await lighthouseAll(builds);
     } finally {
@@ -136,6 +141,7 @@ async function main() {
       refSizes,
       parts,
       cost,
+      bare,
       kinds,
       lighthouse,
       load,
@@ -213,6 +219,17 @@ How the figures are taken (bench/page-cost.ts):
   stylesheets and the provider's answers, in the page and its frames, requested before the trigger (all of them when
   there is none). **Script bytes** are the transfer sizes of the top document's scripts (0 from the cache); **page
   script ms** is CDP \`ScriptDuration\`; **JS heap** is used heap after a forced collection.
+
+### Long tasks without Playwright
+
+Playwright enables DevTools' Runtime domain and adds its own script world to every frame, so each new frame of the
+popup gets two script contexts and their notifications in the task that creates it; a visitor's browser makes the
+frame's one context later, when script first touches it (src/popup/piece.ts builds the frame in the next task). The
+same cold and warmed cases, run again with Chromium driven over a bare DevTools pipe (bench/bare-cdp.ts: CPU and
+network emulation, the load event and one trace, no script in the page until the trace ends), ${r.runs} runs per case
+and build, interleaved:
+
+${bareMarkdown(r)}
 
 ## Bytes fetched before the trigger, by trigger kind
 
