@@ -6,7 +6,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BANNER_FRAME_TITLE, FRAME_TITLE } from '../../src/constants';
-import { CHROMIUM, watch, type PageLog } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS, watch, type PageLog } from './harness';
 
 /**
  * Chromium as the harness launches it, but with the back/forward cache left on: playwright-core turns it off by
@@ -17,15 +17,7 @@ export const launchWithBfcache = (): Promise<Browser> =>
     executablePath: CHROMIUM,
     headless: true,
     ignoreDefaultArgs: ['--disable-back-forward-cache'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 
 /** What the guard init script leaves on the host window. */

@@ -15,21 +15,20 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** Root of the built content host. */
 export const DIST = join(process.cwd(), 'dist');
 
-/** Launches headless Chromium with the flags this machine needs (closed network, no sandbox as root). */
+/** The flags this machine needs (closed network, no sandbox as root), for every Chromium the tests and bench start. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+/** Launches headless Chromium with `CHROMIUM_ARGS`. */
 export const launch = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 
 /** How the fixture provider answers for one account (keyed by uuid). */
 export interface FixtureForm {
