@@ -320,10 +320,12 @@ export const holdsEmbedWork = (t: TraceEvent, frames: Set<string>, events: Trace
 
 /**
  * Embed time before/after the trigger mark, long tasks holding embed work, the longest of them (0 when none) and the
- * longest task holding embed work of any length over 10 ms (0 when none), from a trace (times in ms).
+ * longest task holding embed work of any length over 10 ms (0 when none), from a trace (times in ms). With `from`,
+ * the tasks are those from the trace's TimeStamp of that name on.
  */
 export const embedFromTrace = (
   events: TraceEvent[],
+  from?: string,
 ): { beforeMs: number; afterMs: number; longTasks: number; longestMs: number; longestAnyMs: number } => {
   const main = new Set(
     events
@@ -349,8 +351,14 @@ export const embedFromTrace = (
     before += Math.max(0, Math.min(z, mark) - a);
     after += Math.max(0, z - Math.max(a, mark));
   }
-  // Tasks over 10 ms: the longest of those holding embed work shows the room left under 50 ms.
-  const tasks = events.filter((e) => e.ph == 'X' && e.name == 'RunTask' && onMain(e) && (e.dur as number) > 10000);
+  // Tasks over 10 ms (from the `from` mark on, when named): the longest of those holding embed work shows the room
+  // left under 50 ms.
+  const since = from
+    ? (events.find((e) => e.name == 'TimeStamp' && e.args?.data?.message == from)?.ts ?? Infinity)
+    : -Infinity;
+  const tasks = events.filter(
+    (e) => e.ph == 'X' && e.name == 'RunTask' && onMain(e) && (e.dur as number) > 10000 && e.ts >= since,
+  );
   const frames = embedFrames(events);
   const held = tasks.filter((t) => holdsEmbedWork(t, frames, events)).map((t) => (t.dur as number) / 1000);
   const longest = held.reduce((n, ms) => Math.max(n, ms), 0);

@@ -14,7 +14,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { referenceBuild } from './base';
-import { bareCosts } from './bare-cdp';
+import { BareChromium } from './bare-cdp';
+import { bareCosts } from './bare-cases';
 import { type Build, kindBytes, pageCosts } from './cost-cases';
 import { runLighthouse } from './lighthouse';
 import { SLOW_4G } from './page-cost';
@@ -111,7 +112,12 @@ async function main() {
       ];
       const o = { runs: RUNS, network: NETWORK, settleMs: SETTLE_MS };
       cost = await pageCosts(builds, o);
-      bare = await bareCosts(builds, o);
+      const chromium = BareChromium.start();
+      try {
+        bare = await bareCosts(chromium, builds, o);
+      } finally {
+        await chromium.stop();
+      }
       kinds = await kindBytes(builds, { ...o, runs: KIND_RUNS, settleMs: KIND_SETTLE_MS });
       if (!SKIP.includes('lighthouse')) lighthouse = await lighthouseAll(builds);
     } finally {
@@ -225,9 +231,13 @@ How the figures are taken (bench/page-cost.ts):
 Playwright enables DevTools' Runtime domain and adds its own script world to every frame, so each new frame of the
 popup gets two script contexts and their notifications in the task that creates it; a visitor's browser makes the
 frame's one context later, when script first touches it (src/popup/piece.ts builds the frame in the next task). The
-same cold and warmed cases, run again with Chromium driven over a bare DevTools pipe (bench/bare-cdp.ts: CPU and
-network emulation, the load event and one trace, no script in the page until the trace ends), ${r.runs} runs per case
-and build, interleaved:
+cold and warmed cases run again with Chromium driven over a bare DevTools pipe (bench/bare-cdp.ts: CPU and network
+emulation, the load and network events, one trace, input events), and a third, **submit**: warmed, then the e-mail
+input clicked, an address typed and Enter pressed, up to 1.5 s after the provider's answer has arrived (issue 12.2
+names the submit's answer among the embed's work; bench/bare-cases.ts); its figures are of the tasks from the click
+on. Script runs in the top frame: to scroll, to wait for the frame shown (read from the frame element, without
+touching its document or laying it out), then to find the input in the shown frame. ${r.runs} runs per case and build,
+interleaved (a load whose popup did not show, or whose subscribe had no answer, is run again):
 
 ${bareMarkdown(r)}
 
