@@ -6,7 +6,6 @@
  */
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { sleep } from './harness';
 import { BANNER, MODAL, openHost, popupSuite, shown } from './popup-env';
 
 const { T, ctx } = popupSuite('popup frames render styled');
@@ -26,16 +25,37 @@ const holdSheet = (file: string) => {
   return { before, release };
 };
 
-/** The frame's state: hidden or not, its stylesheet links, and how many elements its body holds. */
-const frameState = (page: Page, sel: string) =>
-  page.$eval(sel, (f) => {
-    const d = (f as HTMLIFrameElement).contentDocument!;
+/**
+ * The frame's state 500 ms after its stylesheets are linked: hidden or not, its links, how many elements its body
+ * holds. Waited for and read inside the page, by timers of the same page as the popup's own time-out
+ * (SHEETS_TIMEOUT_MS, 3 s, set as the links are added): timers fire in the order they expire, so however slow the
+ * machine, the frame is read before that time-out could render it unstyled.
+ */
+const stateWhileHeld = (page: Page, sel: string) =>
+  page.evaluate(async (s) => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const linked = () => {
+      const f = document.querySelector<HTMLIFrameElement>(s);
+      return f && f.contentDocument && f.contentDocument.querySelector('link') ? f : null;
+    };
+    let f = linked();
+    for (let waited = 0; !f; waited += 20) {
+      if (waited > 20000) throw Error(`no ${s} with its stylesheets linked within 20 s`);
+      await sleep(20);
+      f = linked();
+    }
+    await sleep(500);
+    const d = f.contentDocument!;
     return {
-      hidden: (f as HTMLIFrameElement).style.visibility == 'hidden',
+      hidden: f.style.visibility == 'hidden',
       links: d.querySelectorAll('link[rel=stylesheet]').length,
       rendered: d.body ? d.body.querySelectorAll('*').length : 0,
     };
-  });
+  }, sel);
+
+/** How many elements the frame's body holds. */
+const rendered = (page: Page, sel: string) =>
+  page.$eval(sel, (f) => (f as HTMLIFrameElement).contentDocument!.body.querySelectorAll('*').length);
 
 const cases: [string, string, string, Record<string, unknown>, { width: number; height: number }][] = [
   ['modal', MODAL, '/layout-1.css', { popupDelay: 0 }, { width: 1280, height: 800 }],
@@ -53,23 +73,13 @@ for (const [name, sel, file, settings, viewport] of cases)
     const hold = holdSheet(file);
     const { page, context, log } = await openHost(ctx.browser, ctx.fx, settings, { viewport, before: hold.before });
     try {
-      await page.waitForFunction(
-        (s) => {
-          const f = document.querySelector<HTMLIFrameElement>(s);
-          return !!f && !!f.contentDocument && f.contentDocument.querySelectorAll('link').length > 0;
-        },
-        sel,
-        { timeout: 20000 },
-      );
-      // Long enough for the other stylesheets (loopback) and a render, well inside SHEETS_TIMEOUT_MS (3 s).
-      await sleep(700);
-      const waiting = await frameState(page, sel);
+      const waiting = await stateWhileHeld(page, sel);
       assert.ok(waiting.hidden, 'hidden while a stylesheet loads');
       assert.ok(waiting.links > 0, 'its stylesheets linked');
       assert.is(waiting.rendered, 0, 'nothing rendered before its stylesheets are in');
       hold.release();
       await shown(page, sel);
-      assert.ok((await frameState(page, sel)).rendered > 3, 'rendered once they are in');
+      assert.ok((await rendered(page, sel)) > 3, 'rendered once they are in');
       assert.equal(log.errors, []);
     } finally {
       hold.release();
