@@ -16,9 +16,8 @@ export type BareCase = (typeof BARE_CASES)[number];
 
 /** One bare load's figures. */
 export interface BareSample {
-  /** Tasks over 50 ms holding embed work, and the longest of them (0 when none). */
+  /** Tasks over 50 ms holding embed work. */
   longTasks: number;
-  longestMs: number;
   /** The longest task holding embed work, whatever its length (over 10 ms; 0 when none). */
   longestAnyMs: number;
   /** The popup's frame was shown. */
@@ -143,7 +142,6 @@ export async function bareSample(c: BareChromium, url: string, k: BareCase, o: L
     const e = embedFromTrace(events, k == 'submit' ? 'bench-submit' : undefined);
     return {
       longTasks: e.longTasks,
-      longestMs: e.longestMs,
       longestAnyMs: e.longestAnyMs,
       shown: k == 'submit' ? shown : await evaluate<boolean>(VISIBLE),
       ...(k == 'submit' ? { answered: done('form-post-json') } : {}),

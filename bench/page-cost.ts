@@ -333,7 +333,10 @@ export const embedFromTrace = (
       .map((e) => `${e.pid}:${e.tid}`),
   );
   const onMain = (e: TraceEvent) => main.has(`${e.pid}:${e.tid}`);
-  const mark = events.find((e) => e.name == 'TimeStamp' && e.args?.data?.message == 'bench-trigger')?.ts ?? Infinity;
+  /** When the trace's TimeStamp `message` was dropped; Infinity when it never was. */
+  const stamp = (message: string) =>
+    events.find((e) => e.name == 'TimeStamp' && e.args?.data?.message == message)?.ts ?? Infinity;
+  const mark = stamp('bench-trigger');
   const spans = events
     .filter((e) => e.ph == 'X' && e.dur && onMain(e) && isEmbedScript(e))
     .map((e) => [e.ts, e.ts + (e.dur as number)] as [number, number])
@@ -353,9 +356,7 @@ export const embedFromTrace = (
   }
   // Tasks over 10 ms (from the `from` mark on, when named): the longest of those holding embed work shows the room
   // left under 50 ms.
-  const since = from
-    ? (events.find((e) => e.name == 'TimeStamp' && e.args?.data?.message == from)?.ts ?? Infinity)
-    : -Infinity;
+  const since = from ? stamp(from) : -Infinity;
   const tasks = events.filter(
     (e) => e.ph == 'X' && e.name == 'RunTask' && onMain(e) && (e.dur as number) > 10000 && e.ts >= since,
   );

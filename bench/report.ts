@@ -42,6 +42,8 @@ export interface LighthouseRow {
   result: LighthouseResult | string;
 }
 
+/** The largest of numbers; null when there are none. */
+const maxOf = (v: number[]): number | null => (v.length ? Math.max(...v) : null);
 const fmt = (n: number | null | undefined, digits = 0) => (n === null || n === undefined ? 'n/a' : n.toFixed(digits));
 const kb = (n: number | null | undefined) => (n === null || n === undefined ? 'n/a' : (n / 1000).toFixed(2) + ' kB');
 const yes = (ok: boolean | null) => (ok === null ? '—' : ok ? 'yes' : '**no**');
@@ -101,8 +103,7 @@ export function targetsMarkdown(r: Results): string {
     '≤ 14.5 kB',
   );
   bytes('blog.js brotli', ['blog/blog.js'], 2500, '≤ 2.5 kB');
-  const embedLong = (b: string) => all(b, ['idle', ...OPENED], 'embedLongTasks');
-  const most = (b: string) => (embedLong(b).length ? Math.max(...embedLong(b)) : null);
+  const most = (b: string) => maxOf(all(b, ['idle', ...OPENED], 'embedLongTasks'));
   row(
     'long tasks holding embed work at 4x, most in one run (idle and opened cases)',
     '0 in every run',
@@ -111,10 +112,7 @@ export function targetsMarkdown(r: Results): string {
     (n) => fmt(n),
     most(r.self) === 0,
   );
-  const longest = (b: string) => {
-    const v = all(b, ['idle', ...OPENED], 'embedLongestMs');
-    return v.length ? Math.max(...v) : null;
-  };
+  const longest = (b: string) => maxOf(all(b, ['idle', ...OPENED], 'embedLongestMs'));
   row(
     'longest task holding embed work at 4x, over every run (idle and opened cases)',
     '< 50 ms',
@@ -124,10 +122,8 @@ export function targetsMarkdown(r: Results): string {
     (longest(r.self) ?? 50) < 50,
   );
   // The same two figures without Playwright's per-frame script contexts (bench/bare-cdp.ts).
-  const bare = (b: string, k: 'longTasks' | 'longestAnyMs') => {
-    const v = BARE_CASES.flatMap((c) => r.bare[b][c].map((x) => x[k]));
-    return v.length ? Math.max(...v) : null;
-  };
+  const bare = (b: string, k: 'longTasks' | 'longestAnyMs') =>
+    maxOf(BARE_CASES.flatMap((c) => r.bare[b][c].map((x) => x[k])));
   row(
     'the same, bare DevTools pipe (no Playwright), most in one run (cold, warmed, submit)',
     '0 in every run',
@@ -294,7 +290,7 @@ export function bareMarkdown(r: Results): string {
   for (const c of BARE_CASES) {
     const of = (b: string) => {
       const v = r.bare[b][c];
-      const longest = v.length ? Math.max(...v.map((x) => x.longestAnyMs)) : null;
+      const longest = maxOf(v.map((x) => x.longestAnyMs));
       const mid = median(v.map((x) => x.longestAnyMs));
       // The submit case says how many subscribes were answered: a load without an answer measured less.
       const answered = c == 'submit' ? ` (${v.filter((x) => x.answered).length} answered)` : '';
