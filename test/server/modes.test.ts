@@ -185,6 +185,25 @@ test('production: sign-in attempts are limited per client, right or wrong', asyn
   }
 });
 
+test(`production: a bearer secret is a sign-in attempt: wrong ones count with the form's, a client past the \
+limit is refused whatever it sends, right ones never count`, async () => {
+  const t = await startTest(PROD);
+  const bearer = (secret: string) =>
+    request(t.origin, '/preview', { headers: { Authorization: `Bearer ${secret}` } }).then((r) => r.status);
+  try {
+    for (let i = 0; i < OWNER_LOGIN_MAX + 2; i++) assert.is(await bearer(SECRET), 200, 'the right secret, again');
+    for (let i = 0; i < OWNER_LOGIN_MAX - 1; i++) assert.is(await bearer('guess ' + i), 401);
+    assert.is((await signIn('one more guess', '/preview', t)).status, 401, 'the form counts on the same limit');
+    const over = await request(t.origin, '/preview', { headers: { Authorization: `Bearer ${SECRET}` } });
+    assert.is(over.status, 429, 'past the limit even the right secret is refused: no answer tells it apart');
+    assert.is(over.headers['retry-after'], '900');
+    assert.is(await bearer('guess again'), 429);
+    assert.is((await signIn(SECRET, '/preview', t)).status, 429);
+  } finally {
+    await t.cleanup();
+  }
+});
+
 test('an http public URL: the cookie is not Secure and not __Host-; demo mode has no gate and no sign-in', async () => {
   const t = await startTest({ ...PROD, publicUrl: 'http://127.0.0.1:1' });
   try {

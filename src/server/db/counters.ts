@@ -85,6 +85,8 @@ export interface Counter {
    * Retry-After header says.
    */
   retryAfter(key: string): Promise<number | null>;
+  /** Whether `key` has no hit left in its current window, without counting one. */
+  spent(key: string): Promise<boolean>;
 }
 
 /** A counter `name` over `store` with `limit`; `now` is the clock (tests move it). */
@@ -95,5 +97,12 @@ export const counter = (store: Store, name: string, limit: Limit, now: () => num
     const t = now();
     const h = await hitWindow(store, name, key, limit.windowMs, t);
     return h.hits <= limit.max ? null : Math.max(1, Math.ceil((h.windowEnd - t) / 1000));
+  },
+  spent: async (key) => {
+    const r = await store.get<{ hits: number; window_end: number | string }>(
+      'SELECT hits, window_end FROM rate_counters WHERE key = ?',
+      [counterKey(name, key)],
+    );
+    return !!r && Number(r.window_end) > now() && r.hits >= limit.max;
   },
 });

@@ -53,15 +53,17 @@ const askToSignIn = (res: ServerResponse, next: string, status: number, note = '
     head,
   });
 
+/** A client past the sign-in limit (its request body, if any, unread). */
+const tooMany = (req: IncomingMessage, res: ServerResponse) => {
+  req.resume();
+  sendText(res, 429, 'Too many sign-in attempts: wait a quarter of an hour.', { 'Retry-After': '900' });
+};
+
 /** Reads and checks a sign-in post. */
 const signIn = async (req: IncomingMessage, res: ServerResponse, auth: OwnerAuth, limiter: Counter, key: string) => {
   // Every attempt counts, right or wrong: the secret cannot be guessed by volume. The count is in the store, so N
   // provider processes behind one proxy allow a client OWNER_LOGIN_MAX attempts in all, not N times as many.
-  if (!(await limiter.hit(key))) {
-    req.resume();
-    sendText(res, 429, 'Too many sign-in attempts: wait a quarter of an hour.', { 'Retry-After': '900' });
-    return;
-  }
+  if (!(await limiter.hit(key))) return tooMany(req, res);
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
     req.resume();
     sendText(res, 415, 'Unsupported Media Type');
@@ -110,7 +112,17 @@ export const ownerRoutes = (auth: OwnerAuth, store: Store, limits: Pick<Limiters
       }
       return true;
     }
-    if (!OWNER_PATH.test(path) || isOwner(req, auth)) return false;
+    if (!OWNER_PATH.test(path)) return false;
+    // A secret sent as a bearer header is a sign-in attempt too, counted with the form's. Only wrong ones count (a
+    // script of the owner's may send the right one on every request), and a client past the limit is refused before
+    // its secret is read: else the one answer that is not a 429 would tell a guesser the secret.
+    const key = req.headers.authorization ? limits.client(req) : '';
+    if (key && (await limiter.spent(key))) {
+      tooMany(req, res);
+      return true;
+    }
+    if (isOwner(req, auth)) return false;
+    if (key) await limiter.hit(key);
     req.resume();
     askToSignIn(res, safeNext(path + url.search), 401, '', req.method === 'HEAD');
     return true;
