@@ -134,6 +134,10 @@ export const BLOG_DOWNLOAD_EXTENSIONS = ['doc', 'pdf', 'ppt', 'zip', 'xls', 'doc
 export const BLOG_PANEL_MS = 250;
 /** Path on the blog's server that records the statistics beacons (spec 7.3). */
 export const BLOG_STATS_PATH = '/blog/stats';
+/** Statistics beacons recorded per client per window; more are answered alike and not stored (its disk is finite). */
+export const BLOG_STATS_MAX = 60;
+/** The window of BLOG_STATS_MAX, in ms. */
+export const BLOG_STATS_WINDOW_MS = 60_000;
 
 /** Title of the modal frame, and the dialog's name when the description is empty (issue 3: every frame has a title). */
 export const FRAME_TITLE = 'Newsletter signup';

@@ -2,13 +2,13 @@
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BLOG_STATS_PATH } from '../../src/constants';
+import { BLOG_STATS_MAX, BLOG_STATS_PATH } from '../../src/constants';
 import { createBlogRoute } from '../../src/blog/server/routes';
 import { request, startTest, type TestProvider } from './helpers';
 
 let p: TestProvider;
-const beacon = (o: unknown, headers: Record<string, string> = {}) =>
-  request(p.origin, BLOG_STATS_PATH, {
+const beacon = (o: unknown, headers: Record<string, string> = {}, t = p) =>
+  request(t.origin, BLOG_STATS_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers },
     body: typeof o == 'string' ? o : JSON.stringify(o),
@@ -73,6 +73,48 @@ test('under Global Privacy Control or Do Not Track headers nothing is recorded',
   assert.is((await views()).length, v);
   assert.is((await beacon({ t: 'view', b: 4217, p: 101, u: '/' }, { DNT: '0' })).status, 204);
   assert.is((await views()).length, v + 1);
+});
+
+test("a beacon another site's page makes a visitor's browser send is answered alike and not recorded", async () => {
+  const v = (await views()).length;
+  const view = { t: 'view', b: 4217, p: 101, u: '/' };
+  for (const h of [
+    { Origin: 'http://evil.test', 'Sec-Fetch-Site': 'cross-site' },
+    { Origin: 'null' },
+    { 'Sec-Fetch-Site': 'same-site' },
+  ])
+    assert.is((await beacon(view, h)).status, 204, JSON.stringify(h));
+  assert.is((await views()).length, v);
+  // The blog's own page: the Origin it was reached by.
+  assert.is((await beacon(view, { Origin: p.origin, 'Sec-Fetch-Site': 'same-origin' })).status, 204);
+  assert.is((await views()).length, v + 1);
+});
+
+test(`one client's beacons are stored up to ${BLOG_STATS_MAX} a minute; more are answered alike`, async () => {
+  const t = await startTest({
+    routes: [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: join(process.cwd(), 'dist') })],
+  });
+  try {
+    assert.is((await request(t.origin, '/')).status, 200);
+    const u = '/' + 'x'.repeat(1990);
+    for (let i = 0; i < BLOG_STATS_MAX + 5; i++)
+      assert.is(
+        (
+          await beacon(
+            { t: i % 2 ? 'view' : 'click', b: 1, p: i, u, m: 'page', k: 'link', h: 'https://a.test/' },
+            {},
+            t,
+          )
+        ).status,
+        204,
+      );
+    const stored = await t.store.get<{ n: number }>(
+      'SELECT (SELECT count(*) FROM blog_page_views) + (SELECT count(*) FROM blog_clicks) AS n',
+    );
+    assert.is(Number(stored!.n), BLOG_STATS_MAX);
+  } finally {
+    await t.cleanup();
+  }
 });
 
 test('only POST', async () => {

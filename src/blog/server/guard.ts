@@ -4,7 +4,14 @@
  * store (src/server/db/counters.ts), so every provider process serving the blog counts together.
  */
 import type { IncomingMessage } from 'node:http';
-import { COMMENT_HOUR_MAX, COMMENT_HOUR_MS, COMMENT_MINUTE_MAX, COMMENT_MINUTE_MS } from '../../constants';
+import {
+  BLOG_STATS_MAX,
+  BLOG_STATS_WINDOW_MS,
+  COMMENT_HOUR_MAX,
+  COMMENT_HOUR_MS,
+  COMMENT_MINUTE_MAX,
+  COMMENT_MINUTE_MS,
+} from '../../constants';
 import { counter, type Limit } from '../../server/db/counters';
 import type { Site } from '../../server/site';
 import type { Store } from '../../server/store/types';
@@ -67,6 +74,20 @@ export const commentWait = async (
   }
   return null;
 };
+
+/**
+ * Counts a statistics beacon of `client` against `limit` (BlogOptions.statsLimit; BLOG_STATS_MAX a minute by default,
+ * false lifts it): whether it may be stored. Every beacon is a row kept for good, so one client sending as fast as it
+ * can would fill the disk; a reader's page views and clicks stay far below the limit.
+ */
+export const beaconCounts = async (
+  store: Store,
+  limit: Limit | false | undefined,
+  client: string,
+  now: () => number = Date.now,
+): Promise<boolean> =>
+  limit === false ||
+  counter(store, 'blog-stats', limit ?? { max: BLOG_STATS_MAX, windowMs: BLOG_STATS_WINDOW_MS }, now).hit(client);
 
 /** A wait in words: '40 seconds', 'a minute', '12 minutes'. */
 export const waitText = (seconds: number): string => {

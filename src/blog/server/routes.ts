@@ -6,10 +6,11 @@ import { parseBeacon } from '../beacon';
 import { checkComment, commentInput } from '../comments/validate';
 import { loadContent, type Content } from '../content/site';
 import { blogDb, type SeedComment } from './db';
-import { type CommentLimits, commentWait, fromOwnPage, waitText } from './guard';
+import { beaconCounts, type CommentLimits, commentWait, fromOwnPage, waitText } from './guard';
 import { readBody, sendText } from './http';
 import { homePage, notFoundPage, postPage } from './render';
 
+import type { Limit } from '../../server/db/counters';
 import type { Route } from '../../server/route';
 
 /** Where the blog's files are. */
@@ -20,6 +21,8 @@ export interface BlogOptions {
   distDir?: string;
   /** Comments per client per minute and per hour (guard.ts; defaults in src/constants.ts); false lifts both. */
   commentLimits?: CommentLimits;
+  /** Statistics beacons stored per client (guard.ts beaconCounts; default in src/constants.ts); false lifts it. */
+  statsLimit?: Limit | false;
 }
 
 const TYPES: Record<string, string> = {
@@ -106,7 +109,10 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
         sendText(res, 400, 'bad beacon');
         return true;
       }
-      if (!optedOut(req)) await data.record(beacon);
+      // Stored only from the blog's own pages (another site cannot make its visitors' browsers fill these tables) and
+      // within the limit per client; every refusal is answered alike, a beacon's sender reads no answer.
+      if (!optedOut(req) && fromOwnPage(req, provider) && (await beaconCounts(store, options.statsLimit, client(req))))
+        await data.record(beacon);
       res.writeHead(204).end();
       return true;
     }
