@@ -106,9 +106,13 @@ T('a posted comment appears, in its open panel, scrolled to; a form with mistake
     await page.click('.comments-toggle');
     await page.fill('#comment-author', 'Solveig');
     await page.click('button[type=submit]');
-    await page.waitForURL('**/posts/lamp-room-at-dawn/comments');
+    await page.waitForURL('**/posts/lamp-room-at-dawn/comments#respond');
     const alert = page.locator('[role=alert]');
     assert.ok(await alert.isVisible(), 'errors shown in the open panel');
+    assert.ok(
+      await alert.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().top < innerHeight),
+      'scrolled to the form and its errors, not left at the top of the page',
+    );
     assert.match((await alert.textContent()) || '', /Please enter your e-mail address[\s\S]*Please write a comment\./);
     assert.is(await page.inputValue('#comment-author'), 'Solveig', 'typed text kept');
     await page.click('[role=alert] a[href="#comment-email"]');

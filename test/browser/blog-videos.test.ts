@@ -34,6 +34,11 @@ nothing moves`,
       assert.is(await box(page, '#video-2'), after, 'nothing after it moved');
       assert.is(await page.locator('#video-1 button').count(), 0);
       assert.equal(log.errors, []);
+      assert.equal(
+        log.console.filter((m) => /allow/i.test(m.text)),
+        [],
+        'no warning that allow and allowfullscreen override each other',
+      );
     } finally {
       await context.close();
     }

@@ -196,7 +196,10 @@ labelled form with honeypot`, () => {
   assert.is(d.querySelectorAll('.comment-list article').length, 5);
   assert.is(d.querySelector('#comment-3')?.closest('li')?.className, 'comment depth-3');
   const form = d.querySelector('form.comment-form');
-  assert.equal(attrs(form, ['action', 'method']), { action: '/posts/storm-season-notes/comments', method: 'post' });
+  assert.equal(attrs(form, ['action', 'method']), {
+    action: '/posts/storm-season-notes/comments#respond',
+    method: 'post',
+  });
   for (const input of d.querySelectorAll('form.comment-form input:not([type=hidden]), form.comment-form textarea')) {
     assert.ok(d.querySelector(`label[for="${input.id}"]`), `label for ${input.id}`);
   }

@@ -149,7 +149,11 @@ test('the honeypot: a filled trap gets the same redirect and stores nothing', as
 });
 
 test('the comment endpoint refuses other methods, types and oversized bodies', async () => {
-  assert.is((await request(p.origin, '/posts/storm-season-notes/comments')).status, 405);
+  assert.is(
+    (await request(p.origin, '/posts/storm-season-notes/comments', { method: 'PUT', headers: FORM, body: body({}) }))
+      .status,
+    405,
+  );
   const json = await request(p.origin, '/posts/storm-season-notes/comments', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -186,6 +190,63 @@ test('blog files: the built script, content images and downloads; nothing outsid
   ]) {
     assert.is((await request(p.origin, path)).status, 404, path);
   }
+});
+
+test('a failed reply is still a reply: its heading, its cancel link and its parent stay; a parent that does not \
+exist is dropped, so the next post goes through', async () => {
+  const r = await post('lamp-room-at-dawn', { parent: '6', email: '' });
+  assert.is(r.status, 422);
+  assert.ok(r.text.includes('Reply to Lucía Ferrer'), 'the reply heading');
+  assert.ok(r.text.includes('class="cancel-reply"'), 'cancel reply');
+  assert.ok(r.text.includes('name="parent" value="6"'));
+  const gone = await post('lamp-room-at-dawn', { parent: '999999' });
+  assert.is(gone.status, 422);
+  assert.ok(gone.text.includes('The comment you replied to does not exist.'));
+  assert.ok(gone.text.includes('Leave a comment'));
+  assert.match(gone.text, /name="parent" value\/>/, 'no parent any more');
+  assert.ok(gone.text.includes('>A fine post.</textarea>'), 'what was typed is kept');
+});
+
+test('the form posts to its own place (#respond), so a post that fails comes back scrolled to its errors; \
+the address it leaves in the bar leads back to the form', async () => {
+  const page = await request(p.origin, '/posts/storm-season-notes');
+  assert.ok(page.text.includes('action="/posts/storm-season-notes/comments#respond"'));
+  for (const method of ['GET', 'HEAD']) {
+    const r = await request(p.origin, '/posts/storm-season-notes/comments', { method });
+    assert.is(r.status, 303, method);
+    assert.is(r.headers.location, '/posts/storm-season-notes#respond');
+  }
+});
+
+test('a comment of exactly the longest length the textarea allows, its line breaks posted as CRLF, is accepted \
+and stored with LF line breaks', async () => {
+  const para = 'x'.repeat(2499);
+  const r = await post('fresnel-the-cat', { body: `${para}\r\n\r\n${para}` });
+  assert.is(r.status, 303, 'not refused as too long');
+  const id = Number(/comment-(\d+)/.exec(String(r.headers.location))![1]);
+  const row = await p.store.get<{ body: string }>('SELECT body FROM blog_comments WHERE id = ?', [id]);
+  assert.is(row!.body, `${para}\n\n${para}`);
+  assert.is((await post('fresnel-the-cat', { body: 'x'.repeat(5001) })).status, 422);
+});
+
+test("every other address under /posts is the blog's 404 page; a post in other letter case is that post", async () => {
+  for (const path of [
+    '/posts',
+    '/posts/',
+    '/posts/storm-season-notes/extra',
+    '/posts/no_such',
+    '/posts/a/comments/b',
+  ]) {
+    const r = await request(p.origin, path);
+    assert.is(r.status, 404, path);
+    assert.is(r.headers['content-type'], 'text/html; charset=utf-8', path);
+    assert.match(r.text, /Not found/, path);
+    assert.ok(r.text.includes('href="/posts/lamp-room-at-dawn"') || r.text.includes('href="/"'), 'a way back');
+  }
+  const moved = await request(p.origin, '/posts/Storm-Season-Notes?replytocom=2');
+  assert.is(moved.status, 301);
+  assert.is(moved.headers.location, '/posts/storm-season-notes?replytocom=2');
+  assert.is((await request(p.origin, '/posts/No-Such-Post')).status, 404);
 });
 
 test.run();

@@ -28,7 +28,9 @@ export const initVideos = (d: Document): void => {
       frame.title = alt || `${player.name} video`;
       frame.width = '' + VIDEO_THUMB_WIDTH;
       frame.height = '' + VIDEO_THUMB_HEIGHT;
-      frame.allow = 'autoplay; encrypted-media; fullscreen; picture-in-picture';
+      // Fullscreen by allowfullscreen alone, as the players' own snippets do (older Safari knows only that one):
+      // named in `allow` too, Chromium warns in the console on every play that one overrides the other.
+      frame.allow = 'autoplay; encrypted-media; picture-in-picture';
       frame.setAttribute('allowfullscreen', '');
       play.replaceWith(frame);
       frame.focus();

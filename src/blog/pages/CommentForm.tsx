@@ -63,7 +63,8 @@ export function CommentForm({
     </p>
   );
   const errors = form ? (Object.entries(form.errors) as [string, string][]) : [];
-  const parent = replyTo ? String(replyTo.id) : form?.input.parent || '';
+  // A parent that does not exist is dropped, so the next post goes through as a comment of its own.
+  const parent = replyTo ? String(replyTo.id) : (!form?.errors.parent && form?.input.parent) || '';
   return (
     <div id="respond" class="comment-respond">
       <h3 id="reply-title" class="comment-reply-title">
@@ -90,7 +91,8 @@ export function CommentForm({
         </div>
       ) : null}
       <form
-        action={`/posts/${slug}/comments`}
+        // #respond: a post that fails comes back scrolled to this form and its errors, not to the page's top.
+        action={`/posts/${slug}/comments#respond`}
         method="post"
         class="comment-form"
         noValidate

@@ -32,7 +32,7 @@ export function Home({ ctx, posts, counts }: { ctx: PageContext; posts: Post[]; 
                 <a href={`/posts/${p.slug}`}>{p.title}</a>
               </h3>
               <p class="entry-meta">
-                <time dateTime={p.date}>{date(p.date)}</time> · {counts.get(p.slug) || 0} comments
+                <time dateTime={p.date}>{date(p.date)}</time> · {commentCount(counts.get(p.slug) || 0)}
               </p>
             </header>
             {p.excerpt ? <p class="entry-summary">{p.excerpt}</p> : null}
@@ -44,3 +44,6 @@ export function Home({ ctx, posts, counts }: { ctx: PageContext; posts: Post[]; 
 }
 
 export { date as formatDate };
+
+/** A post's comment count in words: '1 comment', '3 comments' (the home page and the post page say it alike). */
+export const commentCount = (n: number): string => (n == 1 ? '1 comment' : `${n} comments`);

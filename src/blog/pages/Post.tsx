@@ -3,7 +3,7 @@ import { countComments } from '../comments/thread';
 import type { Post } from '../content/site';
 import { CommentForm, type FormState } from './CommentForm';
 import { Comments } from './Comments';
-import { formatDate } from './Home';
+import { commentCount, formatDate } from './Home';
 import { Layout, type PageContext } from './Layout';
 
 /** Props of a post page. */
@@ -45,7 +45,7 @@ export function PostPage({ ctx, post, comments, replyTo, form }: PostPageProps) 
       </article>
       <div class="comments-toggle-wrap">
         <a class="comments-link" href="#comments">
-          {n == 1 ? '1 comment' : `${n} comments`}
+          {commentCount(n)}
         </a>
         <button type="button" class="comments-toggle" aria-controls="comments" aria-expanded="false">
           Show comments

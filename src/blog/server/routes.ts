@@ -3,10 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { BLOG_STATS_PATH } from '../../constants';
 import { parseBeacon } from '../beacon';
-import { checkComment, commentInput } from '../comments/validate';
 import { loadContent, type Content } from '../content/site';
 import { blogDb, type SeedComment } from './db';
-import { beaconCounts, type CommentLimits, commentWait, fromOwnPage, waitText } from './guard';
+import { postComment } from './comment-post';
+import { beaconCounts, type CommentLimits, fromOwnPage } from './guard';
 import { readBody, sendText } from './http';
 import { homePage, notFoundPage, postPage } from './render';
 
@@ -35,9 +35,6 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
   '.zip': 'application/zip',
 };
-
-/** Largest comment form accepted, in bytes. */
-const MAX_FORM = 64 * 1024;
 
 /** Browser privacy signals sent as headers: then nothing is recorded even if a beacon arrives (spec 7.3). */
 const optedOut = (req: IncomingMessage) => req.headers['sec-gpc'] == '1' || req.headers.dnt == '1';
@@ -69,8 +66,9 @@ const serveFile = (res: ServerResponse, file: string | null): boolean => {
 
 /**
  * Creates the blog's route for the reference provider's server (issue 6). It owns `/` (home), `/posts/<slug>`, the
- * comment POST `/posts/<slug>/comments`, the statistics endpoint (BLOG_STATS_PATH) and everything else under
- * `/blog/` (blog.js and blog.css from the build, images from the content directory); false for anything else.
+ * comment POST `/posts/<slug>/comments` (src/blog/server/comment-post.ts), the statistics endpoint (BLOG_STATS_PATH),
+ * everything else under `/blog/` (blog.js and blog.css from the build, images from the content directory) and every
+ * other path under `/posts` (its 404 page); false for anything else.
  * Content is read once, on the first request.
  */
 export const createBlogRoute = (options: BlogOptions = {}): Route => {
@@ -90,7 +88,8 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     const method = req.method || 'GET';
     const read = method == 'GET' || method == 'HEAD';
     const post = /^\/posts\/([a-z0-9-]+)(\/comments)?\/?$/.exec(path);
-    if (path != '/' && !post && !path.startsWith('/blog/')) return false;
+    // Every other path under /posts is the blog's too: its 404 page, with the site's header and menu.
+    if (path != '/' && !post && !/^\/(blog|posts)(\/|$)/.test(path)) return false;
 
     const { content, seed } = load();
     const data = await blogDb(store, seed);
@@ -131,9 +130,16 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       homePage(res, content, await data.view(), at);
       return true;
     }
-    const slug = (post as RegExpExecArray)[1];
+    const slug = post ? post[1] : '';
     const found = content.posts.find((p) => p.slug == slug);
     if (!found) {
+      // A post's address in other letter case is that post.
+      const lower = path.toLowerCase();
+      const other = /^\/posts\/([a-z0-9-]+)\/?$/.exec(lower);
+      if (read && lower != path && other && content.posts.some((p) => p.slug == other[1])) {
+        res.writeHead(301, { Location: lower + url.search }).end();
+        return true;
+      }
       notFoundPage(res, content, await data.view(), at);
       return true;
     }
@@ -146,62 +152,20 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       postPage(res, 200, content, await data.view(slug), at, found, reply, null);
       return true;
     }
-    // The comment form (issue 6; issue 13 item 6): from the blog's own page only, counted per client, then the
-    // honeypot and validation; stored, and the reader sent back to the comment.
-    if (method != 'POST') {
-      sendText(res, 405, 'POST only', { Allow: 'POST' });
-      return true;
-    }
-    if (!fromOwnPage(req, provider)) {
-      sendText(res, 403, "Comments are posted from the blog's own pages only.");
-      return true;
-    }
-    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || '')) {
-      sendText(res, 415, 'form posts only');
-      return true;
-    }
-    const body = await readBody(req, MAX_FORM);
-    if (body == null) {
-      sendText(res, 413, 'comment too large');
-      return true;
-    }
-    const form = new URLSearchParams(body);
-    // Every post counts, whatever it holds (a script sending garbage is still a script); the form is shown again
-    // with what was typed, so a person who hit the limit loses nothing.
-    const wait = await commentWait(store, options.commentLimits, client(req));
-    if (wait !== null) {
-      res.setHeader('Retry-After', String(wait));
-      postPage(res, 429, content, await data.view(slug), at, found, 0, {
-        input: commentInput(form),
-        errors: {
-          form: `You have posted many comments in a short time. Please wait ${waitText(wait)} and post again.`,
-        },
+    // The comment form's post; a GET there (the address bar after a failed post) goes back to the form.
+    if (read) res.writeHead(303, { Location: `/posts/${slug}#respond` }).end();
+    else if (method != 'POST') sendText(res, 405, 'POST only', { Allow: 'GET, HEAD, POST' });
+    else
+      await postComment(req, res, {
+        store,
+        data,
+        content,
+        post: found,
+        at,
+        site: provider,
+        client: client(req),
+        limits: options.commentLimits,
       });
-      return true;
-    }
-    const check = checkComment(form);
-    if (check.kind == 'trap') {
-      // Robots get the same answer as people, so they learn nothing; nothing is stored.
-      res.writeHead(303, { Location: `/posts/${slug}#comments` }).end();
-      return true;
-    }
-    if (check.kind == 'ok' && check.parent) {
-      const parent = await data.comment(check.parent);
-      if (!parent || parent.post != slug) {
-        postPage(res, 422, content, await data.view(slug), at, found, 0, {
-          input: check.input,
-          errors: { parent: 'The comment you replied to does not exist.' },
-        });
-        return true;
-      }
-    }
-    if (check.kind == 'invalid') {
-      postPage(res, 422, content, await data.view(slug), at, found, 0, { input: check.input, errors: check.errors });
-      return true;
-    }
-    const { author, email, url: site, body: text } = check.input;
-    const id = await data.addComment({ post: slug, parent: check.parent, author, email, url: site, body: text });
-    res.writeHead(303, { Location: `/posts/${slug}#comment-${id}` }).end();
     return true;
   };
 };
