@@ -184,6 +184,39 @@ focus back`,
   },
 );
 
+T(
+  'widgets panel by keyboard: the focus ring of the link that takes focus stands out from the panel (3:1)',
+  async () => {
+    const { context, page, log } = await open('/posts/storm-season-notes');
+    try {
+      await page.locator('.widgets-toggle').focus();
+      await page.keyboard.press('Enter');
+      await sleep(BLOG_PANEL_MS + 100);
+      assert.ok(await inside(page, '#secondary'), await focused(page));
+      const ratio = await page.evaluate(() => {
+        const rgb = (c: string) => (c.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => {
+            const x = v / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const el = document.activeElement as Element;
+        const ring = getComputedStyle(el);
+        const panel = getComputedStyle(document.querySelector('.widgets-panel')!).backgroundColor;
+        if (ring.outlineStyle == 'none' || parseFloat(ring.outlineWidth) < 2) return 0;
+        const [a, b] = [lum(ring.outlineColor), lum(panel)].sort((x, y) => y - x);
+        return (a + 0.05) / (b + 0.05);
+      });
+      assert.ok(ratio >= 3, `focus ring contrast ${ratio.toFixed(2)}:1`);
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
 T('anchor focus: on a hash change the element with that id gets focus', async () => {
   const { context, page, log } = await open('/posts/storm-season-notes');
   try {
