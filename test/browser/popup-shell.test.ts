@@ -281,6 +281,26 @@ T('preview: closing rebuilds and reopens the popup; no cookie, no server call', 
   await context.close();
 });
 
+T('template 4: the image column leaves the fields and their focus ring clear, edge to edge or not', async () => {
+  const img = ctx.fx.origin + '/css/signup-forms/popup/1.0/common.css';
+  for (const imageEdgeToEdge of [false, true]) {
+    const { page, context } = await open({ popupDelay: 0, template: 4, imageUrl: img, imageEdgeToEdge });
+    const { frame } = await shown(page, MODAL);
+    const gap = await frame.evaluate(() => {
+      const input = document.querySelector('input[type=email]') as HTMLElement;
+      input.focus();
+      const o = getComputedStyle(input);
+      // The ring reaches outline-width + outline-offset beyond the box.
+      const ring = parseFloat(o.outlineWidth) + parseFloat(o.outlineOffset);
+      return (
+        document.querySelector('.mc-image')!.getBoundingClientRect().left - (input.getBoundingClientRect().right + ring)
+      );
+    });
+    assert.ok(gap >= 0, `edge to edge ${imageEdgeToEdge}: the image starts ${gap.toFixed(1)} px from the focus ring`);
+    await context.close();
+  }
+});
+
 T('server cookies (spec 3.8): safe ones are set on load, unsafe or our own are not', async () => {
   const { page, context } = await open({
     popupDelay: 0,

@@ -144,7 +144,8 @@ export const DEMO_FORMS: DemoForm[] = [
         imageEdgeToEdge: t === 3,
         popupDelay: t === 3 ? 'exit' : 1,
         styles: styles(
-          ['#007c89', '#e85c41', '#3b7a57', '#5b3bb5', '#b5323b'][t - 1],
+          // Each accent carries white button text at 4.5:1 or more (WCAG 1.4.3; test/unit/seed-forms.test.ts).
+          ['#007c89', '#c4411f', '#3b7a57', '#5b3bb5', '#b5323b'][t - 1],
           t === 4 ? { baseFontSize: 16 } : {},
         ),
       }),
