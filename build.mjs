@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
 import { boundaryListed, leftOver, pinCollisions, readMangle } from './build/mangle.mjs';
-import { squeeze } from './build/minify.mjs';
+import { squeeze, tightenCss } from './build/minify.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const watch = process.argv.includes('--watch');
@@ -130,6 +130,7 @@ const popupRuntime = {
  * @property {string[]} out
  * @property {import('esbuild').BuildOptions} opts
  * @property {{ mangle?: boolean, internals?: boolean, unsafe?: boolean }} [terser]
+ * @property {boolean} [tighten] A popup stylesheet: build/minify.mjs tightenCss after esbuild.
  * @property {boolean} [compileAll] Open with V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136):
  *   every function is compiled while the file streams in, off the main thread, instead of lazily when first called.
  */
@@ -239,6 +240,7 @@ function cssJobs() {
       in: `src/popup/css/${f}`,
       out: [...VERSIONS.map((v) => `${POPUP_CSS}${v}/${f}`), POPUP_CSS + f],
       opts: { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' },
+      tighten: true,
     }));
 }
 
@@ -272,6 +274,11 @@ async function buildAll(active) {
         text = await squeeze(text, { mangle: t.mangle ? mangle : undefined, internals: t.internals, unsafe: t.unsafe });
         if (t.mangle) failed.push(...(await leftOver(mangle, job.out[0], text, !!t.internals)));
       }
+      if (job.tighten) {
+        // Kept only where brotli agrees: on a file of a few hundred bytes, 3 bytes fewer can compress 9 bytes larger.
+        const tight = tightenCss(text);
+        if (brotliBytes(tight) <= brotliBytes(text)) text = tight;
+      }
       if (job.compileAll) text = '//# allFunctionsCalledOnLoad\n' + text;
       for (const out of job.out) {
         const file = join(root, out);
@@ -283,12 +290,15 @@ async function buildAll(active) {
   return failed;
 }
 
+/** Brotli bytes at the content host's quality (11, as size-limit measures). @param {Buffer | string} b */
+const brotliBytes = (b) => brotliCompressSync(b, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
 function sizes(file) {
   const buf = readFileSync(file);
   return {
     raw: buf.length,
     gzip: gzipSync(buf, { level: 9 }).length,
-    brotli: brotliCompressSync(buf, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    brotli: brotliBytes(buf),
   };
 }
 

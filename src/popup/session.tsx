@@ -21,22 +21,22 @@
 // The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
 // shifts it by some 30 bytes either way). It means nothing else.
 import { addPiece, type Piece } from './piece';
-import { firstPiece, isModal, modalPlace } from './place';
-import { themeClasses, themeVars } from './theme';
-import { Modal } from './Modal';
+import { tabbables, trapTab } from './focus';
+import { closedName, setCookie } from '../browser/cookies';
+import type { ChooseTransport } from './form/transport';
 import { holdHost } from './host';
 import { modalSheets, sheetBase } from './sheets';
 import { pause } from './pause';
-import type { LoaderParams, PopupHandle } from '../types';
+import { themeClasses, themeVars } from './theme';
 import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
-import { tabbables, trapTab } from './focus';
+import { firstPiece, isModal, modalPlace } from './place';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { isMobile, type Settings } from './settings';
-import { closedName, setCookie } from '../browser/cookies';
+import type { LoaderParams, PopupHandle } from '../types';
 import { needsExtras } from '../form-model/place';
 import { render } from 'react-dom';
 import { loadExtras } from './form/lazy';
-import type { ChooseTransport } from './form/transport';
+import { Modal } from './Modal';
 
 /** A popup session: see the module's comment for its steps. */
 export interface Session extends PopupHandle {
@@ -57,7 +57,10 @@ export const createSession = (
 ): Session => {
   const win = window;
   const doc = document;
-  const modalDialog = isModal(s.variation);
+  // A modal dialog holds the host page, takes focus and keeps Tab inside. Not in the owner preview: it mounts again on
+  // every edit of the settings and after every close (spec 4.3), so it would take focus from the owner's editor on
+  // each keystroke and never give Tab back to the page (WCAG 2.1.2, 3.2.2).
+  const modalDialog = !p.isPreview && isModal(s.variation);
   const mobile = () => isMobile(s, win.innerWidth);
   const base = sheetBase(p, s);
   // The owner preview submits nowhere (spec 4.6): chosen once here, the form never asks.
@@ -239,8 +242,9 @@ export const createSession = (
   const prepare = () => {
     if (over || prepared) return;
     prepared = true;
-    // Server-provided cookies (spec 3.8) come with form-extras.js: fetched now, set on reveal.
-    if (serverCookies) loadExtras();
+    // Server-provided cookies (spec 3.8: set on load) come with form-extras.js: set as soon as it is in, before the
+    // trigger, so a reader who never triggers the popup has them too.
+    if (serverCookies) loadExtras().then((x) => x && x.setServerCookies(s.cookies));
     (firstPiece(s.mobileBanner, mobile()) == 'modal' ? openModal() : openBanner()).catch(fail);
   };
 
@@ -249,7 +253,6 @@ export const createSession = (
     reveal: (opener = doc.activeElement as HTMLElement | null) => {
       if (revealed || over) return;
       returnTo = opener;
-      if (serverCookies) loadExtras().then((x) => x && x.setServerCookies(s.cookies));
       listen(doc, 'keydown', onKey);
       revealed = true;
       // A modal prepared before is held now; one prepared now holds the host itself (openModal).

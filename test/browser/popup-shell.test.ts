@@ -281,6 +281,51 @@ T('preview: closing rebuilds and reopens the popup; no cookie, no server call', 
   await context.close();
 });
 
+T(
+  `preview: the modal takes no focus from the owner's page and keeps no Tab inside, opened or rebuilt \
+after Escape (it mounts on every edit: WCAG 2.1.2, 3.2.2)`,
+  async () => {
+    const { page, context } = await open({ popupDelay: 0 }, { params: { isPreview: true }, focusHost: true });
+    const first = await shown(page, MODAL);
+    assert.is(await focusAt(page), 'host:host-button', 'focus stays where the owner was');
+    // Escape closes; the preview rebuilds (spec 4.3); focus still stays on the page.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((old) => {
+      const f = document.querySelector<HTMLIFrameElement>('iframe');
+      return !!f && f != old && f.style.visibility == '';
+    }, first.el);
+    await sleep(300);
+    assert.is(await focusAt(page), 'host:host-button', 'the rebuilt popup takes no focus either');
+    // Tabbed into, Tab leaves it again at its end.
+    const { frame } = await shown(page, MODAL);
+    await frame.focus('input[type=email]');
+    const stops: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await focusAt(page));
+    }
+    assert.ok(
+      stops.some((x) => x.startsWith('host:')),
+      `Tab reaches the page again: ${stops.join(', ')}`,
+    );
+    await context.close();
+  },
+);
+
+T('server cookies (spec 3.8) are set once the settings are in, before and without the trigger', async () => {
+  const { page, context } = await open({
+    popupDelay: 60,
+    cookies: [{ name: 'promo', value: 'early', expires: 2, path: '/' }],
+  });
+  await page.waitForFunction(() => document.cookie.includes('promo=early'), null, { timeout: 10000 });
+  assert.equal(
+    await page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length),
+    0,
+    'nothing shows: the trigger never fired',
+  );
+  await context.close();
+});
+
 T('template 4: the image column leaves the fields and their focus ring clear, edge to edge or not', async () => {
   const img = ctx.fx.origin + '/css/signup-forms/popup/1.0/common.css';
   for (const imageEdgeToEdge of [false, true]) {
