@@ -17,6 +17,12 @@ const S = suite('form: GDPR, captcha, preview, failures', ctx);
 S.before(async () => {
   ctx.env = await start();
   await addForm(ctx.env, 'gdpr-slow', { ...demoForm('gdpr')!.settings, confirmationDuration: 60 }, true);
+  const gdpr = demoForm('gdpr')!.settings as { fields: Record<string, unknown>[] };
+  // A consent the owner marked required (spec 3.4 `required` on a marketing-preference field).
+  await addForm(ctx.env, 'gdpr-required', {
+    ...gdpr,
+    fields: gdpr.fields.map((x) => (x.marketing_preference_id == 101 ? { ...x, required: true } : x)),
+  });
   await addForm(ctx.env, 'preview-fast', { ...demoForm('modal')!.settings, confirmationDuration: 1 });
   await addForm(ctx.env, 'preview-sms', {
     ...demoForm('sms')!.settings,
@@ -31,6 +37,33 @@ const axeClean = async (page: Page, state: string) =>
     (await axe(page)).map((x) => `${state}: ${x.id} ${x.targets.join(' ')}`),
     [],
   );
+
+S(
+  'a required consent left unticked: marked invalid with its message, focused, nothing sent; ticked, sent',
+  async () => {
+    const { context, page, frame: f, submits } = await open(ctx.env, 'gdpr-required');
+    try {
+      await f.fill('input[type=email]', 'consent@example.org');
+      await f.click('button[type=submit]');
+      await f.waitForSelector('#gdpr-101[aria-invalid="true"]');
+      const described = await f.$eval('#gdpr-101', (el) => {
+        const id = el.getAttribute('aria-describedby');
+        return id ? document.getElementById(id)?.textContent || '' : '';
+      });
+      assert.ok(described.length > 0, 'its message is shown and linked');
+      assert.is(await f.evaluate(() => document.activeElement?.id), 'gdpr-101', 'focus on the consent to tick');
+      assert.is(await f.$eval('#gdpr-102', (el) => el.getAttribute('aria-invalid')), null, 'only that one');
+      assert.is(submits.length, 0, 'nothing sent');
+      await axeClean(page, 'required consent');
+      await f.check('#gdpr-101');
+      await f.click('button[type=submit]');
+      await f.waitForSelector('.mc-success:not(:empty)');
+      assert.is(submits.length, 1);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 S('gdpr_error: the message in the GDPR block, nothing stored; with consent a row with it; axe clean', async () => {
   const { context, page, frame: f, submits } = await open(ctx.env, 'gdpr-slow');

@@ -128,14 +128,18 @@ S(
       );
       await axeClean(page, 'text-to-join');
       // 'Type number instead' and back: the opt-out while the panel shows restores the input too.
-      await f.click('.mc-ttt-type');
+      // By keyboard: focus follows to the input that replaces the panel, not to the frame's body (WCAG 2.4.3).
+      await f.focus('.mc-ttt-type');
+      await page.keyboard.press('Enter');
       await f.waitForSelector('[name="SMSPHONE"]');
       assert.is(await f.$('.mc-ttt'), null);
+      await f.waitForFunction(() => document.activeElement?.getAttribute('name') == 'SMSPHONE');
       await context.close();
 
       const again = await open(ctx.env, 'sms-n', { phone: true });
       await again.frame.click('.mc-optout');
       await again.frame.waitForSelector('[name="SMSPHONE"]');
+      await again.frame.waitForFunction(() => document.activeElement?.getAttribute('name') == 'SMSPHONE');
       await again.context.close();
 
       const third = await open(ctx.env, 'sms-n', { phone: true });

@@ -11,7 +11,7 @@ import type { ViewProps } from './useSignupForm';
  * is announced (role=alert).
  */
 export const Gdpr = ({
-  f: { pl, values, set, gdprMsg },
+  f: { pl, fieldProps, gdprMsg },
   s: { gdprLabel, gdprDescription, gdprLegal, gdprMCLegal },
 }: ViewProps & { s: Settings }) => (
   <fieldset class="mc-gdpr">
@@ -20,15 +20,9 @@ export const Gdpr = ({
     <div class="mc-gdpr-msg" role="alert">
       {gdprMsg}
     </div>
+    {/* Each consent a field like any other: its error shown and announced, checked on blur (spec 4.7, 8). */}
     {pl.gdpr.map((f) => (
-      <Consent
-        key={f.name}
-        f={f}
-        v={values[f.name] || {}}
-        err=""
-        set={(k, v) => set(f.name, k, v)}
-        blur={() => undefined}
-      />
+      <Consent key={f.name} {...fieldProps(f)} />
     ))}
     {gdprLegal && <Html className="mc-gdpr-legal" html={gdprLegal} />}
     <p class="mc-gdpr-info">

@@ -3,7 +3,7 @@
  * text-to-join panel; the program image; the legal text, as the required acknowledgement checkbox when the SMS field
  * is required; the opt-out 'No, I don't want texts', hidden when it is required (src/form-model/place.ts `ack`).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { TTT_BODY } from '../../constants';
 import { ACK_NAME, ACK_VALUE } from '../../form-model/wire';
 import { Html } from '../html/Html';
@@ -37,6 +37,13 @@ export const Sms = ({
     const root = form.current;
     if (moved.current && root) (root.querySelector<HTMLElement>('.mc-sms input,.mc-sms a') || root).focus();
   }, []);
+  // 'Type number instead' or the opt-out takes the panel away: focus goes to the input that replaces it, not to the
+  // frame's body with the button that had it (WCAG 2.4.3).
+  const [panel] = useState(ttt);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the panel goes, not on every render
+  useEffect(() => {
+    if (panel && !ttt) form.current!.querySelector<HTMLElement>('.mc-sms input')!.focus();
+  }, [ttt]);
   const field = fieldProps(pl.sms!);
   const mark = marks[ACK_NAME];
   const ackErr = typeof mark == 'string' ? mark : '';

@@ -7,10 +7,10 @@ import type { Field } from '../../form-model/fields';
 import type { Parts } from '../../form-model/parts';
 import { PART_ATTRS } from '../../form-model/types';
 import { inputsOf, type Input } from '../../form-model/field-inputs';
-import { screenOrder } from '../../form-model/wire';
+import { ADDRESS_LABELS, PART_LABELS } from './texts';
 import { useCountries } from './countries';
 import { aria, type FieldProps, Req, val, Wrap } from './inputs';
-import { ADDRESS_LABELS, PART_LABELS } from './texts';
+import { screenOrder } from '../../form-model/wire';
 
 /** Placeholder and autocomplete token of a sub-input (src/form-model/types.ts). */
 const attrs = (f: Field, i: Input) => PART_ATTRS[f.type + '.' + i.key] || [''];
@@ -48,11 +48,15 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
   return (
     <Wrap f={f} err={err} blur={blur} group>
       {inputsOf(f).map((i) => {
+        // Marked invalid: only the inputs the error is about, the empty ones but line 2 (WCAG 3.3.1); every input reads
+        // the message (aria-describedby).
+        const need = i.key != 'addr2';
         const common = {
           id: i.id,
           name: i.name,
           autoComplete: attrs(f, i)[1],
-          ...aria(f, err, f.required && i.key != 'addr2'),
+          ...aria(f, err, f.required && need),
+          'aria-invalid': err && need && !v[i.key] ? ('true' as const) : undefined,
         };
         return (
           <div key={i.key} class={'mc-addr mc-addr-' + i.key}>
@@ -113,8 +117,7 @@ export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
               value={c.value}
               checked={v[i.key] == c.value}
               onChange={(e) => set(i.key, e.currentTarget.checked ? c.value : '')}
-              aria-invalid={err ? 'true' : undefined}
-              aria-describedby={aria(f, err)['aria-describedby']}
+              {...aria(f, err, false)}
             />
             <label for={i.id}>{c.label}</label>
           </div>
@@ -124,20 +127,27 @@ export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
   );
 };
 
-/** A GDPR marketing-preference checkbox: id gdpr-{marketing_preference_id}, posts {name} (spec 3.5). */
-export const Consent = ({ f, v, set }: FieldProps) => {
+/**
+ * A GDPR marketing-preference checkbox: id gdpr-{marketing_preference_id}, posts {name} (spec 3.5). One marked
+ * required and left unticked is invalid like any field: its message shown and linked (a submit stopped by it said
+ * nothing before).
+ */
+export const Consent = ({ f, v, err, set, blur }: FieldProps) => {
   const [i] = inputsOf(f);
   return (
-    <div class="mc-choice mc-consent">
-      <input
-        id={i.id}
-        name={i.name}
-        type="checkbox"
-        value={i.value}
-        checked={v[''] == i.value}
-        onChange={(e) => set('', e.currentTarget.checked ? i.value! : '')}
-      />
-      <label for={i.id}>{f.label}</label>
-    </div>
+    <Wrap f={f} err={err} blur={blur}>
+      <div class="mc-choice mc-consent">
+        <input
+          id={i.id}
+          name={i.name}
+          type="checkbox"
+          value={i.value}
+          checked={v[''] == i.value}
+          onChange={(e) => set('', e.currentTarget.checked ? i.value! : '')}
+          {...aria(f, err)}
+        />
+        <label for={i.id}>{f.label}</label>
+      </div>
+    </Wrap>
   );
 };

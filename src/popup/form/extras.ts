@@ -6,10 +6,10 @@
  * (src/popup/form/lazy.tsx), before the modal shows, so nothing pops in. It is built against popup.js's own Preact
  * through `window.__mcsf.rt` (build.mjs), never a second copy: hooks must run on the renderer that renders them.
  */
-import { openBanner } from '../banner-piece';
 import { setServerCookies } from '../server-cookies';
-import { Gdpr } from './Gdpr';
 import { Address, Choices, Consent, Parts_, Select } from './extra-inputs';
+import { openBanner } from '../banner-piece';
+import { Gdpr } from './Gdpr';
 import { Sms } from './Sms';
 
 /** The components of form-extras.js, by name. */
