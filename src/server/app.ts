@@ -33,6 +33,7 @@ import { mailboxRoute } from './pages/mailbox';
 import { previewRoute } from './pages/preview';
 import { ownerRoutes } from './owner/routes';
 import type { Route, RouteContext } from './route';
+import { hostsFromEnv, localOnly } from './owner/local';
 import { checkMode, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
 import type { Store } from './store/types';
 import { jsonpRoute } from './subscribe/routes';
@@ -55,6 +56,11 @@ export interface ProviderOptions extends ModeOptions {
   port?: number;
   /** Default 127.0.0.1: the provider is for this machine unless told otherwise (in demo mode, a warning says so). */
   host?: string;
+  /**
+   * Names besides localhost and 127.0.0.1 by which this machine reaches a demo bound to loopback (an /etc/hosts
+   * alias): its owner pages answer only those (src/server/owner/local.ts). Default PROVIDER_HOSTS.
+   */
+  hosts?: string[];
   /** Routes tried before the provider's own (the blog's). */
   routes?: Route[];
   /** No request log. */
@@ -253,6 +259,8 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     jsonpRoute(limiters),
     captchaRoute(limiters),
     confirmRoute,
+    // On loopback, the owner pages only to this machine's names (DNS rebinding): before every route that serves them.
+    ...(demo && isLoopback(bind) ? [localOnly(opts.hosts ?? hostsFromEnv(process.env.PROVIDER_HOSTS))] : []),
     ...(demo ? [mailboxRoute, demoRoute, spaRoute] : []),
     ...(owner ? [owner] : []),
     previewRoute,
