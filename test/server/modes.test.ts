@@ -202,6 +202,19 @@ limit is refused whatever it sends, right ones never count`, async () => {
   } finally {
     await t.cleanup();
   }
+  // Guesses sent all at once: no more of them are read than the limit allows.
+  const u = await startTest(PROD);
+  try {
+    const all = await Promise.all(
+      Array.from({ length: 3 * OWNER_LOGIN_MAX }, (_, i) =>
+        request(u.origin, '/preview', { headers: { Authorization: `Bearer guess-${i}` } }).then((r) => r.status),
+      ),
+    );
+    assert.is(all.filter((x) => x == 401).length, OWNER_LOGIN_MAX, all.join(' '));
+    assert.is(all.filter((x) => x == 429).length, 2 * OWNER_LOGIN_MAX);
+  } finally {
+    await u.cleanup();
+  }
 });
 
 test('an http public URL: the cookie is not Secure and not __Host-; demo mode has no gate and no sign-in', async () => {

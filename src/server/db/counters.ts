@@ -85,8 +85,8 @@ export interface Counter {
    * Retry-After header says.
    */
   retryAfter(key: string): Promise<number | null>;
-  /** Whether `key` has no hit left in its current window, without counting one. */
-  spent(key: string): Promise<boolean>;
+  /** Takes back one hit of `key` in its current window (a hit that turned out not to count). */
+  refund(key: string): Promise<void>;
 }
 
 /** A counter `name` over `store` with `limit`; `now` is the clock (tests move it). */
@@ -98,11 +98,10 @@ export const counter = (store: Store, name: string, limit: Limit, now: () => num
     const h = await hitWindow(store, name, key, limit.windowMs, t);
     return h.hits <= limit.max ? null : Math.max(1, Math.ceil((h.windowEnd - t) / 1000));
   },
-  spent: async (key) => {
-    const r = await store.get<{ hits: number; window_end: number | string }>(
-      'SELECT hits, window_end FROM rate_counters WHERE key = ?',
-      [counterKey(name, key)],
-    );
-    return !!r && Number(r.window_end) > now() && r.hits >= limit.max;
+  refund: async (key) => {
+    await store.run('UPDATE rate_counters SET hits = hits - 1 WHERE key = ? AND hits > 0 AND window_end > ?', [
+      counterKey(name, key),
+      now(),
+    ]);
   },
 });

@@ -113,16 +113,19 @@ export const ownerRoutes = (auth: OwnerAuth, store: Store, limits: Pick<Limiters
       return true;
     }
     if (!OWNER_PATH.test(path)) return false;
-    // A secret sent as a bearer header is a sign-in attempt too, counted with the form's. Only wrong ones count (a
-    // script of the owner's may send the right one on every request), and a client past the limit is refused before
-    // its secret is read: else the one answer that is not a 429 would tell a guesser the secret.
+    // A secret sent as a bearer header is a sign-in attempt too, counted with the form's: counted before it is read
+    // (one atomic hit, so parallel guesses cannot all slip under the limit), and a client past the limit is refused
+    // whatever it sends, else the one answer that is not a 429 would tell a guesser the secret. The right secret is
+    // taken back off the count: a script of the owner's may send it on every request.
     const key = req.headers.authorization ? limits.client(req) : '';
-    if (key && (await limiter.spent(key))) {
+    if (key && !(await limiter.hit(key))) {
       tooMany(req, res);
       return true;
     }
-    if (isOwner(req, auth)) return false;
-    if (key) await limiter.hit(key);
+    if (isOwner(req, auth)) {
+      if (key) await limiter.refund(key);
+      return false;
+    }
     req.resume();
     askToSignIn(res, safeNext(path + url.search), 401, '', req.method === 'HEAD');
     return true;
