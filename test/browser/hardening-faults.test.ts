@@ -23,7 +23,7 @@ import {
 } from '../../src/constants';
 import { DIST, sleep, snippetPage, startFixture, type Fixture, type FixtureForm } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
-import { EMAIL_FIELD, MODAL, gone, shown } from './popup-env';
+import { EMAIL_FIELD, MODAL, gone, shown, shownFrames } from './popup-env';
 
 const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
 const F = suite('hardening: faults', ctx);
@@ -358,11 +358,7 @@ F(
     assert.is(w.length, 1, JSON.stringify(w));
     assert.match(w[0], /^signup popup:/);
     // Nothing visible is left on the page.
-    const visible = await page.$$eval(
-      'iframe',
-      (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length,
-    );
-    assert.is(visible, 0);
+    assert.is(await shownFrames(page), 0);
     await context.close();
   },
 );

@@ -126,6 +126,20 @@ export async function cookies(
   return out;
 }
 
+/** How many frames on the page are shown: not `visibility: hidden` (a popup prepared hidden is not). */
+export const shownFrames = (page: Page): Promise<number> =>
+  page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length);
+
+/** Presses Tab `n` times and returns where focus was after each press (`focusAt`). */
+export async function tabStops(page: Page, n: number): Promise<string[]> {
+  const stops: string[] = [];
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press('Tab');
+    stops.push(await focusAt(page));
+  }
+  return stops;
+}
+
 /** Where focus is: 'host:<id or tag>' on the host page, or 'frame:<class or tag>' inside the modal frame. */
 export const focusAt = (page: Page): Promise<string> =>
   page.evaluate(() => {

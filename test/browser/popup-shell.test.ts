@@ -18,6 +18,8 @@ import {
   shown,
   visibleBox,
   popupSuite,
+  shownFrames,
+  tabStops,
 } from './popup-env';
 
 const { T, ctx } = popupSuite('popup shell');
@@ -31,11 +33,7 @@ T('modal: opens after the delay as a labelled modal dialog, focus in, host inert
     { focusHost: true },
   );
   // Before the delay the popup may be prepared, hidden (the warm-up, issue 12.1): nothing shows.
-  assert.is(
-    await page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length),
-    0,
-    'nothing shows before the delay',
-  );
+  assert.is(await shownFrames(page), 0, 'nothing shows before the delay');
   const { frame } = await shown(page, MODAL);
   const d = await frame.$eval('.mc-dialog', (el) => ({
     role: el.getAttribute('role'),
@@ -73,11 +71,7 @@ T('modal: opens after the delay as a labelled modal dialog, focus in, host inert
 T('modal: Tab and Shift+Tab stay inside the dialog and wrap', async () => {
   const { page, context } = await open({ popupDelay: 0 });
   await shown(page, MODAL);
-  const seen: string[] = [];
-  for (let i = 0; i < 5; i++) {
-    await page.keyboard.press('Tab');
-    seen.push(await focusAt(page));
-  }
+  const seen = await tabStops(page, 5);
   // From the e-mail field: Subscribe, Powered by, then wrapping to Close and the e-mail field again.
   assert.ok(
     seen.every((s) => s.startsWith('frame:')),
@@ -299,11 +293,7 @@ after Escape (it mounts on every edit: WCAG 2.1.2, 3.2.2)`,
     // Tabbed into, Tab leaves it again at its end.
     const { frame } = await shown(page, MODAL);
     await frame.focus('input[type=email]');
-    const stops: string[] = [];
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press('Tab');
-      stops.push(await focusAt(page));
-    }
+    const stops = await tabStops(page, 8);
     assert.ok(
       stops.some((x) => x.startsWith('host:')),
       `Tab reaches the page again: ${stops.join(', ')}`,
@@ -318,11 +308,7 @@ T('server cookies (spec 3.8) are set once the settings are in, before and withou
     cookies: [{ name: 'promo', value: 'early', expires: 2, path: '/' }],
   });
   await page.waitForFunction(() => document.cookie.includes('promo=early'), null, { timeout: 10000 });
-  assert.equal(
-    await page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length),
-    0,
-    'nothing shows: the trigger never fired',
-  );
+  assert.equal(await shownFrames(page), 0, 'nothing shows: the trigger never fired');
   await context.close();
 });
 

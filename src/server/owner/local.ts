@@ -13,31 +13,34 @@ import type { Route } from '../route';
 /** The owner pages of demo mode (not the demo forms' public images under /demo/assets/). */
 const PAGES = /^\/(mailbox|preview|demo(?!\/assets\/))(\/|$)/;
 
+/** A host name as compared here: lower case, without its port. */
+const bare = (host: string): string => host.toLowerCase().replace(/:\d+$/, '');
+
 /**
- * Whether a Host header names this machine, or one of `hosts` (lower case, a port allowed on either side). No Host at
- * all (HTTP/1.0) is a client on this machine: every browser sends one, and nothing else reaches a loopback address.
+ * Whether a Host header names this machine, or one of `names` (bare, see above). No Host at all (HTTP/1.0) is a client
+ * on this machine: every browser sends one, and nothing else reaches a loopback address.
  */
-export const namesThisMachine = (req: IncomingMessage, hosts: readonly string[]): boolean => {
+const namesThisMachine = (req: IncomingMessage, names: readonly string[]): boolean => {
   const h = req.headers.host;
   if (h === undefined) return true;
-  const name = h.toLowerCase().replace(/:\d+$/, '');
+  const name = bare(h);
   return (
     name == 'localhost' ||
     name.endsWith('.localhost') ||
     /^127(\.\d{1,3}){3}$/.test(name) ||
     name == '[::1]' ||
-    hosts.some((x) => x.toLowerCase().replace(/:\d+$/, '') == name)
+    names.includes(name)
   );
 };
 
 /** PROVIDER_HOSTS: names, comma or space separated, that reach this machine too. */
 export const hostsFromEnv = (v: string | undefined): string[] => (v || '').split(/[\s,]+/).filter(Boolean);
 
-/** The route that answers 421 on the owner pages to a Host that does not name this machine. */
-export const localOnly =
-  (hosts: readonly string[]): Route =>
-  (req, res, url) => {
-    if (!PAGES.test(url.pathname) || namesThisMachine(req, hosts)) return false;
+/** The route that answers 421 on the owner pages to a Host that names neither this machine nor one of `hosts`. */
+export const localOnly = (hosts: readonly string[]): Route => {
+  const names = hosts.map(bare);
+  return (req, res, url) => {
+    if (!PAGES.test(url.pathname) || namesThisMachine(req, names)) return false;
     req.resume();
     sendText(
       res,
@@ -47,3 +50,4 @@ export const localOnly =
     );
     return true;
   };
+};
