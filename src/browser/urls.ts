@@ -15,12 +15,14 @@ export const providerUrl = (p: LoaderParams, path: string, extra?: Record<string
 };
 
 /**
- * The settings' version as a path segment: dotted digits only, else the default, so that a hostile or broken
- * settings object cannot point the script tag elsewhere (spec 3.2: default "1.0").
+ * The settings' version as a path segment: dotted digits with at least one dot (the content host's folders are
+ * "major.minor", spec 7.2), else the default, so that a hostile or broken settings object cannot point the script tag
+ * elsewhere (spec 3.2: default "1.0"). A provider that writes `"version": 1.0` as a JSON number sends 1: read as "1"
+ * it named a folder that does not exist and popup.js 404ed without a word; it now reads as the default.
  */
 export const safeVersion = (v: unknown): string =>
   // test() reads its argument as a string: undefined, null and objects fail, numbers such as 1.1 pass.
-  /^\d+(\.\d+)*$/.test(v as string) ? v + '' : DEFAULT_VERSION;
+  /^\d+(\.\d+)+$/.test(v as string) ? v + '' : DEFAULT_VERSION;
 
 /** Where the versioned popup script lives on the content host (spec 7.2). */
 export const popupUrl = (p: LoaderParams, version: unknown): string =>

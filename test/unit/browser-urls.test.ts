@@ -18,12 +18,17 @@ test('providerUrl: protocol-relative, u and id, f_id only when given, extras enc
   assert.is(providerUrl({ ...P, uuid: 'a&b=c' }, 'x'), '//list.example.com/subscribe/x?u=a%26b%3Dc&id=def');
 });
 
-test('safeVersion: dotted digits pass, anything else is 1.0', () => {
+test('safeVersion: dotted digits with a dot pass, anything else is 1.0', () => {
   const cases: [unknown, string][] = [
     ['1.0', '1.0'],
     ['1.1', '1.1'],
     [1.1, '1.1'],
-    [2, '2'],
+    // JSON's 1.0 is the number 1, and "1" names no folder: both read as the default.
+    [1.0, '1.0'],
+    [1, '1.0'],
+    ['1', '1.0'],
+    [2, '1.0'],
+    [2.5, '2.5'],
     ['10.2.3', '10.2.3'],
     [undefined, '1.0'],
     [null, '1.0'],
