@@ -72,10 +72,14 @@ export const decode = (
   const values: Values = {};
   for (const f of fields) {
     const p: Parts = (values[f.name] = {});
+    const box = f.row.posts == 'each' || f.row.posts == 'consent';
     for (const i of inputsOf(f)) {
-      const v = q[i.name];
-      // An unchecked checkbox posts nothing: its choice is left out, not ''.
-      if (v || !(i.key && i.value)) p[i.key] = typeof v == 'string' ? v : '';
+      const v = typeof q[i.name] == 'string' ? (q[i.name] as string) : '';
+      // A ticked box posts its own value (spec 3.5: a checkbox choice its value, a GDPR box Y); anything else, "N"
+      // or "0" included, is not a tick. An unticked choice is left out, not ''; an unticked consent reads ''.
+      if (!box) p[i.key] = v;
+      else if (v == i.value) p[i.key] = v;
+      else if (!i.key) p[i.key] = '';
     }
   }
   return { values, ack: q[ACK_NAME] == ACK_VALUE, honeypot: q[honeypotName(uuid, lid)] || '' };

@@ -157,4 +157,71 @@ test('a field without merge_id: its error is keyed by its name, which the popup 
   assert.equal((await post(lid, { EMAIL: 'm@example.com', AGE: 'x' })).errors, { AGE: 'Please enter a valid number.' });
 });
 
+test('a consent box counts only when it posts Y, as the popup posts it: N, 0 and on grant nothing', async () => {
+  const lid = await addForm({ fields: [EMAIL, ...CONSENTS], hasGdprEnabled: 'Y' });
+  for (const [i, no] of ['N', '0', 'on', 'false'].entries())
+    assert.is((await post(lid, { EMAIL: `no${i}@example.com`, 'gdpr[1]': no })).result, 'success', no);
+  await post(lid, { EMAIL: 'yes@example.com', 'gdpr[1]': 'Y', 'gdpr[2]': 'N' });
+  const consents = (await listSubscribers(p.store, lid)).map((r) => [r.email, r.consents]);
+  assert.equal(consents, [
+    ['no0@example.com', { 1: false, 2: false }],
+    ['no1@example.com', { 1: false, 2: false }],
+    ['no2@example.com', { 1: false, 2: false }],
+    ['no3@example.com', { 1: false, 2: false }],
+    ['yes@example.com', { 1: true, 2: false }],
+  ]);
+});
+
+test('a checkbox choice counts only when it posts its own value', async () => {
+  const TOPICS = {
+    type: 'checkbox',
+    name: 'TOPICS',
+    label: 'Topics',
+    merge_id: 3,
+    choices: [{ value: 'news' }, { value: 'events' }],
+  };
+  const lid = await addForm({ fields: [EMAIL, TOPICS] });
+  await post(lid, { EMAIL: 'c@example.com', 'TOPICS[news]': 'yes', 'TOPICS[events]': 'events' });
+  assert.equal((await listSubscribers(p.store, lid))[0].merge_fields, { TOPICS: ['events'] });
+});
+
+test('a consent box marked required is demanded by the provider as by the popup, keyed by its merge_id', async () => {
+  const required = [{ ...CONSENTS[0], required: true, merge_id: 21 }, CONSENTS[1]];
+  const lid = await addForm({ fields: [EMAIL, ...required], hasGdprEnabled: 'Y' });
+  const no = await post(lid, { EMAIL: 'r@example.com', 'gdpr[2]': 'Y' });
+  assert.equal([no.result, no.errors], ['error', { 21: 'This field is required.' }]);
+  assert.is((await listSubscribers(p.store, lid)).length, 0);
+  assert.is((await post(lid, { EMAIL: 'r@example.com', 'gdpr[1]': 'Y' })).result, 'success');
+});
+
+test("a birthday's or a date's part longer than its input allows (spec 5.4) is refused, not stored", async () => {
+  const B = { type: 'birthday', name: 'BDAY', label: 'Birthday', merge_id: 4 };
+  const D = { type: 'date', name: 'DAY', label: 'Day', merge_id: 5 };
+  const lid = await addForm({ fields: [EMAIL, B, D] });
+  const cases: Record<string, string>[] = [
+    { 'BDAY[month]': '002', 'BDAY[day]': '3' },
+    { 'BDAY[month]': '2', 'BDAY[day]': '00003' },
+    { 'DAY[year]': '02024', 'DAY[month]': '1', 'DAY[day]': '1' },
+  ];
+  for (const bad of cases) {
+    const a = await post(lid, { EMAIL: 'b@example.com', ...bad });
+    assert.is(a.result, 'error', JSON.stringify(bad));
+    assert.equal(Object.values(a.errors as object), ['This value is too long.'], JSON.stringify(bad));
+  }
+  assert.is((await post(lid, { EMAIL: 'b@example.com', 'BDAY[month]': '02', 'BDAY[day]': '3' })).result, 'success');
+  assert.equal((await listSubscribers(p.store, lid))[0].merge_fields, { BDAY: '02/03' });
+});
+
+test('an SMS number without a digit gets the phone message: SMS-only signups are keyed by its digits', async () => {
+  const lid = await addForm({ fields: [{ ...SMS, required: true }], useEmailStep: 'N' });
+  const a = await post(lid, { SMSPHONE: 'hello', 'mc-SMSPHONE-ack': 'true' });
+  assert.equal([a.result, a.errors], ['error', { 9: 'Please enter a valid phone number.' }]);
+  assert.is((await post(lid, { SMSPHONE: '+1 555 0100', 'mc-SMSPHONE-ack': 'true' })).result, 'success');
+  assert.is((await post(lid, { SMSPHONE: '+1 555 0199', 'mc-SMSPHONE-ack': 'true' })).result, 'success');
+  assert.equal(
+    (await listSubscribers(p.store, lid)).map((r) => r.sms_phone),
+    ['+1 555 0100', '+1 555 0199'],
+  );
+});
+
 test.run();

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import type { Field } from '../../src/form-model/fields';
 import { readForm } from '../../src/form-model/form';
 import { carried, sent, type Placement } from '../../src/form-model/place';
-import { errorText } from '../../src/form-model/rules';
+import { errorText, message } from '../../src/form-model/rules';
 import { decode, encode, type Query, type Values } from '../../src/form-model/wire';
 import { providerUrl } from '../../src/browser/urls';
 import { outcome } from '../../src/popup/form/outcome';
@@ -101,8 +101,14 @@ test('(a) every submit the popup sends as valid is accepted (property)', () => {
         accepted++;
         return;
       }
-      // The provider's own two rules beyond the form's (collect.ts `judge`), each answered where the popup shows it
-      // (property b): nobody to subscribe, or no consent on a form that requires it.
+      // The provider's own three rules beyond the form's (collect.ts), each answered where the popup shows it
+      // (property b): an SMS number without a digit (the popup lets any SMS text through, spec 5.2), nobody to
+      // subscribe, or no consent on a form that requires it.
+      const sms = pl.sms && withSms && (values[pl.sms.name][''] || '').trim();
+      if (sms && !/\d/.test(sms)) {
+        assert.equal(v.errors, { [pl.sms!.mergeId]: message('smsphone', s.translations) });
+        return;
+      }
       if (!someone(fields, values)) {
         assert.is(v.msg, 'Please fix the highlighted fields and try again.');
         return;
@@ -151,7 +157,7 @@ test('(b) every field error the provider answers names an input the popup shows 
         assert.is(o.gdpr, MSG_GDPR);
         return;
       }
-      const shown = pl.sms ? [...pl.main, pl.sms] : pl.main;
+      const shown = carried(pl);
       for (const [key, msg] of Object.entries(v.errors)) {
         const f = shown.find((g) => g.mergeId == key);
         assert.ok(f, `error ${key} names no field the popup shows`);

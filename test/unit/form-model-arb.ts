@@ -145,6 +145,9 @@ const singleValue = (f: Field): fc.Arbitrary<string> => {
   return r.role == 'email' ? email : r.numeric ? NUMBER : r.input == 'url' ? URL : ANY;
 };
 
+/** `v` within an input's maxlength `max` (0: none). */
+const fit = (v: string, max: number) => (max ? v.slice(0, max).replace(/[\ud800-\udbff]$/, '') : v);
+
 /**
  * The values the rendered inputs of `f` can hold, in the form the components set them (src/popup/form/inputs.tsx):
  * a single input's text, every part, one radio choice or none, the checked checkbox choices, a consent 'Y' or ''.
@@ -155,7 +158,11 @@ export const fieldValue = (f: Field): fc.Arbitrary<Parts> => {
   switch (r.posts) {
     case 'parts':
       // (Spread: fast-check's records have no prototype, the components' values do.)
-      return fc.record(Object.fromEntries(r.parts!.map(([k]) => [k, PART[k] || TEXT]))).map((p) => ({ ...p }));
+      // A part's input holds at most its maxlength (spec 5.4), in UTF-16 units as the browser counts them, and never
+      // half a character: the browser drops a cut surrogate pair whole.
+      return fc
+        .record(Object.fromEntries(r.parts!.map(([k, max]) => [k, (PART[k] || TEXT).map((v) => fit(v, max))])))
+        .map((p) => ({ ...p }));
     case 'radio':
       // A group without choices renders no radio: nothing to hold.
       if (!values.length) return fc.constant({});

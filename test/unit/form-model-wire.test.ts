@@ -175,16 +175,20 @@ test('encode: what a browser posts from the inputs, with popup=true, the honeypo
   assert.equal(q, { popup: 'true', EMAIL: '', b_U_L: 'bot', 'mc-SMSPHONE-ack': 'true' });
 });
 
-test('decode: the provider reads every field back; missing inputs are blank, unchecked choices absent', () => {
+test('decode: fields read back; missing inputs blank, unticked choices absent, a box ticked only by its value', () => {
   const q = {
     EMAIL: 'a@b.co',
     'B[month]': '1',
     'B[day]': '2',
     R: 'zzz',
     'C[1]': '1',
+    // Not its own value: no tick.
+    'C[2]': 'yes',
     'C[3]': '3',
     'C[4]': '',
-    'gdpr[9]': 'on',
+    'gdpr[9]': 'Y',
+    // A consent box posts Y when ticked: "N" is a refusal, not consent.
+    'gdpr[10]': 'N',
     b_U_L: 'filled',
     'mc-SMSPHONE-ack': 'true',
   };
@@ -196,7 +200,7 @@ test('decode: the provider reads every field back; missing inputs are blank, unc
       // Kept as posted: the provider judges a radio value that is not a choice.
       R: { '': 'zzz' },
       C: { '1': '1' },
-      'gdpr[9]': { '': 'on' },
+      'gdpr[9]': { '': 'Y' },
       'gdpr[10]': { '': '' },
       S: { '': '' },
       R2: { '': '' },
@@ -205,6 +209,8 @@ test('decode: the provider reads every field back; missing inputs are blank, unc
     ack: true,
     honeypot: 'filled',
   });
+  for (const no of ['N', '0', 'on', 'false', 'y', ' Y'])
+    assert.equal(decode({ 'gdpr[9]': no }, FIELDS.slice(5, 6), 'U', 'L').values, { 'gdpr[9]': { '': '' } }, no);
   const none = decode({ 'mc-SMSPHONE-ack': 'yes' }, FIELDS.slice(0, 1), 'U', 'L');
   assert.equal(none, { values: { EMAIL: { '': '' } }, ack: false, honeypot: '' });
   // Names the prototype of a plain object has read as missing.

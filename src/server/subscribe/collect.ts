@@ -1,10 +1,12 @@
 /**
  * Server-side validation of a submit (spec 7.1 form-post-json), pure: the query read back with the popup's own codec
  * (src/form-model/wire.ts) for exactly the fields the popup placed (the form's model, src/form-model/form.ts), checked
- * with the same rules (src/form-model/rules.ts), plus what only a store must check: lengths, choices, the SMS
- * acknowledgement, someone to subscribe, GDPR consent. Produces either the answer's errors (spec 3.6) or the signup.
+ * with the same rules (src/form-model/rules.ts), plus what only a store must check: lengths, choices, an SMS number's
+ * digits, the SMS acknowledgement, someone to subscribe, GDPR consent. Produces either the answer's errors (spec 3.6)
+ * or the signup.
  */
 import { EMAIL_LOCAL_MAX, EMAIL_MAX, MERGE_VALUE_MAX } from '../../constants';
+import { inputsOf } from '../../form-model/field-inputs';
 import type { Field } from '../../form-model/fields';
 import type { FormModel } from '../../form-model/form';
 import type { Parts } from '../../form-model/parts';
@@ -33,8 +35,14 @@ export type Verdict =
 /** The first problem the store finds with a field that passed the rules, or null. */
 const storeCheck = (f: Field, p: Parts, translations: Record<string, string>): string | null => {
   if (Object.values(p).some((v) => v.length > MERGE_VALUE_MAX)) return MSG_TOO_LONG;
+  // A part longer than its input allows (spec 5.4: a birthday's month and day 2, a date's year 4) would break the
+  // stored MM/DD or YYYY-MM-DD; the popup's inputs cannot hold more, so only a hand-made submit gets this.
+  if (inputsOf(f).some((i) => i.max && (p[i.key] || '').length > i.max)) return MSG_TOO_LONG;
   const v = (p[''] || '').trim();
   const { posts, role } = f.row;
+  // The popup lets any SMS text through (spec 5.2), but a number without a digit reaches no phone, and an SMS-only
+  // subscriber is keyed by its digits: two such signups would be one row, the second lost without a word.
+  if (role == 'sms' && v && !/\d/.test(v)) return message('smsphone', translations);
   if (role == 'email' && v) {
     // Spaces around an address fold away, but a line break anywhere is a script building mail headers (issue 8).
     if (/[\r\n]/.test(p[''])) return message('email', translations);
@@ -75,6 +83,11 @@ export const collect = (sub: Submission, m: FormModel): Collected => {
     if (value === null) continue;
     if (f.row.role == 'email' && !email) email = value as string;
     else merge[f.name] = value;
+  }
+  // A consent box marked required is judged as the popup judges it (spec 5.2: a checkbox must be checked).
+  for (const g of pl.gdpr) {
+    const problem = errorText(g, sub.values[g.name], translations);
+    if (problem) errors[g.mergeId] = problem;
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   const consents: Record<string, boolean> = {};
