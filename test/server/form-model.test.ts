@@ -224,4 +224,25 @@ test('an SMS number without a digit gets the phone message: SMS-only signups are
   );
 });
 
+test("an owner's own list: the welcome names it, and its link's campaign tells is-email-subscribed", async () => {
+  const lid = await addForm({ fields: [EMAIL] });
+  await p.store.run('UPDATE lists SET name = ? WHERE id = ?', ['ACME\r\nHardware  news', lid]);
+  assert.is((await post(lid, { EMAIL: 'buyer@example.com' })).result, 'success');
+  const mail = await p.store.get<{ subject: string; body: string; link: string }>(
+    'SELECT subject, body, link FROM outbox WHERE to_addr = ?',
+    ['buyer@example.com'],
+  );
+  assert.is(mail!.subject, 'Welcome to ACME Hardware news');
+  assert.match(mail!.body, /^Thank you for subscribing to ACME Hardware news\./);
+  assert.not.match(mail!.body, /Demo Goods|shop/);
+  const link = new URL(mail!.link).searchParams;
+  const q = (extra: Record<string, string>) => new URLSearchParams({ u: DEMO_UUID, id: lid, c: 'cb', ...extra });
+  const asked = await call(
+    p.origin,
+    'is-email-subscribed',
+    q({ mc_eid: link.get('mc_eid')!, mc_cid: link.get('mc_cid')! }).toString(),
+  );
+  assert.is(asked.data.isEmailSubscribed, true);
+});
+
 test.run();

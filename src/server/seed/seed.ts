@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../store/types';
 import { DEMO_FORMS, DEMO_UUID } from './forms';
 
-/** The demo campaign of each list: its id is `c` + the lid, the mc_cid of the links in welcome e-mails. */
-export const demoCampaignId = (lid: string): string => `c${lid}`;
+/** The welcome campaign of each list: its id is `c` + the lid, the mc_cid of the links in welcome e-mails. */
+export const welcomeCampaignId = (lid: string): string => `c${lid}`;
 
 /**
  * Seeds the demo lists, forms and campaigns. Runs on every start: rows that exist keep their data, and the demo
@@ -36,7 +36,7 @@ export const seed = (store: Queryable): Promise<void> =>
       );
       await q.run(
         'INSERT INTO campaigns (id, list_id, subject, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
-        [demoCampaignId(f.lid), f.lid, `Welcome to Demo Goods (${f.title})`, now],
+        [welcomeCampaignId(f.lid), f.lid, `Welcome to Demo Goods: ${f.title}`, now],
       );
     }
   });

@@ -1,6 +1,6 @@
 import { QUERY_CID, QUERY_EID } from '../../constants';
 import { queueMail } from '../db/outbox';
-import { demoCampaignId } from '../seed/seed';
+import { welcomeCampaignId } from '../seed/seed';
 import type { Site } from '../site';
 import type { Queryable } from '../store/types';
 
@@ -49,9 +49,10 @@ export const sendChangeConfirmation = async (
 };
 
 /**
- * The welcome e-mail, sent as the list's demo campaign: its link carries mc_eid and mc_cid (spec 4.1), so following
- * it back to the site exercises is-email-subscribed, and the popup stays closed for a subscriber. In demo mode it
- * leads to the demo page of the form; in production, which has no demo page, to the public URL's root.
+ * The welcome e-mail, sent as the list's welcome campaign: its link carries mc_eid and mc_cid (spec 4.1), so
+ * following it back to the site exercises is-email-subscribed, and the popup stays closed for a subscriber. In demo
+ * mode it leads to the demo page of the form; in production, which has no demo page, to the public URL's root. It
+ * names the list it welcomes to: an owner's own list, made without the seed, is not the demo's shop.
  */
 export const sendWelcome = async (
   store: Queryable,
@@ -62,17 +63,27 @@ export const sendWelcome = async (
   demoKey: string | null,
 ): Promise<void> => {
   const demo = site.mode === 'demo';
+  const list = await store.get<{ name: string }>('SELECT name FROM lists WHERE id = ?', [listId]);
+  // One line: the name goes into the Subject header.
+  const name = (list ? list.name : '').replace(/\s+/g, ' ').trim() || 'our list';
+  const cid = welcomeCampaignId(listId);
+  // The link's mc_cid must name a campaign of this list, or is-email-subscribed cannot know the subscriber (spec
+  // 4.1): the seed makes the demo lists' welcome campaigns, this makes any other list's on its first welcome.
+  await store.run(
+    'INSERT INTO campaigns (id, list_id, subject, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    [cid, listId, `Welcome to ${name}`, new Date().toISOString()],
+  );
   const q = new URLSearchParams({
     ...(demo && demoKey ? { form: demoKey } : {}),
     [QUERY_EID]: eid,
-    [QUERY_CID]: demoCampaignId(listId),
+    [QUERY_CID]: cid,
   });
   await queueMail(store, {
     list_id: listId,
     to_addr: to,
-    subject: 'Welcome to Demo Goods',
+    subject: `Welcome to ${name}`,
     body:
-      'Thank you for subscribing. This link takes you back to the shop; ' +
+      `Thank you for subscribing to ${name}. This link takes you back to the site; ` +
       'as a subscriber you will not see the signup popup there.',
     link: `${site.origin}${demo ? '/demo' : '/'}?${q}`,
   });
