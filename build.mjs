@@ -6,6 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
 import { boundaryListed, leftOver, pinCollisions, readMangle } from './build/mangle.mjs';
+import { compatTrim, trimProblems } from './build/compat-trim.mjs';
 import { squeeze, tightenCss } from './build/minify.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -50,10 +51,12 @@ const browser = (dev, full = true) => ({
  * Options of the bundles that render JSX (popup.js, embed.dev.js): classic JSX on an injected createElement
  * (src/jsx.ts), smaller call sites than the automatic runtime. tsconfigRaw replaces tsconfig.json's "jsx": "react-jsx"
  * for these bundles only (type-checking keeps it). Not for embed.js or the blog script:
- * the inject would pull Preact in.
+ * the inject would pull Preact in. compat comes without two conversions our JSX never asks for
+ * (build/compat-trim.mjs), in the dev popup too, so both render alike.
  */
 const withJsx = (dev) => ({
   ...browser(dev),
+  plugins: [compatTrim],
   tsconfigRaw: { compilerOptions: { jsx: 'react' } },
   jsx: 'transform',
   jsxFactory: '_h',
@@ -265,6 +268,7 @@ async function buildAll(active) {
   });
   const mangle = readMangle(root);
   failed.push(...(await boundaryListed(root, mangle)), ...(await pinCollisions(mangle, renamed)));
+  failed.push(...trimProblems(root, ['src/popup']));
   await Promise.all(
     active.map(async (job, i) => {
       if (texts[i].status == 'rejected') return;

@@ -3,6 +3,7 @@
  * constructors Preact and the sanitizer touch, and helpers that mount <Form> with a seeded demo form's settings and act
  * as the visitor and the provider. Import it first.
  */
+import './compat-guard';
 import { DOMParser, parseHTML } from 'linkedom';
 import { COUNTRY_DATA } from '../../src/popup/form/countries-data';
 import { render } from 'react-dom';

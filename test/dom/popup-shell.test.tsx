@@ -3,6 +3,7 @@
  * and its dialog semantics, and the spec 8 frame error. The host page held behind the modal (src/popup/host.ts) is
  * tested in Chromium (test/browser/popup-session.test.ts): linkedom's CSSOM has no property priorities.
  */
+import './compat-guard';
 import { DOMParser, parseHTML } from 'linkedom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,0 +1,86 @@
+// @ts-check
+/**
+ * Two conversions of preact/compat that popup.js never asks for, turned off in the build (issue 12: −247 B brotli).
+ * compat's vnode hook tests every prop of every DOM element against two patterns:
+ * - `svg`: SVG presentation attributes written the React way (strokeWidth → stroke-width), a 330-character pattern.
+ *   Our JSX writes them as the DOM names them (`stroke-width`, src/popup/form/Gdpr.tsx).
+ * - `unitless`: a number as a style value gets 'px' unless its property is one of these. Our style values are
+ *   strings.
+ * In the bundle each pattern becomes one that never converts (svg: never matches; unitless: always matches, so no
+ * 'px' is added). The build fails when compat's text no longer holds the patterns (a new Preact: look again), and
+ * `trimProblems` fails it when our sources write a prop the trimmed compat would no longer convert. The dom layer
+ * holds every rendered prop to the same rule at run time (test/dom/compat-guard.ts).
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** compat's two patterns as they appear in its ESM build, as source text. */
+const SVG_SOURCE = /\/\^\(\?:accent\|alignment[^/\n]*\//;
+const UNITLESS_SOURCE = /\/\^\(-\|f\[lo\][^/\n]*\//;
+
+/**
+ * compat's two patterns, read from its built text.
+ * @param {string} text preact/compat/dist/compat.mjs
+ * @returns {{ svg: RegExp, unitless: RegExp }}
+ */
+export const compatPatterns = (text) => {
+  const svg = SVG_SOURCE.exec(text);
+  const unitless = UNITLESS_SOURCE.exec(text);
+  if (!svg || !unitless) throw Error('preact/compat: its SVG or unitless style pattern is not where the trim expects');
+  const re = (/** @type {string} */ s) => new RegExp(s.slice(1, -1));
+  return { svg: re(svg[0]), unitless: re(unitless[0]) };
+};
+
+/** The esbuild plugin: compat with both conversions off. */
+export const compatTrim = {
+  name: 'compat-trim',
+  /** @param {import('esbuild').PluginBuild} b */
+  setup(b) {
+    b.onLoad({ filter: /preact[\\/]compat[\\/]dist[\\/]compat\.mjs$/ }, (a) => {
+      const text = readFileSync(a.path, 'utf8');
+      compatPatterns(text);
+      // `(?!)` never matches; `(?:)` always does.
+      return { loader: 'js', contents: text.replace(SVG_SOURCE, '/(?!)/').replace(UNITLESS_SOURCE, '/(?:)/') };
+    });
+  },
+};
+
+/** @param {string} dir @returns {Generator<string>} */
+function* sources(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* sources(p);
+    else if (name.endsWith('.tsx')) yield p;
+  }
+}
+
+/**
+ * What one JSX file writes that the trimmed compat would render differently: a camelCase prop compat would have
+ * turned into an SVG attribute name, or a style object holding a number.
+ * @param {RegExp} svg compat's SVG pattern (`compatPatterns`)
+ * @param {string} text the file
+ * @returns {string[]} one line per problem
+ */
+export const jsxProblems = (svg, text) => {
+  const out = [];
+  for (const [, name] of text.matchAll(/\s([a-z]+[A-Z]\w*)=[{"']/g))
+    if (svg.test(name)) out.push(`${name}= (write the attribute's DOM name)`);
+  for (const [style] of text.matchAll(/style=\{\{[^}]*\}\}/g))
+    if (/:\s*[-+.\d]/.test(style)) out.push(`${style} (style values are strings)`);
+  return out;
+};
+
+/**
+ * `jsxProblems` of every .tsx under `dirs`, each line naming its file.
+ * @param {string} root the project
+ * @param {string[]} dirs folders of the bundle's JSX, under root
+ * @returns {string[]}
+ */
+export const trimProblems = (root, dirs) => {
+  const { svg } = compatPatterns(readFileSync(join(root, 'node_modules/preact/compat/dist/compat.mjs'), 'utf8'));
+  return dirs.flatMap((dir) =>
+    [...sources(join(root, dir))].flatMap((file) =>
+      jsxProblems(svg, readFileSync(file, 'utf8')).map((p) => `${file}: ${p} (build/compat-trim.mjs)`),
+    ),
+  );
+};

@@ -1,0 +1,28 @@
+/**
+ * popup.js ships preact/compat without two conversions (build/compat-trim.mjs): camelCase SVG attribute names and
+ * 'px' after numeric style values. Imported by the dom layer's environments, this holds every DOM element the
+ * popup's components render, spreads included, to what the trimmed compat renders alike: a prop that compat would
+ * have converted throws, so the test rendering it fails and names it.
+ */
+import { readFileSync } from 'node:fs';
+import { options, type VNode } from 'preact';
+import 'preact/compat';
+import { compatPatterns } from '../../build/compat-trim.mjs';
+
+const { svg } = compatPatterns(readFileSync('node_modules/preact/compat/dist/compat.mjs', 'utf8'));
+
+// After compat's own hook, so this one runs first and sees the props as our components wrote them.
+const next = options.vnode;
+options.vnode = (v: VNode) => {
+  if (typeof v.type == 'string') {
+    const props = v.props as Record<string, unknown>;
+    for (const name in props)
+      if (!v.type.includes('-') && svg.test(name))
+        throw Error(`<${v.type} ${name}>: compat-trim turns no camelCase SVG name into its DOM name; write that`);
+    const style = props.style;
+    if (style && typeof style == 'object')
+      for (const [k, value] of Object.entries(style))
+        if (typeof value == 'number') throw Error(`<${v.type} style ${k}: ${value}>: style values are strings`);
+  }
+  if (next) next(v);
+};
