@@ -110,20 +110,36 @@ async function serve(): Promise<void> {
   } else process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** The first wait before starting again a worker that could not start, and the longest (it doubles in between). */
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+/** The wait before the next start of a replacement after `failures` failed ones in a row: 1 s, 2 s, 4 s … 30 s. */
+const retryDelay = (failures: number): number => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1));
+
 /**
  * The primary of PROVIDER_WORKERS=N: starts N workers, prints the banner once all listen, starts a new worker for
- * one that dies after it listened (a crash, a kill -9), and on SIGTERM or SIGINT stops them all and exits.
+ * one that dies after it listened (a crash, a kill -9), and on SIGTERM or SIGINT stops them all and exits. Only the
+ * first start is fatal: a worker that cannot start then (port, store, settings) would fail again, so all stop. A
+ * replacement that cannot start (the store down for a while) is tried again later, 1 s then doubling up to 30 s,
+ * while the healthy workers keep serving.
  */
 function primary(n: number): void {
   const listening = new Map<number, string>();
   let stopping = false;
   let exitCode = 0;
   let announced = false;
-  const fork = () => {
+  /** Replacements waiting out their back-off: cancelled by a shutdown. */
+  const waiting = new Set<NodeJS.Timeout>();
+  const fork = (failures: number, replacing: boolean) => {
     const w = cluster.fork();
     w.on('message', (m: { listening?: string }) => {
       if (!m?.listening) return;
       listening.set(w.id, m.listening);
+      if (replacing) {
+        const after = failures ? ` (after ${failures} failed start${failures === 1 ? '' : 's'})` : '';
+        console.log(`provider process ${w.process.pid} replaces it${after}`);
+      }
       if (!announced && listening.size === n) {
         announced = true;
         console.log(
@@ -140,11 +156,28 @@ function primary(n: number): void {
         if (!Object.keys(cluster.workers || {}).length) process.exit(exitCode);
         return;
       }
-      console.error(`provider process ${w.process.pid} exited (${signal || `code ${code}`})`);
-      // One that never listened failed to start (port, store): starting it again would fail again.
-      if (!up) return shutdown(1);
-      const next = fork();
-      next.once('message', () => console.log(`provider process ${next.process.pid} replaces it`));
+      const how = signal || `code ${code}`;
+      if (up) {
+        console.error(`provider process ${w.process.pid} exited (${how})`);
+        fork(0, true);
+        return;
+      }
+      // One that never listened at the first start: a setting is wrong (port, store), and starting again fails again.
+      if (!announced) {
+        console.error(`provider process ${w.process.pid} could not start (${how}): stopping`);
+        return shutdown(1);
+      }
+      // A replacement that could not start: what it needs (the store) is down for a while, not wrong.
+      const wait = retryDelay(failures + 1);
+      console.error(
+        `provider process ${w.process.pid} could not start (${how}): trying again in ${wait / 1000} s; ` +
+          `${listening.size} of ${n} processes serving`,
+      );
+      const t = setTimeout(() => {
+        waiting.delete(t);
+        if (!stopping) fork(failures + 1, true);
+      }, wait);
+      waiting.add(t);
     });
     return w;
   };
@@ -152,13 +185,14 @@ function primary(n: number): void {
     if (stopping) process.exit(1);
     stopping = true;
     exitCode = code;
+    for (const t of waiting) clearTimeout(t);
     const left = Object.values(cluster.workers || {});
     if (!left.length) process.exit(code);
     for (const w of left) w?.process.kill('SIGTERM');
   };
   process.on('SIGTERM', () => shutdown(0));
   process.on('SIGINT', () => shutdown(0));
-  for (let i = 0; i < n; i++) fork();
+  for (let i = 0; i < n; i++) fork(0, false);
 }
 
 if (!existsSync(join(dist, JS_PATH, 'embed.js')) && cluster.isPrimary)
