@@ -20,16 +20,16 @@
  */
 // The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
 // shifts it by some 30 bytes either way). It means nothing else.
+import { firstPiece, isModal, modalPlace } from './place';
+import { themeClasses, themeVars } from './theme';
 import { addPiece, type Piece } from './piece';
-import { tabbables, trapTab } from './focus';
-import { closedName, setCookie } from '../browser/cookies';
 import type { ChooseTransport } from './form/transport';
 import { holdHost } from './host';
 import { modalSheets, sheetBase } from './sheets';
 import { pause } from './pause';
-import { themeClasses, themeVars } from './theme';
+import { tabbables, trapTab } from './focus';
 import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
-import { firstPiece, isModal, modalPlace } from './place';
+import { closedName, setCookie } from '../browser/cookies';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import { isMobile, type Settings } from './settings';
 import type { LoaderParams, PopupHandle } from '../types';
@@ -139,7 +139,9 @@ export const createSession = (
   };
 
   const onKey = (e: KeyboardEvent) => {
-    if (e.key == 'Escape') close();
+    // An Escape the host page has used already (its own menu or panel closing, which calls preventDefault) is not
+    // also the popup's: one key press closes one thing.
+    if (e.key == 'Escape' && !e.defaultPrevented) close();
     else if (modal && modalDialog) trapTab(e, modal.doc.body);
   };
 

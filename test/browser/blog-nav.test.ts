@@ -44,7 +44,14 @@ Escape closes it and focus returns`,
           .evaluate((li) => li.classList.contains('focus')),
         'still marked inside',
       );
+      // The Escape is marked used, so a popup over the page (listening on the document) leaves it alone.
+      await page.evaluate(() =>
+        document.addEventListener('keydown', (e) => {
+          (window as unknown as { used: boolean }).used = e.defaultPrevented;
+        }),
+      );
       await page.keyboard.press('Escape');
+      assert.ok(await page.evaluate(() => (window as unknown as { used: boolean }).used), 'defaultPrevented');
       assert.is(await toggle.getAttribute('aria-expanded'), 'false');
       assert.not.ok(await page.locator('#primary-menu').isVisible());
       assert.is(await focused(page), 'button.menu-toggle');

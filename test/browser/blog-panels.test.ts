@@ -171,12 +171,19 @@ focus back`,
       );
       await page.mouse.wheel(0, 400);
       await page.waitForFunction(() => scrollY > 0);
+      // The Escape is marked used, so a popup over the page (listening after the blog) leaves it alone.
+      await page.evaluate(() =>
+        document.addEventListener('keydown', (e) => {
+          (window as unknown as { used: boolean }).used = e.defaultPrevented;
+        }),
+      );
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => scrollY == 0);
       await sleep(BLOG_PANEL_MS + 100);
       assert.not.ok(await panel.isVisible());
       assert.is(await focused(page), 'button.widgets-toggle');
       assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'false');
+      assert.ok(await page.evaluate(() => (window as unknown as { used: boolean }).used), 'defaultPrevented');
       assert.equal(log.errors, []);
     } finally {
       await context.close();

@@ -118,4 +118,39 @@ for (const [variation, motion] of CASES)
     );
   }
 
+T(
+  'an Escape the host page has used already (its own panel closing: preventDefault) leaves the popup open',
+  async () => {
+    const { page, context, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 1, modalVariation: 'slide' });
+    try {
+      await shown(page, MODAL);
+      // The host's own panel: open once, its Escape closes it and is marked used, as the blog's widgets panel does.
+      // Heard in the capture phase: before the popup's listener, as the blog's, added before the reveal, is.
+      await page.evaluate(() => {
+        const w = window as unknown as { panelOpen: boolean };
+        w.panelOpen = true;
+        document.addEventListener(
+          'keydown',
+          (e) => {
+            if (e.key == 'Escape' && w.panelOpen) {
+              w.panelOpen = false;
+              e.preventDefault();
+            }
+          },
+          true,
+        );
+      });
+      await page.keyboard.press('Escape');
+      await new Promise((r) => setTimeout(r, 400));
+      assert.is(await page.$$eval(MODAL, (f) => f.length), 1, 'the popup stays for the Escape the page used');
+      assert.is(await page.evaluate(() => (window as unknown as { panelOpen: boolean }).panelOpen), false);
+      await page.keyboard.press('Escape');
+      await gone(page, MODAL);
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
 T.run();

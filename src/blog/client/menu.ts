@@ -21,6 +21,8 @@ export const initMenu = (d: Document, w: Window): void => {
     // Escape closes an open menu and returns focus to its toggle (focus in and back).
     nav.addEventListener('keydown', (e) => {
       if (e.key == 'Escape' && nav.classList.contains('toggled')) {
+        // Used: a popup over the page (or any other listener) leaves this Escape alone.
+        e.preventDefault();
         set(false);
         toggle.focus();
       }

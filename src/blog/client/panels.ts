@@ -79,9 +79,12 @@ export const initWidgets = (d: Document, w: Window): void => {
   };
   btn.addEventListener('click', () => (p.open ? close() : p.set(true, true)));
   d.addEventListener('keydown', (e) => {
-    if (e.key != 'Escape' || !p.open) return;
-    const inside = el.contains(d.activeElement);
-    close();
-    if (inside) btn.focus();
+    if (e.key == 'Escape' && p.open) {
+      const inside = el.contains(d.activeElement);
+      // Used: a popup over the page (or any other listener) leaves this Escape alone.
+      e.preventDefault();
+      close();
+      if (inside) btn.focus();
+    }
   });
 };
