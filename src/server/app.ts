@@ -35,6 +35,7 @@ import { ownerRoutes } from './owner/routes';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly } from './owner/local';
 import { checkMode, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
+import { checkDatabaseUrl } from './store/open';
 import type { Store } from './store/types';
 import { jsonpRoute } from './subscribe/routes';
 
@@ -139,6 +140,8 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // Before anything opens: a production server without its public URL or owner secret does not start.
   const mode = checkMode(opts);
   const mail = opts.mail ? checkMail(opts.mail, mode) : null;
+  // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
+  if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
   const target = opts.databaseUrl || opts.dbPath;
   if (!target) throw Error('startProvider needs dbPath or databaseUrl');
   const store = await openDb(target);

@@ -17,12 +17,11 @@ import { startProvider } from './app';
 import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
 import { checkMode, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
-import { isPostgresUrl, storeTarget } from './store/open';
+import { isPostgresUrl, redactSecrets, type StoreTarget, storeFromEnv } from './store/open';
 import { redact } from './store/postgres';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-const target = storeTarget(process.env, join(root, PROVIDER_DB_PATH));
 const port = process.env.PORT === undefined || process.env.PORT === '' ? PROVIDER_PORT : Number(process.env.PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, not ${JSON.stringify(process.env.PORT)}`);
@@ -33,17 +32,13 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
   console.error(`PROVIDER_WORKERS must be a number of processes from 1 to 64, not ${process.env.PROVIDER_WORKERS}`);
   process.exit(2);
 }
-const shown = isPostgresUrl(target)
-  ? redact(target)
-  : relative(process.cwd(), target).startsWith('..')
-    ? target
-    : relative(process.cwd(), target);
-
+let store: StoreTarget;
 let mode: ModeOptions;
 let mail: MailOptions | undefined;
 /** The mail line of the banner: where mail goes, never the SMTP user name, password or From address. */
 let mailShown = '';
 try {
+  store = storeFromEnv(process.env, join(root, PROVIDER_DB_PATH));
   mode = modeFromEnv(process.env);
   mail = mailFromEnv(process.env);
   if (mail) mailShown = `SMTP ${checkMail(mail, checkMode(mode)).target.shown}`;
@@ -51,6 +46,13 @@ try {
   console.error((e as Error).message);
   process.exit(2);
 }
+const target = store.target;
+/** The store in the banner: a URL without its user name and password, a file relative to here when inside. */
+const shown = isPostgresUrl(target)
+  ? redact(target)
+  : relative(process.cwd(), target).startsWith('..')
+    ? target
+    : relative(process.cwd(), target);
 
 /** The start banner of `mode`; `pids` are the worker processes when there are several. */
 const banner = (o: string, pids: number[] = []) => {
@@ -87,7 +89,9 @@ async function serve(): Promise<void> {
     mail,
   }).catch((e: Error & { code?: string }) => {
     console.error(
-      e.code === 'EADDRINUSE' ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start` : e.message,
+      e.code === 'EADDRINUSE'
+        ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start`
+        : redactSecrets(e.message),
     );
     process.exit(1);
   });

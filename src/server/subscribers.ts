@@ -12,31 +12,48 @@ import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROVIDER_DB_PATH } from '../constants';
 import { listSubscribers } from './db/subscribers';
-import { isPostgresUrl, openStore, storeTarget } from './store/open';
+import {
+  checkDatabaseUrl,
+  isPostgresUrl,
+  openStore,
+  redactSecrets,
+  type StoreTarget,
+  storeFromEnv,
+} from './store/open';
 import { toCsv, toTable } from './subscribers/format';
 
 const args = process.argv.slice(2);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const at = args.indexOf('--db');
-const given = at >= 0 ? args[at + 1] : undefined;
-const target = given
-  ? isPostgresUrl(given) || isAbsolute(given)
-    ? given
-    : join(process.cwd(), given)
-  : storeTarget(process.env, join(root, PROVIDER_DB_PATH));
-const listAt = args.indexOf('--list');
-const list = listAt >= 0 ? args[listAt + 1] : undefined;
-
 if (args.includes('--help') || args.includes('-h')) {
   console.log('usage: npm run subscribers [-- --csv] [--list LID] [--db PATH-OR-POSTGRES-URL]');
   process.exit(0);
 }
+const root = fileURLToPath(new URL('..', import.meta.url));
+const at = args.indexOf('--db');
+const given = at >= 0 ? args[at + 1] : undefined;
+
+/** The store named by --db (a PostgreSQL URL or a file, relative to here), else by the environment as npm start's. */
+const where = (): StoreTarget => {
+  if (!given) return storeFromEnv(process.env, join(root, PROVIDER_DB_PATH));
+  // A URL of another scheme (a typo, mysql://) is refused, not taken for a file name.
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(given)) checkDatabaseUrl(given, '--db');
+  return { target: isPostgresUrl(given) || isAbsolute(given) ? given : join(process.cwd(), given), setting: '--db' };
+};
+let target = '';
+try {
+  target = where().target;
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(2);
+}
+const listAt = args.indexOf('--list');
+const list = listAt >= 0 ? args[listAt + 1] : undefined;
+
 if (!isPostgresUrl(target) && !existsSync(target)) {
   console.error(`No database at ${target}: start the provider once (npm start) to create it.`);
   process.exit(1);
 }
 const store = await openStore(target, { readonly: true }).catch((e: Error) => {
-  console.error(`Cannot open the store: ${e.message}`);
+  console.error(`Cannot open the store: ${redactSecrets(e.message)}`);
   process.exit(1);
 });
 try {

@@ -1,6 +1,7 @@
 /**
- * Which store a process opens (issue 15): a `postgres://` (or `postgresql://`) URL opens PostgreSQL, anything else is
- * a SQLite file. `npm start` and `npm run subscribers` read DATABASE_URL first, then PROVIDER_DB.
+ * Which store a process opens (issue 15): a `postgres://` (or `postgresql://`) URL opens PostgreSQL, a path a SQLite
+ * file. `npm start` and `npm run subscribers` read DATABASE_URL first (a PostgreSQL URL, or they refuse to start),
+ * then PROVIDER_DB.
  */
 import { isAbsolute, join } from 'node:path';
 import { openPostgres } from './postgres';
@@ -10,16 +11,60 @@ import type { Store } from './types';
 /** True for a PostgreSQL connection URL. */
 export const isPostgresUrl = (target: string): boolean => /^postgres(ql)?:\/\//i.test(target);
 
+/** A URL's scheme and the characters that may follow it ('mysql:', 'postgress:'); a bare word or path has none. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
 /**
- * The store of a process from its environment: DATABASE_URL when set (PostgreSQL), else PROVIDER_DB (a SQLite file,
- * relative to the working directory), else `fallback` (the default SQLite file).
+ * Throws unless `url` is a PostgreSQL URL. `name` is the setting it came from. The message quotes the scheme at
+ * most: the rest may hold a password (mysql://user:password@…), and a bare value may be a password pasted by mistake.
  */
-export const storeTarget = (env: NodeJS.ProcessEnv, fallback: string): string => {
-  if (env.DATABASE_URL) return env.DATABASE_URL;
-  const file = env.PROVIDER_DB;
-  return file ? (isAbsolute(file) ? file : join(process.cwd(), file)) : fallback;
+export const checkDatabaseUrl = (url: string, name = 'DATABASE_URL'): void => {
+  if (isPostgresUrl(url)) return;
+  const scheme = SCHEME.exec(url)?.[0];
+  throw Error(
+    `${name} must be a PostgreSQL URL starting with postgres:// or postgresql://, ` +
+      `${scheme ? `not ${scheme}…` : 'not a value without a scheme'}. ` +
+      'A SQLite file is PROVIDER_DB (unset, data/provider.sqlite).',
+  );
 };
 
-/** Opens the store at `target` (see isPostgresUrl); `readonly` applies to a SQLite file. */
-export const openStore = (target: string, opts: { readonly?: boolean } = {}): Promise<Store> =>
-  isPostgresUrl(target) ? openPostgres(target) : Promise.resolve(openSqlite(target, opts));
+/**
+ * `text` with the credentials of any URL in it masked (user:password@ as user:***@, password= parameters as
+ * password=***): for error messages, which may quote what they were given.
+ */
+export const redactSecrets = (text: string): string =>
+  text
+    .replace(/([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]*@/gi, '$1:***@')
+    .replace(/(password=)[^&\s#]*/gi, '$1***');
+
+/** Where a process's store is, and the setting that named it (for messages). */
+export interface StoreTarget {
+  /** A postgres:// URL, or a SQLite file's path. */
+  target: string;
+  /** DATABASE_URL, PROVIDER_DB, the default file, or `npm run subscribers -- --db`. */
+  setting: 'DATABASE_URL' | 'PROVIDER_DB' | 'default' | '--db';
+}
+
+/**
+ * The store of a process from its environment: DATABASE_URL when set (PostgreSQL: anything else is refused, never
+ * taken for a file), else PROVIDER_DB (a SQLite file, relative to the working directory), else `fallback` (the default
+ * SQLite file). Throws on a DATABASE_URL that is not a PostgreSQL URL.
+ */
+export const storeFromEnv = (env: NodeJS.ProcessEnv, fallback: string): StoreTarget => {
+  if (env.DATABASE_URL) {
+    checkDatabaseUrl(env.DATABASE_URL);
+    return { target: env.DATABASE_URL, setting: 'DATABASE_URL' };
+  }
+  const file = env.PROVIDER_DB;
+  if (file) return { target: isAbsolute(file) ? file : join(process.cwd(), file), setting: 'PROVIDER_DB' };
+  return { target: fallback, setting: 'default' };
+};
+
+/**
+ * Opens the store at `target` (see isPostgresUrl); `readonly` applies to a SQLite file. A URL of another scheme is
+ * refused rather than created as a file of that name.
+ */
+export const openStore = async (target: string, opts: { readonly?: boolean } = {}): Promise<Store> => {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) checkDatabaseUrl(target, 'The store');
+  return isPostgresUrl(target) ? openPostgres(target) : openSqlite(target, opts);
+};
