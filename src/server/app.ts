@@ -33,7 +33,7 @@ import { mailboxRoute } from './pages/mailbox';
 import { previewRoute } from './pages/preview';
 import { ownerRoutes } from './owner/routes';
 import type { Route, RouteContext } from './route';
-import { hostsFromEnv, localOnly } from './owner/local';
+import { hostsFromEnv, localOnly, notProxied } from './owner/local';
 import { checkMode, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
 import { checkDatabaseUrl } from './store/open';
 import type { Store } from './store/types';
@@ -262,7 +262,9 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     jsonpRoute(limiters),
     captchaRoute(limiters),
     confirmRoute,
-    // On loopback, the owner pages only to this machine's names (DNS rebinding): before every route that serves them.
+    // The demo's owner pages to no request that came through a proxy (from anywhere, then), and on loopback only to
+    // this machine's names (DNS rebinding): before every route that serves them.
+    ...(demo ? [notProxied] : []),
     ...(demo && isLoopback(bind) ? [localOnly(opts.hosts ?? hostsFromEnv(process.env.PROVIDER_HOSTS))] : []),
     ...(demo ? [mailboxRoute, demoRoute, spaRoute] : []),
     ...(owner ? [owner] : []),

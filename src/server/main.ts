@@ -15,7 +15,7 @@ import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
 import { startProvider } from './app';
 import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
-import { checkMode, type ModeOptions, modeFromEnv } from './site';
+import { checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
 import { isPostgresUrl, redactSecrets, type StoreTarget, storeFromEnv } from './store/open';
 import { redact } from './store/postgres';
@@ -199,6 +199,8 @@ function primary(n: number): void {
   for (let i = 0; i < n; i++) fork(0, false);
 }
 
+const misplaced = demoWithProductionSettings(process.env);
+if (misplaced && cluster.isPrimary) console.warn(misplaced);
 if (!existsSync(join(dist, JS_PATH, 'embed.js')) && cluster.isPrimary)
   console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
 if (workers > 1 && cluster.isPrimary) {

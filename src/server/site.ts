@@ -85,6 +85,25 @@ export const modeFromEnv = (env: NodeJS.ProcessEnv): ModeOptions => {
   return { mode: m, publicUrl: env.PROVIDER_PUBLIC_URL || undefined, ownerSecret: env.PROVIDER_OWNER_SECRET };
 };
 
+/** Settings only a production server needs: set in demo mode, they point at a mistyped or missing PROVIDER_MODE. */
+const PRODUCTION_SETTINGS = ['PROVIDER_OWNER_SECRET', 'PROVIDER_PUBLIC_URL'];
+
+/**
+ * The warning of a demo started with production's settings (PROVIDER_MODE unset or its name mistyped): the owner
+ * pages it would close are open to whoever reaches it. Names the variables, never their values. Null when none is set
+ * or the mode is production.
+ */
+export const demoWithProductionSettings = (env: NodeJS.ProcessEnv): string | null => {
+  if ((env.PROVIDER_MODE || 'demo') !== 'demo') return null;
+  const set = PRODUCTION_SETTINGS.filter((k) => env[k]);
+  if (!set.length) return null;
+  return (
+    `\n!!! DEMO MODE, yet ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set: is PROVIDER_MODE=production ` +
+    'missing or misspelt? In demo mode the mailbox (every confirmation link), the demo pages and the owner preview ' +
+    'are open without the owner secret. For a server on a network, set PROVIDER_MODE=production.\n'
+  );
+};
+
 /** Whether a bind address reaches only this machine: 127.0.0.0/8, ::1, localhost. */
 export const isLoopback = (bind: string): boolean =>
   /^127(?:\.\d{1,3}){3}$/.test(bind) || bind === '::1' || bind === 'localhost';

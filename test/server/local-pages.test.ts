@@ -2,7 +2,9 @@
  * Demo mode's owner pages for this machine only (src/server/owner/local.ts), over real HTTP: on loopback, a Host that
  * does not name this machine (a page that rebinds its own name to 127.0.0.1) gets 421 from the mailbox, the demo and
  * the preview, while the calls, the blog's and the demo forms' public files answer as before; PROVIDER_HOSTS names
- * aliases; a demo bound beyond loopback (which warns) and production do not apply it.
+ * aliases; a demo bound beyond loopback (which warns) and production do not apply it. A request that came through a
+ * reverse proxy (X-Forwarded-For, Forwarded, X-Real-IP), which arrives on loopback with the proxy's Host, gets 403
+ * from those pages in demo mode whatever the bind address: it may come from anywhere.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -67,6 +69,47 @@ test('PROVIDER_HOSTS names aliases; a demo bound beyond loopback and production 
     assert.is(await status(open, '/mailbox', 'lan-name.example'), 200, 'bound beyond loopback: the warning says it');
   } finally {
     await open.cleanup();
+  }
+});
+
+/** The headers by which a reverse proxy names its client, each alone. */
+const PROXIED: Record<string, string>[] = [
+  { 'X-Forwarded-For': '203.0.113.9' },
+  { Forwarded: 'for=203.0.113.9;proto=https' },
+  { 'X-Real-IP': '203.0.113.9' },
+  { 'x-forwarded-for': '' },
+];
+
+test(`behind a reverse proxy (Host 127.0.0.1, a forwarding header), the owner pages answer 403, \
+bound to loopback or beyond; the calls and the demo forms' images answer`, async () => {
+  const open = await startTest({ host: '0.0.0.0' });
+  try {
+    for (const t of [p, open]) {
+      const host = `127.0.0.1:${new URL(t.origin).port}`;
+      for (const path of PAGES)
+        for (const h of PROXIED) {
+          const r = await request(t.origin, path, { headers: { Host: host, ...h } });
+          assert.is(r.status, 403, `${path} with ${JSON.stringify(h)}`);
+          assert.match(r.text, /came through a proxy/);
+          assert.not.match(r.text, /token=|@/, 'nothing of the mailbox');
+        }
+      const q = callQuery(form('modal'));
+      for (const path of [`/subscribe/form-settings?${q}`, '/demo/assets/form-image.svg'])
+        assert.is((await request(t.origin, path, { headers: { Host: host, ...PROXIED[0] } })).status, 200, path);
+    }
+  } finally {
+    await open.cleanup();
+  }
+});
+
+test('production behind a proxy: the owner preview opens to the owner secret as before', async () => {
+  const secret = 'owner-secret-for-the-tests-0123456789';
+  const prod = await startTest({ mode: 'production', publicUrl: 'https://list.example.com', ownerSecret: secret });
+  try {
+    const headers = { ...PROXIED[0], Authorization: `Bearer ${secret}` };
+    assert.is((await request(prod.origin, '/preview', { headers })).status, 200);
+  } finally {
+    await prod.cleanup();
   }
 });
 

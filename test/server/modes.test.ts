@@ -111,6 +111,34 @@ test('npm start says which mode it is in and what it serves', async () => {
   }
 });
 
+test(`demo mode started with production's settings (PROVIDER_MODE missing or misspelt) warns loudly, \
+naming the variables and never their values`, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'modes-'));
+  const place = await freshTarget(dir, 'demo.sqlite');
+  const url = 'https://list.example.com';
+  try {
+    for (const [env, names] of [
+      [
+        { PROVIDER_OWNER_SECRET: SECRET, PROVIDER_PUBLIC_URL: url },
+        /PROVIDER_OWNER_SECRET and PROVIDER_PUBLIC_URL are/,
+      ],
+      [{ PROVIDER_OWNER_SECRET: SECRET, PROVIDER_MODE: 'demo' }, /PROVIDER_OWNER_SECRET is set/],
+      [{ PROVDER_MODE: 'production', PROVIDER_PUBLIC_URL: url }, /PROVIDER_PUBLIC_URL is set/],
+    ] as const) {
+      const r = await run({ ...place.env, ...env });
+      assert.match(r.out, /in DEMO mode/);
+      assert.match(r.out, /!!! DEMO MODE, yet /);
+      assert.match(r.out, names);
+      assert.match(r.out, /PROVIDER_MODE=production/);
+      assert.not.ok(r.out.includes(SECRET), 'the secret is never printed');
+    }
+    assert.not.match((await run(place.env)).out, /!!!/, 'a plain demo does not warn');
+  } finally {
+    await place.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('production: no mailbox and no demo pages; the calls, the confirm link and the form images remain', async () => {
   for (const path of ['/mailbox', '/demo', '/demo?form=gdpr', '/'])
     assert.is((await request(p.origin, path)).status, 404);

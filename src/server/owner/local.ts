@@ -5,6 +5,10 @@
  * demo. Those pages answer only a Host that names this machine (localhost, *.localhost, 127.x.x.x, [::1]) or one
  * listed in PROVIDER_HOSTS (an /etc/hosts alias); the calls, the captcha, the confirm links and the blog answer any
  * Host as before. A demo bound beyond loopback warns instead (src/server/app.ts); production closes these pages.
+ *
+ * Behind a reverse proxy every request reaches the demo from the proxy, on loopback, with a Host the proxy chose: the
+ * Host check passes for anyone on the internet. A proxy says so with X-Forwarded-For, Forwarded or X-Real-IP, which
+ * no browser sends by itself, so a demo answers its owner pages 403 to a request that carries one (`notProxied`).
  */
 import type { IncomingMessage } from 'node:http';
 import { sendText } from '../http/respond';
@@ -50,4 +54,27 @@ export const localOnly = (hosts: readonly string[]): Route => {
     );
     return true;
   };
+};
+
+/** Headers by which a reverse proxy names the client it forwards for: their presence means a proxy is in between. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** Whether `req` came through a proxy that said so. */
+const proxied = (req: IncomingMessage): boolean => PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
+
+/**
+ * The route that answers 403 on demo mode's owner pages to a request that came through a reverse proxy (see above):
+ * it may come from anywhere, and the mailbox holds every confirmation link.
+ */
+export const notProxied: Route = (req, res, url) => {
+  if (!PAGES.test(url.pathname) || !proxied(req)) return false;
+  req.resume();
+  sendText(
+    res,
+    403,
+    'This demo page is for the person at this machine, and this request came through a proxy (X-Forwarded-For, ' +
+      'Forwarded or X-Real-IP): it may come from anywhere. On a network, run PROVIDER_MODE=production (README, ' +
+      '"Demo and production").',
+  );
+  return true;
 };
