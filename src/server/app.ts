@@ -34,7 +34,7 @@ import { previewRoute } from './pages/preview';
 import { ownerRoutes } from './owner/routes';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
-import { checkMode, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
+import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
 import { checkDatabaseUrl } from './store/open';
 import type { Store } from './store/types';
 import { jsonpRoute } from './subscribe/routes';
@@ -70,9 +70,10 @@ export interface ProviderOptions extends ModeOptions {
   logWrite?: (chunk: string) => void;
   /**
    * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
-   * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off in the environment lifts both (for
-   * load runs, which are one client sending thousands of submits a second). `trustProxy` (or PROVIDER_TRUST_PROXY=1)
-   * counts clients by the last X-Forwarded-For entry: set it only behind exactly one reverse proxy that sets it.
+   * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the environment
+   * lifts both (for load runs: one client sending thousands of submits a second). `trustProxy` (or
+   * PROVIDER_TRUST_PROXY=1, true, yes, on) counts clients by the last X-Forwarded-For entry: set it only behind
+   * exactly one reverse proxy that sets it.
    */
   rateLimit?: { perClient?: Limit | null; perAddress?: Limit | null; trustProxy?: boolean } | false;
   /** Connection timeouts in ms (slow-header clients); defaults from src/constants.ts. */
@@ -95,6 +96,15 @@ const decodable = (path: string): boolean => {
 };
 
 /**
+ * PROVIDER_RATE_LIMIT (false lifts the limits) and PROVIDER_TRUST_PROXY (true trusts one proxy's X-Forwarded-For),
+ * undefined when unset; throws on a value that is neither yes nor no (see envFlag).
+ */
+export const envFlags = (env: NodeJS.ProcessEnv): { rateLimit?: boolean; trustProxy?: boolean } => ({
+  rateLimit: envFlag(env, 'PROVIDER_RATE_LIMIT'),
+  trustProxy: envFlag(env, 'PROVIDER_TRUST_PROXY'),
+});
+
+/**
  * The limiters for `opt` (see ProviderOptions.rateLimit), counting in `store` (src/server/db/counters.ts): every
  * process on one store shares the counts.
  */
@@ -103,9 +113,11 @@ export const limitersFor = (
   opt: ProviderOptions['rateLimit'],
   env: NodeJS.ProcessEnv = process.env,
 ): Limiters => {
-  const o = opt ?? (env.PROVIDER_RATE_LIMIT === 'off' ? false : {});
+  const flags = envFlags(env);
+  const o = opt ?? (flags.rateLimit === false ? false : {});
   // The client also serves limits beyond these (the blog's comments): a proxy is trusted whatever is lifted.
-  const trust = o === false ? env.PROVIDER_TRUST_PROXY === '1' : (o.trustProxy ?? env.PROVIDER_TRUST_PROXY === '1');
+  const trustEnv = flags.trustProxy ?? false;
+  const trust = o === false ? trustEnv : (o.trustProxy ?? trustEnv);
   const client = trust ? proxiedClient : directClient;
   if (o === false) return { perClient: null, perAddress: null, client };
   const pick = (name: string, l: Limit | null | undefined, max: number, windowMs: number) =>
@@ -137,8 +149,10 @@ export interface Provider {
 
 /** Starts the provider and resolves once it listens. */
 export async function startProvider(opts: ProviderOptions): Promise<Provider> {
-  // Before anything opens: a production server without its public URL or owner secret does not start.
+  // Before anything opens: a production server without its public URL or owner secret does not start, nor one whose
+  // yes-or-no settings say neither.
   const mode = checkMode(opts);
+  envFlags(process.env);
   const mail = opts.mail ? checkMail(opts.mail, mode) : null;
   // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);

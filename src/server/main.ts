@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
-import { startProvider } from './app';
+import { envFlags, startProvider } from './app';
 import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
 import { checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
@@ -39,6 +39,7 @@ let mail: MailOptions | undefined;
 let mailShown = '';
 try {
   store = storeFromEnv(process.env, join(root, PROVIDER_DB_PATH));
+  envFlags(process.env);
   mode = modeFromEnv(process.env);
   mail = mailFromEnv(process.env);
   if (mail) mailShown = `SMTP ${checkMail(mail, checkMode(mode)).target.shown}`;

@@ -85,6 +85,26 @@ export const modeFromEnv = (env: NodeJS.ProcessEnv): ModeOptions => {
   return { mode: m, publicUrl: env.PROVIDER_PUBLIC_URL || undefined, ownerSecret: env.PROVIDER_OWNER_SECRET };
 };
 
+/** How a yes-or-no setting may be spelt (compared in lower case); anything else is refused at start. */
+const YES = ['1', 'true', 'yes', 'on'];
+const NO = ['0', 'false', 'no', 'off'];
+
+/**
+ * The yes-or-no setting `name` of `env`: undefined when unset or empty, else true or false, spelt as people spell
+ * them (1/true/yes/on, 0/false/no/off, any case). Anything else throws: a setting silently ignored (true, where only
+ * 1 was read) is worse than a server that does not start.
+ */
+export const envFlag = (env: NodeJS.ProcessEnv, name: string): boolean | undefined => {
+  const raw = env[name];
+  const v = (raw || '').trim().toLowerCase();
+  if (!v) return undefined;
+  if (YES.includes(v)) return true;
+  if (NO.includes(v)) return false;
+  throw Error(
+    `${name} must be one of ${YES.join(', ')} or ${NO.join(', ')}, not ${JSON.stringify(raw?.slice(0, 40))}.`,
+  );
+};
+
 /** Settings only a production server needs: set in demo mode, they point at a mistyped or missing PROVIDER_MODE. */
 const PRODUCTION_SETTINGS = ['PROVIDER_OWNER_SECRET', 'PROVIDER_PUBLIC_URL'];
 
