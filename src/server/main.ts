@@ -18,7 +18,7 @@ import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
 import { checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
 import { isPostgresUrl, redactSecrets, type StoreTarget, storeFromEnv } from './store/open';
-import { redact } from './store/postgres';
+import { connectionBudgetWarning, redact } from './store/postgres';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -204,6 +204,11 @@ const misplaced = demoWithProductionSettings(process.env);
 if (misplaced && cluster.isPrimary) console.warn(misplaced);
 if (!existsSync(join(dist, JS_PATH, 'embed.js')) && cluster.isPrimary)
   console.warn('warning: dist/ has no embed.js: run `node build.mjs` first');
+// Once, by the primary: what every process's pool together may ask of PostgreSQL, against what it accepts.
+if (isPostgresUrl(target) && cluster.isPrimary) {
+  const over = await connectionBudgetWarning(target, workers);
+  if (over) console.warn(over);
+}
 if (workers > 1 && cluster.isPrimary) {
   if (!isPostgresUrl(target))
     console.warn('warning: PROVIDER_WORKERS on one SQLite file: its writers wait on each other; use DATABASE_URL');

@@ -120,11 +120,58 @@ class PostgresStore implements Store {
   }
 }
 
+/** The default number of connections in each process's pool. */
+const POOL_DEFAULT = 10;
+
+/** Connections in each process's pool: PGPOOL_MAX when a whole number above 0, else 10. */
+export const poolSize = (env: NodeJS.ProcessEnv = process.env): number => {
+  const n = Number(env.PGPOOL_MAX);
+  return Number.isInteger(n) && n > 0 ? n : POOL_DEFAULT;
+};
+
+/**
+ * A warning when `processes` pools of `pool` connections each may need more connections than the server at `url`
+ * accepts: its max_connections less the slots kept for superusers (superuser_reserved_connections, and on
+ * PostgreSQL 16 reserved_connections). Past that, under load, a pool's new connection is refused and the request it
+ * serves (a signup) fails with a 500. Asked once, at start, on a connection of its own. Null when they fit, or when the
+ * server cannot be asked (opening the store then says why).
+ */
+export const connectionBudgetWarning = async (
+  url: string,
+  processes: number,
+  pool = poolSize(),
+): Promise<string | null> => {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  let settings: Record<string, number>;
+  try {
+    await c.connect();
+    const { rows } = await c.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings
+        WHERE name IN ('max_connections', 'superuser_reserved_connections', 'reserved_connections')`,
+    );
+    settings = Object.fromEntries(rows.map((r) => [r.name, Number(r.setting)]));
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => {});
+  }
+  const max = settings.max_connections;
+  const reserved = (settings.superuser_reserved_connections || 0) + (settings.reserved_connections || 0);
+  const need = processes * pool;
+  if (!max || need <= max - reserved) return null;
+  return (
+    `warning: ${processes} provider process${processes === 1 ? '' : 'es'} × ${pool} connections each (PGPOOL_MAX) ` +
+    `= ${need}, more than PostgreSQL accepts: max_connections ${max} less ${reserved} reserved = ${max - reserved}. ` +
+    'Under load, signups will fail with 500s. Lower PGPOOL_MAX or PROVIDER_WORKERS, or raise max_connections ' +
+    '(README, "PostgreSQL and several processes").'
+  );
+};
+
 /** Opens a pool on the PostgreSQL database at `url` (postgres://user:password@host:port/database?…). */
 export const openPostgres = async (url: string, opts: PostgresOptions = {}): Promise<Store> => {
   const pool = new pg.Pool({
     connectionString: url,
-    max: opts.max ?? (Number(process.env.PGPOOL_MAX) || 10),
+    max: opts.max ?? poolSize(),
     types,
     // Awaited before a new connection serves any query. A SET, not the URL's `options`: a URL that has its own
     // options parameter would replace ours.
