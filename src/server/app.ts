@@ -35,7 +35,7 @@ import { ownerRoutes } from './owner/routes';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
 import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
-import { checkDatabaseUrl } from './store/open';
+import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
 import { jsonpRoute } from './subscribe/routes';
 
@@ -158,7 +158,9 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
   const target = opts.databaseUrl || opts.dbPath;
   if (!target) throw Error('startProvider needs dbPath or databaseUrl');
-  const store = await openDb(target);
+  const store = await openDb(target).catch((e: Error) => {
+    throw new StoreOpenError(redactSecrets(e.message), { cause: e });
+  });
   const bind = opts.host || '127.0.0.1';
   const limiters = limitersFor(store, opts.rateLimit);
   // Filled in once the port is known (before the first request).

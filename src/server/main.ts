@@ -17,7 +17,14 @@ import { envFlags, startProvider } from './app';
 import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
 import { checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
-import { isPostgresUrl, redactSecrets, type StoreTarget, storeFromEnv } from './store/open';
+import {
+  isPostgresUrl,
+  openFailure,
+  redactSecrets,
+  StoreOpenError,
+  type StoreTarget,
+  storeFromEnv,
+} from './store/open';
 import { connectionBudgetWarning, redact } from './store/postgres';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,19 +48,18 @@ try {
   store = storeFromEnv(process.env, join(root, PROVIDER_DB_PATH));
   envFlags(process.env);
   mode = modeFromEnv(process.env);
+  // Checked here too, not only by startProvider: a wrong setting stops the primary before any worker starts.
+  const checked = checkMode(mode);
   mail = mailFromEnv(process.env);
-  if (mail) mailShown = `SMTP ${checkMail(mail, checkMode(mode)).target.shown}`;
+  if (mail) mailShown = `SMTP ${checkMail(mail, checked).target.shown}`;
 } catch (e) {
   console.error((e as Error).message);
   process.exit(2);
 }
 const target = store.target;
 /** The store in the banner: a URL without its user name and password, a file relative to here when inside. */
-const shown = isPostgresUrl(target)
-  ? redact(target)
-  : relative(process.cwd(), target).startsWith('..')
-    ? target
-    : relative(process.cwd(), target);
+const inside = relative(process.cwd(), target);
+const shown = isPostgresUrl(target) ? redact(target) : inside && !inside.startsWith('..') ? inside : target;
 
 /** The start banner of `mode`; `pids` are the worker processes when there are several. */
 const banner = (o: string, pids: number[] = []) => {
@@ -90,9 +96,11 @@ async function serve(): Promise<void> {
     mail,
   }).catch((e: Error & { code?: string }) => {
     console.error(
-      e.code === 'EADDRINUSE'
-        ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start`
-        : redactSecrets(e.message),
+      e instanceof StoreOpenError
+        ? openFailure(store, shown, e)
+        : e.code === 'EADDRINUSE'
+          ? `Port ${port} is in use: set PORT to another one, e.g. PORT=8081 npm start`
+          : redactSecrets(e.message),
     );
     process.exit(1);
   });

@@ -69,6 +69,12 @@ export const checkMode = (o: ModeOptions): Mode => {
         'links in e-mails are built from it, never from a request header.',
     );
   const secret = o.ownerSecret || '';
+  // A secret of spaces is no secret; one with spaces around it was pasted with them, and a sign-in form or a
+  // `$(cat file)` would not send them back.
+  if (secret && !secret.trim())
+    throw Error('PROVIDER_OWNER_SECRET is blank: set a real secret (e.g. `openssl rand -hex 24`).');
+  if (secret.trim() !== secret)
+    throw Error('PROVIDER_OWNER_SECRET starts or ends with whitespace (a space, a tab, a line break): remove it.');
   if (secret.length < OWNER_SECRET_MIN)
     throw Error(
       `Production mode needs PROVIDER_OWNER_SECRET, at least ${OWNER_SECRET_MIN} characters: ` +

@@ -12,14 +12,8 @@ import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROVIDER_DB_PATH } from '../constants';
 import { listSubscribers } from './db/subscribers';
-import {
-  checkDatabaseUrl,
-  isPostgresUrl,
-  openStore,
-  redactSecrets,
-  type StoreTarget,
-  storeFromEnv,
-} from './store/open';
+import { checkDatabaseUrl, isPostgresUrl, openFailure, openStore, type StoreTarget, storeFromEnv } from './store/open';
+import { redact } from './store/postgres';
 import { toCsv, toTable } from './subscribers/format';
 
 const args = process.argv.slice(2);
@@ -38,13 +32,14 @@ const where = (): StoreTarget => {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(given)) checkDatabaseUrl(given, '--db');
   return { target: isPostgresUrl(given) || isAbsolute(given) ? given : join(process.cwd(), given), setting: '--db' };
 };
-let target = '';
+let place: StoreTarget = { target: '', setting: 'default' };
 try {
-  target = where().target;
+  place = where();
 } catch (e) {
   console.error((e as Error).message);
   process.exit(2);
 }
+const target = place.target;
 const listAt = args.indexOf('--list');
 const list = listAt >= 0 ? args[listAt + 1] : undefined;
 
@@ -53,7 +48,7 @@ if (!isPostgresUrl(target) && !existsSync(target)) {
   process.exit(1);
 }
 const store = await openStore(target, { readonly: true }).catch((e: Error) => {
-  console.error(`Cannot open the store: ${redactSecrets(e.message)}`);
+  console.error(openFailure(place, isPostgresUrl(target) ? redact(target) : target, e));
   process.exit(1);
 });
 try {

@@ -92,6 +92,28 @@ test('startProvider refuses a databaseUrl that is not PostgreSQL', async () => {
   assert.equal(readdirSync(dir), []);
 });
 
+test(`a store that cannot be opened at start is named by its setting, without the password: npm start, \
+its workers, npm run subscribers`, async () => {
+  // Nothing listens on port 1: the connection is refused at once.
+  const down = `postgres://owner:${SECRET}@127.0.0.1:1/signup`;
+  const want = /^DATABASE_URL: cannot open postgres:\/\/127\.0\.0\.1:1\/signup: connect ECONNREFUSED 127\.0\.0\.1:1$/m;
+  for (const [script, env] of [
+    ['main.mjs', {}],
+    ['main.mjs', { PROVIDER_WORKERS: '2' }],
+    ['subscribers.mjs', {}],
+  ] as const) {
+    const r = await run(script, { DATABASE_URL: down, ...env });
+    assert.is(r.code, 1, r.out);
+    assert.match(r.out, want);
+    assert.not.ok(r.out.includes(SECRET), r.out);
+    assert.not.match(r.out, /listening on/);
+  }
+  // A SQLite file that cannot be opened (a folder has its name) is PROVIDER_DB's.
+  const r = await run('main.mjs', { PROVIDER_DB: dir });
+  assert.is(r.code, 1, r.out);
+  assert.match(r.out, new RegExp(`^PROVIDER_DB: cannot open ${dir}: `, 'm'));
+});
+
 test('redactSecrets masks the password of any URL in a text', () => {
   const cases: [string, string][] = [
     ['connect to postgres://u:pw@h/db failed', 'connect to postgres://u:***@h/db failed'],

@@ -71,6 +71,45 @@ test('production refuses to start without a public URL, without an owner secret,
   }
 });
 
+test('production refuses an owner secret that is blank or has whitespace around it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'modes-'));
+  const dbPath = join(dir, 'never.sqlite');
+  try {
+    const cases: [string, RegExp][] = [
+      [' '.repeat(24), /PROVIDER_OWNER_SECRET is blank/],
+      ['\t\n'.repeat(12), /PROVIDER_OWNER_SECRET is blank/],
+      [` ${SECRET}`, /PROVIDER_OWNER_SECRET starts or ends with whitespace/],
+      [`${SECRET}\n`, /PROVIDER_OWNER_SECRET starts or ends with whitespace/],
+    ];
+    for (const [ownerSecret, why] of cases) {
+      const err = await startProvider({ dbPath, distDir: dir, quiet: true, ...PROD, ownerSecret }).then(
+        (s) => s.close().then(() => null),
+        (e: Error) => e,
+      );
+      assert.match(err?.message || 'started', why, JSON.stringify(ownerSecret));
+      const r = await run({
+        ...PRODUCTION_ENV,
+        PROVIDER_OWNER_SECRET: ownerSecret,
+        PROVIDER_DB: dbPath,
+        DATABASE_URL: '',
+      });
+      assert.is(r.code, 2, r.out);
+      assert.match(r.out, why);
+      assert.not.match(r.out, /listening on/);
+    }
+    assert.not.ok(existsSync(dbPath), 'nothing was opened');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** npm start's environment of PROD. */
+const PRODUCTION_ENV = {
+  PROVIDER_MODE: 'production',
+  PROVIDER_PUBLIC_URL: PROD.publicUrl,
+  PROVIDER_OWNER_SECRET: SECRET,
+};
+
 /** Runs the built main.mjs on a free port with `env` until it exits or prints its address (then stops it). */
 const run = (env: Record<string, string>): Promise<{ code: number | null; out: string }> =>
   new Promise((resolve) => {

@@ -37,6 +37,18 @@ export const redactSecrets = (text: string): string =>
     .replace(/([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]*@/gi, '$1:***@')
     .replace(/(password=)[^&\s#]*/gi, '$1***');
 
+/** A store that could not be opened (or migrated) at start; its message holds no password (redactSecrets). */
+export class StoreOpenError extends Error {}
+
+/**
+ * The message of a store that could not be opened at start, led by the setting that named it, so the owner knows
+ * what to fix: `DATABASE_URL: cannot open postgres://db.example/signup: connect ECONNREFUSED …`. `shown` is the store
+ * as the banner names it (no user name or password).
+ */
+export const openFailure = (where: StoreTarget, shown: string, e: unknown): string =>
+  `${where.setting === 'default' ? 'The store' : where.setting}: cannot open ${shown}: ` +
+  redactSecrets(e instanceof Error ? e.message : String(e));
+
 /** Where a process's store is, and the setting that named it (for messages). */
 export interface StoreTarget {
   /** A postgres:// URL, or a SQLite file's path. */
