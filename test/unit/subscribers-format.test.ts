@@ -19,13 +19,34 @@ test('csvCell: no control character survives; quotes, commas and formulas as bef
     ['Ann', 'Ann'],
     ['Quote "me", please', '"Quote ""me"", please"'],
     ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
-    ['+1', "'+1"],
+    ['+1+1', "'+1+1"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\t=1+1', "' =1+1"],
     ['\r-2', "' -2"],
     ['Eve\u001b]0;pwned\u0007', 'Eve ]0;pwned '],
     ['two\r\nlines', 'two  lines'],
     ['', ''],
+  ];
+  for (const [v, want] of cases) assert.is(csvCell(v), want, JSON.stringify(v));
+});
+
+test('csvCell: a cell that is plainly a phone number keeps its +, anything more keeps the guard', () => {
+  const cases: [string, string][] = [
+    ['+1 415 555 0100', '+1 415 555 0100'],
+    ['+44 (0)20 7946 0958', '+44 (0)20 7946 0958'],
+    ['+1-415-555-0100', '+1-415-555-0100'],
+    ['+33 1.23.45.67.89', '+33 1.23.45.67.89'],
+    ['+1', '+1'],
+    ['+1 415 555 0100 x12', "'+1 415 555 0100 x12"],
+    ['+1 415+555', "'+1 415+555"],
+    ['+1*2', "'+1*2"],
+    ['+A1', "'+A1"],
+    ['+()', "'+()"],
+    [' +1 415 555 0100', "' +1 415 555 0100"],
+    ['\t+1 415', "' +1 415"],
+    ['+1 (415), 555', `"'+1 (415), 555"`],
+    ['-1 415 555 0100', "'-1 415 555 0100"],
+    ['=1+2', "'=1+2"],
   ];
   for (const [v, want] of cases) assert.is(csvCell(v), want, JSON.stringify(v));
 });

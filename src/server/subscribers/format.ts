@@ -18,13 +18,22 @@ export const mergeTags = (rows: SubscriberView[]): string[] =>
 export const plain = (v: string): string => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 
 /**
+ * An international phone number as people write it: a + then digits, spaces, parentheses, dots and dashes only. No
+ * formula can be built of those (no function name, no cell reference, no string), so it needs no guard.
+ */
+const PHONE = /^\+[\d ().-]+$/;
+
+/** Whether `v` is plainly a phone number (see PHONE), with a digit in it. */
+const isPhone = (v: string): boolean => PHONE.test(v) && /\d/.test(v);
+
+/**
  * One CSV cell (RFC 4180): control characters as spaces (`plain`), quoted when it holds a comma or quote; a cell
  * starting with = + - or @ (after any spaces) is prefixed with ' so a spreadsheet shows it instead of running it as
- * a formula (CSV injection).
+ * a formula (CSV injection), unless it is plainly a phone number ('+1 415 555 0100' stays as it was entered).
  */
 export const csvCell = (raw: string): string => {
   const v = plain(raw);
-  const safe = /^\s*[=+\-@]/.test(v) ? `'${v}` : v;
+  const safe = /^\s*[=+\-@]/.test(v) && !isPhone(v) ? `'${v}` : v;
   return /[",]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
