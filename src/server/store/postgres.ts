@@ -180,10 +180,19 @@ export const openPostgres = async (url: string, opts: PostgresOptions = {}): Pro
   // An idle connection the server dropped: the pool discards it and opens another on demand.
   pool.on('error', (e) => console.error(`PostgreSQL connection lost: ${e.message}`));
   const store = new PostgresStore(pool, redact(url));
-  // Fail at start, not on the first visitor, when the server is unreachable.
-  await store.get('SELECT 1 AS ok').catch(async (e) => {
+  // Fail at start, not on the first visitor, when the server is unreachable, or when the URL's search_path names no
+  // schema that exists: PostgreSQL skips those, and the first CREATE TABLE would say only "no schema has been
+  // selected to create in". The schema is not created here: a misspelt name would start an empty store unnoticed.
+  const where = await store.get<{ s: string | null }>('SELECT current_schema() AS s').catch(async (e) => {
     await pool.end().catch(() => {});
     throw e;
   });
+  if (!where?.s) {
+    await pool.end().catch(() => {});
+    throw Error(
+      'the search_path names no schema that exists: create it first (CREATE SCHEMA popup;, as the owner of the ' +
+        'database or with its CREATE privilege), or check its spelling in the options parameter.',
+    );
+  }
   return store;
 };
