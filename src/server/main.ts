@@ -57,9 +57,13 @@ try {
   process.exit(2);
 }
 const target = store.target;
-/** The store in the banner: a URL without its user name and password, a file relative to here when inside. */
-const inside = relative(process.cwd(), target);
-const shown = isPostgresUrl(target) ? redact(target) : inside && !inside.startsWith('..') ? inside : target;
+/** A file as the banner names it: relative to the working directory when inside it, else as it is. */
+const fileShown = (file: string): string => {
+  const inside = relative(process.cwd(), file);
+  return inside && !inside.startsWith('..') ? inside : file;
+};
+/** The store in the banner and errors: a URL without its user name and password, or the file. */
+const shown = isPostgresUrl(target) ? redact(target) : fileShown(target);
 
 /** The start banner of `mode`; `pids` are the worker processes when there are several. */
 const banner = (o: string, pids: number[] = []) => {
