@@ -14,8 +14,9 @@ import { createSession, type Session } from './session';
 /** The session on the page, if any: from its preparing until it ends (closed or destroyed). */
 let current: Session | undefined;
 /**
- * A session failed on this page (no frame document on a sandboxed page, form-extras.js missing): the loader's show
- * offers the popup no more, so a warm-up that failed is not tried again, and warned about again, on the trigger.
+ * A session failed on this page (no frame document on a sandboxed page, form-extras.js missing, its frame hidden by
+ * the page): the warm-up is not tried again, but a reveal (the trigger, a visitor's open) tries once more, so a blip
+ * during the warm-up does not leave the page's openers dead.
  */
 let failed = false;
 
@@ -43,10 +44,10 @@ export const mount = (p: LoaderParams, raw: RawSettings): void => prepare(p, raw
  * (the warm-up before the trigger), and with `reveal` shows it, focus to return on close to `opener`, or with `true`
  * (the trigger: no opener) to what has focus when it shows. The popup
  * prepared before the trigger is the one revealed; after a close a new one is prepared (an open on demand, again);
- * one showing stays as it is. After a failed session it does nothing.
+ * one showing stays as it is. After a failed session only a reveal tries again.
  */
 export const show = (p: LoaderParams, raw: RawSettings, reveal: boolean, opener?: HTMLElement | true): void => {
-  if (failed) return;
+  if (failed && !reveal) return;
   const s = current || prepare(p, raw);
   if (reveal) s.reveal(opener === true ? undefined : opener);
 };

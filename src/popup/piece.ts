@@ -32,6 +32,8 @@ export interface PieceOptions extends FrameOptions {
   /** Custom properties and classes for the frame's root (src/popup/theme.ts). */
   vars: Record<string, string>;
   classes: string;
+  /** Called when the host page takes the frame away (not on `remove`). */
+  lost: () => void;
 }
 
 /**
@@ -61,6 +63,12 @@ export const addPiece = async (o: PieceOptions, step: () => Promise<unknown>): P
   const root = built.doc.documentElement;
   for (const [k, v] of Object.entries(o.vars)) root.style.setProperty(k, v);
   root.className = o.classes;
+  let removing = false;
+  // A frame taken off the page (a single-page app rendering its body anew) unloads its document at once: the session
+  // ends then, or a modal out of sight would keep the page inert and unscrollable, and its openers would open nothing.
+  // After the page's own script: pagehide fires inside its remove(), which fails if the frame goes meanwhile. Not for
+  // a page put in the back/forward cache (persisted): the popup comes back with it.
+  built.doc.defaultView!.addEventListener('pagehide', (e) => removing || e.persisted || setTimeout(o.lost));
   return {
     ...built,
     frame,
@@ -84,6 +92,7 @@ export const addPiece = async (o: PieceOptions, step: () => Promise<unknown>): P
       return measure;
     },
     remove: () => {
+      removing = true;
       render(null, built.doc.body);
       frame.remove();
     },

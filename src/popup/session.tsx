@@ -115,11 +115,16 @@ export const createSession = (
   const settled = (x: Piece) => Promise.race([x.ready, new Promise<void>((done) => later(done, SHEETS_TIMEOUT_MS))]);
   /** Shows the prepared piece if the session is revealed. */
   const display = () => {
-    if (revealed && pending) pending();
+    if (revealed && pending && !over) pending();
   };
-  /** A modal dialog holds the host page (host.ts) from its reveal, or from its frame when that comes later. */
+  /**
+   * A modal dialog holds the host page (host.ts) from its reveal, or from its frame when that comes later; not when
+   * the page's own stylesheet hides the frame (`iframe { display: none }`): a dialog no one can see must not hold it.
+   */
   const hold = () => {
-    if (modal && modalDialog) undo.push(holdHost(doc, modal.frame));
+    if (modal && modalDialog)
+      if (modal.frame.getClientRects().length) undo.push(holdHost(doc, modal.frame));
+      else fail(Error('the page hides its frames'));
   };
 
   const close = () => {
@@ -153,6 +158,7 @@ export const createSession = (
         place,
         vars: themeVars(s),
         classes: themeClasses(s, mobile()),
+        lost: destroy,
       },
       step,
     );

@@ -26,7 +26,7 @@ test('without form-actions.js: no judgement on blur; a submit shows the failure,
     assert.is(m.$('.mc-flash').textContent, SUBMIT_FAILED_MSG);
     assert.is(calls().length, 0, 'no request');
     assert.is(attr(m.$('form'), 'aria-busy'), null, 'not left busy');
-    assert.not.ok(m.$('button[type=submit]').hasAttribute('disabled'));
+    assert.is(attr(m.$('button[type=submit]'), 'aria-disabled'), 'false');
 
     // The file is in (a later press fetched it): the same form judges and sends at once.
     g.fa = fa;

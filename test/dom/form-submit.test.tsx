@@ -40,12 +40,14 @@ test('one request per submit: busy buttons disabled, second submit ignored, re-e
   submit(m);
   assert.is(calls().length, 1);
   const b = m.$('button[type=submit]');
-  assert.ok(b.hasAttribute('disabled'));
+  // Disabled for assistive technology, not by `disabled`, which would drop the visitor's focus (4.5 step 3).
+  assert.is(attr(b, 'aria-disabled'), 'true');
+  assert.not.ok(b.hasAttribute('disabled'));
   assert.is(b.getAttribute('class'), 'mc-loading');
   assert.is(attr(m.$('form'), 'aria-busy'), 'true');
   reply({ result: 'error', msg: 'Try later' });
   assert.is(calls().length, 0, 'the answered script tag is gone');
-  assert.not.ok(b.hasAttribute('disabled'));
+  assert.is(attr(b, 'aria-disabled'), 'false');
   assert.is(attr(m.$('form'), 'aria-busy'), null);
   submit(m);
   assert.is(calls().length, 1, 'a new submit after the reply sends again');

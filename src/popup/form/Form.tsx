@@ -53,7 +53,9 @@ export const Form = (props: FormProps<Settings>) => {
         </div>
         {/* Continue on the e-mail step of a two-step form (spec 4.4); no button beside the text-to-join panel. */}
         {!(f.ttt && sms) && (
-          <button type="submit" class={f.busy ? 'mc-loading' : undefined} disabled={f.busy}>
+          // Disabled for assistive technology while sending (spec 4.5 step 3), not by `disabled`, which would drop the
+          // focus of the visitor who pressed it to the frame's body; the submit ignores presses meanwhile.
+          <button type="submit" class={f.busy ? 'mc-loading' : undefined} aria-disabled={f.busy}>
             {f.continues ? s.continueLabel : s.buttonLabel}
           </button>
         )}

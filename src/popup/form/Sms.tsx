@@ -84,7 +84,7 @@ export const Sms = ({
       ) : (
         <>
           {f.legalOptional && <Html className="mc-sms-legal" html={f.legalOptional} />}
-          <button type="button" class="mc-optout" disabled={busy} onClick={ttt ? typeNumber : optOut}>
+          <button type="button" class="mc-optout" aria-disabled={busy} onClick={ttt ? typeNumber : optOut}>
             {SMS_OPT_OUT}
           </button>
         </>

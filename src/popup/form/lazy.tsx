@@ -13,14 +13,20 @@ let loading: Promise<Extras | undefined> | undefined;
 
 /**
  * Loads form-extras.js once per page. Resolves with what it provides once it has run, or with undefined (and a console
- * warning) when it failed or took longer than SHEETS_TIMEOUT_MS: a hanging file must not hold a modal's inert page,
+ * warning; the next call tries again) when it failed or took longer than SHEETS_TIMEOUT_MS: a hanging file must not hold a modal's inert page,
  * and the caller shows nothing that needs it. It is built against what popup.js lends it (src/popup/runtime.ts).
  */
 export const loadExtras = (): Promise<Extras | undefined> => {
   const g = (window.__mcsf ||= {});
-  return (loading ||= (g.extras ? Promise.resolve() : loadBeside('form-extras.js', SHEETS_TIMEOUT_MS)).then(
-    () => (g.extras as Extras | undefined) || void console.warn('signup popup: form-extras.js did not load'),
-  ));
+  // A load that failed is forgotten, so the next popup (a trigger or an open after the failure) asks again.
+  return (loading ||= (g.extras ? Promise.resolve() : loadBeside('form-extras.js', SHEETS_TIMEOUT_MS)).then(() => {
+    const x = g.extras as Extras | undefined;
+    if (!x) {
+      loading = undefined;
+      console.warn('signup popup: form-extras.js did not load');
+    }
+    return x;
+  }));
 };
 
 /**

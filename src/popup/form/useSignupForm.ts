@@ -127,6 +127,8 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   // reads this render's state and sets it through the setters below): its shared members are written once.
   const form = {
     flash,
+    /** Counts the failures (and other refocusing), so the flash of each is announced (views.tsx). */
+    tick: focusTick,
     p,
     transport,
     sending,

@@ -12,10 +12,11 @@ import type { ViewProps } from './useSignupForm';
 const Gdpr = extra('Gdpr');
 
 /** The flash block (spec 8 step 2) and the success area (spec 4.5 step 5), both announced. */
-export const Messages = ({ f: { flash, done, success } }: ViewProps) => (
+export const Messages = ({ f: { flash, done, success, tick } }: ViewProps) => (
   <>
     <div class="mc-flash" role="alert">
-      {flash && <Html html={flash} />}
+      {/* Keyed by the failure: the same message again is new content, announced again. */}
+      {flash && <Html key={tick} html={flash} />}
     </div>
     <div class="mc-success" role="status" tabIndex={-1} ref={success}>
       {/* Non-custom types are wrapped in 24 px Arial (spec 4.5 step 5), set through the CSS object model. */}
