@@ -13,8 +13,9 @@ let loading: Promise<Extras | undefined> | undefined;
 
 /**
  * Loads form-extras.js once per page. Resolves with what it provides once it has run, or with undefined (and a console
- * warning; the next call tries again) when it failed or took longer than SHEETS_TIMEOUT_MS: a hanging file must not hold a modal's inert page,
- * and the caller shows nothing that needs it. It is built against what popup.js lends it (src/popup/runtime.ts).
+ * warning; the next call tries again) when it failed or took longer than SHEETS_TIMEOUT_MS: a hanging file must not
+ * hold a modal's inert page, and the caller shows nothing that needs it. It is built against what popup.js lends it
+ * (src/popup/runtime.ts).
  */
 export const loadExtras = (): Promise<Extras | undefined> => {
   const g = (window.__mcsf ||= {});
