@@ -54,6 +54,9 @@ test('outcome: failures, gdpr_error, errors by merge_id (spec 8)', () => {
     });
   assert.equal(outcome({ result: 'error', msg: 'Too many' }, F, true, '').marks, null);
   assert.equal(outcome({ result: 'error', msg: 'm', errors: {} }, F, true, '').marks, null);
+  // An error that names neither a message nor a field still says the signup did not go through.
+  for (const r of [{ result: 'error' }, { result: 'error', msg: '', errors: {} }, { result: 'error', errors: null }])
+    assert.is(outcome(r, F, true, '').msg, SUBMIT_FAILED_MSG, JSON.stringify(r));
   const g = outcome({ result: 'error', msg: 'm', type: 'gdpr_error', errors: { msg: 'Pick one' } }, F, true, '');
   assert.equal([g.ok, g.msg, g.gdpr, g.marks], [false, 'm', 'Pick one', null]);
   // GDPR off: a gdpr_error falls through to the field marks.

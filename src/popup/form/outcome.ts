@@ -61,8 +61,9 @@ export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: 
       cookie: str(o.webEngagementCookieValue),
     };
   const errors = (o.errors && typeof o.errors == 'object' ? o.errors : {}) as Obj;
-  const out: Outcome = { ...FAILED, ok: false, msg };
-  if (!Object.keys(errors).length) return out;
+  const out: Outcome = { ...FAILED, msg };
+  // An error that names nothing, neither a message nor a field, still says that the signup did not go through.
+  if (!Object.keys(errors).length) return msg ? out : FAILED;
   if (o.type == 'gdpr_error' && gdprOn) return { ...out, gdpr: str(errors.msg) };
   const marks: FieldMarks = {};
   for (const f of fields) marks[f.name] = str(errors[f.mergeId]) || true;

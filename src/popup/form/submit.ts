@@ -4,10 +4,10 @@
  * form's state stays in its hook (src/popup/form/useSignupForm.ts), which lends this render's values and its setters
  * as a `FormState`; everything here reads them and sets them, and holds no state of its own.
  */
-import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS } from '../../constants';
+import { carried, sent, type Step } from '../../form-model/place';
 import { setCookie } from '../../browser/cookies';
 import type { Field } from '../../form-model/fields';
-import { carried, sent, type Step } from '../../form-model/place';
+import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS } from '../../constants';
 import { errorText, message } from '../../form-model/rules';
 import { ACK_NAME, encode, type Values } from '../../form-model/wire';
 import type { LoaderParams } from '../../types';
@@ -126,7 +126,7 @@ export const submitForm = (st: FormState, withSms: boolean): void => {
     over();
     // A time-out or network failure (spec 8 has no text for it): the flash block tells the visitor, the console
     // tells the owner. Nothing of what was typed goes into the log.
-    if (r == null) console.warn('Signup form: no reply from the provider (network error or time-out).');
+    if (r == null) console.warn('signup popup: no reply from the provider');
     // Errors may name any placed field: the SMS phone too after an opt-out (nobody to subscribe, spec 8 step 4).
     apply(st, outcome(r, carried(pl), pl.gdprOn, s.doubleOptIn ? s.doubleOptInMsg : s.successMsg), t.restores);
   });
