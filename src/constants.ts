@@ -45,6 +45,8 @@ export const JSONP_TIMEOUT_MS = 5000;
 export const SUBMIT_TIMEOUT_MS = 15000;
 /** Seconds the success message stays before the modal hides (spec 9.1). */
 export const DEFAULT_CONFIRMATION_S = 3;
+/** The longest confirmationDuration a timer can wait, in seconds: 2^31 - 1 ms, about 24.8 days. */
+export const CONFIRMATION_MAX_S = 2147483;
 /** Delay before the modal closes after 'Join via text', in ms (spec 9.1). */
 export const TTT_CLOSE_MS = 1000;
 /** Delay after the banner stylesheets load before its height is measured, in ms (spec 9.1). */

@@ -7,6 +7,7 @@ import {
   DEFAULT_BANNER_CTA_LABEL,
   DEFAULT_BUTTON_LABEL,
   DEFAULT_CLOSE_LABEL,
+  CONFIRMATION_MAX_S,
   DEFAULT_CONFIRMATION_S,
   DEFAULT_CONTINUE_LABEL,
   DEFAULT_FREQUENCY_DAYS,
@@ -188,7 +189,8 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     continueLabel: label(r.continueLabel, DEFAULT_CONTINUE_LABEL),
     bannerDescription: str(r.bannerDescription),
     bannerCtaLabel: label(r.bannerCtaLabel, DEFAULT_BANNER_CTA_LABEL),
-    confirmationS: num(r.confirmationDuration, DEFAULT_CONFIRMATION_S),
+    // At most what a timer can wait (2^31 - 1 ms): a longer delay fires at once, and the success would vanish at once.
+    confirmationS: Math.min(num(r.confirmationDuration, DEFAULT_CONFIRMATION_S), CONFIRMATION_MAX_S),
     gdprLabel: str(r.gdprLabel),
     gdprDescription: str(r.gdprDescription),
     gdprLegal: str(r.gdprLegal),

@@ -11,6 +11,7 @@ import {
   normalize,
   type Settings,
 } from '../../src/popup/settings';
+import { CONFIRMATION_MAX_S } from '../../src/constants';
 
 type Case = [string, Record<string, unknown>, (s: Settings) => unknown, unknown];
 const table = (cases: Case[]) => {
@@ -107,6 +108,9 @@ test('opacity percent becomes 0..1; frequency, confirmation and max width read n
     ['frequency junk', { popupFrequency: 'never' }, (s) => s.frequencyDays, 365],
     ['confirmation 5', { confirmationDuration: 5 }, (s) => s.confirmationS, 5],
     ['confirmation junk', { confirmationDuration: null }, (s) => s.confirmationS, 3],
+    // A timer's delay is 32 bits of milliseconds: longer ones fire at once, so the success would vanish at once.
+    ['confirmation 3e6 s', { confirmationDuration: 3e6 }, (s) => s.confirmationS, CONFIRMATION_MAX_S],
+    ['confirmation "1e400"', { confirmationDuration: '1e400' }, (s) => s.confirmationS, CONFIRMATION_MAX_S],
     ['max_width 600', { styles: { modal: { max_width: 600 } } }, (s) => s.maxWidth, 600],
     ['max_width "500px"', { styles: { modal: { max_width: '500px' } } }, (s) => s.maxWidth, 500],
     ['max_width 0', { styles: { modal: { max_width: 0 } } }, (s) => s.maxWidth, 768],
