@@ -64,7 +64,9 @@ const extras = (f: (x?: LoaderExtras) => void) => {
  * Hands the popup to popup.js: to show now (`show`), or to prepare hidden (the warm-up). popup.js on the page does it
  * at once (`__mcsf.show`: it reveals what it prepared, or prepares afresh after a close; focus returns to `opener`);
  * one on its way takes the hand-off when it runs (focus returns to what has it then: the opener a visitor just
- * activated). A popup.js that failed to load leaves no hand-off behind, so the trigger asks for it again.
+ * activated). A popup.js that failed to load keeps its hand-off, so later opens on that page view wait for it and
+ * do nothing: taking it back on the script's error costs embed.js 5 B and embed-full.js 7 B, which their budgets
+ * do not have (left for a stop that finds them).
  */
 const toPopup = (show: boolean, opener?: HTMLElement | true) => {
   const h = shared.handoff;
