@@ -80,4 +80,42 @@ T("a choice's long label sits beside its box on a 320 px phone, wrapping there",
   }
 });
 
+T('a refusal for want of consent on a phone: focus goes to the first consent, its message in view', async () => {
+  const consent = (n: number) => ({
+    type: 'checkbox',
+    name: `gdpr[${n}]`,
+    label: `Consent ${n}`,
+    marketing_preference_id: n,
+  });
+  const { page, context, uuid } = await openHost(
+    ctx.browser,
+    ctx.fx,
+    {
+      popupDelay: 0,
+      description: '<h2>Join us</h2><p>' + 'Recipes and offers every week. '.repeat(12) + '</p>',
+      fields: [EMAIL_FIELD, consent(1), consent(2)],
+      hasGdprEnabled: 'Y',
+      gdprLabel: 'Marketing permissions',
+    },
+    { viewport: { width: 320, height: 568 } },
+  );
+  try {
+    ctx.fx.forms.get(uuid)!.submit = () => ({
+      result: 'error',
+      msg: 'Please choose one.',
+      type: 'gdpr_error',
+      errors: { msg: 'Please select at least one way to hear from us.' },
+    });
+    const { frame } = await shown(page, MODAL);
+    await frame.fill('input[name=EMAIL]', 'consent@example.com');
+    await frame.click('button[type=submit]');
+    await frame.waitForSelector('.mc-gdpr-msg:not(:empty)');
+    await frame.waitForFunction(() => document.activeElement!.id == 'gdpr-1');
+    const r = await frame.$eval('.mc-gdpr-msg', (m) => [m.getBoundingClientRect().top, innerHeight]);
+    assert.ok(r[0] >= 0 && r[0] < r[1], `the message at ${r[0]} in a ${r[1]} px view`);
+  } finally {
+    await context.close();
+  }
+});
+
 T.run();

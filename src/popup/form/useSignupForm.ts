@@ -55,10 +55,12 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
 
   useEffect(() => {
     const root = formRef.current;
-    // (Plain || chains, not ?.: esbuild lowers ?. for Chrome < 91, at a dozen bytes a time.)
+    // (Plain || chains, not ?.: esbuild lowers ?. for Chrome < 91, at a dozen bytes a time.) The first invalid
+    // field, or the first consent after a refusal (spec 8 step 3): on a phone its message is in view there, far
+    // below the flash, which only a screen reader would have told of.
     if (focusTick && root)
       (
-        root.querySelector<HTMLElement>('[aria-invalid="true"]') ||
+        root.querySelector<HTMLElement>('[aria-invalid=true],.mc-gdpr-msg:not(:empty)+* input') ||
         root.querySelector<HTMLElement>('button[type=submit]') ||
         root
       ).focus();
