@@ -172,6 +172,25 @@ E(
   },
 );
 
+E('/demo on a 320 and a 360 px phone: the page never scrolls sideways (its table of forms wraps)', async () => {
+  const p = await provider();
+  try {
+    for (const width of [320, 360]) {
+      const { context, page } = await newPage(ctx.browser, { width, height: 640 }, { isMobile: true, hasTouch: true });
+      try {
+        await page.goto(`${p.origin}/demo?form=template-1`);
+        // A phone widens its layout viewport to the content: the page's width is compared with the device's.
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(scroll <= width, `the page is ${scroll} px wide on a ${width} px phone`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await p.close();
+  }
+});
+
 E('the owner preview: the template switch and an edit of the settings JSON re-render the popup live', async () => {
   const p = await provider();
   const { context, page, log } = await newPage(ctx.browser);

@@ -36,6 +36,7 @@ input.field.wide{width:100%}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-align:top}
 code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
+code{overflow-wrap:anywhere}
 pre{white-space:pre-wrap;word-break:break-all;background:#fff;border:1px solid #ddd;padding:12px;border-radius:6px}
 .muted{color:#595959}
 .bad{color:#b00020}
