@@ -151,11 +151,16 @@ const httpUrl = (v: unknown): string => (/^(https?:)?\/\/[^\s"'<>]+$/i.test(str(
  * whitespace collapsed, then cut to 50 characters followed by '...' when it was longer. Plain text out.
  */
 export const fixedDescription = (html: string): string => {
-  // The sanitizer's decoder turns &nbsp; into U+00A0, which \s matches, so it collapses into a space.
-  const t = decode(html.replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-  return t.length > FIXED_DESCRIPTION_MAX ? t.slice(0, FIXED_DESCRIPTION_MAX) + '...' : t;
+  // A tag becomes a space (the words of two paragraphs must not run together), but none before punctuation: '<b>20%
+  // </b>, off' reads '20%, off'. The sanitizer's decoder turns &nbsp; into U+00A0, which \s matches.
+  const t = [
+    ...decode(html.replace(/<[^>]*>/g, '\0'))
+      .replace(/\0+([,.;:!?])/g, '$1')
+      .replace(/[\s\0]+/g, ' ')
+      .trim(),
+  ];
+  // Counted and cut by character, not by UTF-16 unit: an emoji is never cut in half.
+  return t.length > FIXED_DESCRIPTION_MAX ? t.slice(0, FIXED_DESCRIPTION_MAX).join('') + '...' : t.join('');
 };
 
 /** Normalises the provider's settings object (spec 3.2, 3.3, 9.3, 9.4). Any JSON in; never throws. */

@@ -202,6 +202,13 @@ test('fixed description: stripped, &nbsp; to spaces, cut to 50 + "..."', () => {
     ['<b>' + 'word '.repeat(20) + '</b>', 'word '.repeat(10).slice(0, 50) + '...'],
     ['<script>x</script>', 'x'],
     ['', ''],
+    // A tag between words is a space; before punctuation it leaves none. A space written there stays.
+    ['<p>New arrivals</p><p>every Friday</p>', 'New arrivals every Friday'],
+    ['Get <b>20%</b>, off <i>today</i>!', 'Get 20%, off today!'],
+    ['Bonjour !', 'Bonjour !'],
+    // Cut by character: an emoji is never split in half.
+    ['a'.repeat(49) + '🎉🎉', 'a'.repeat(49) + '🎉...'],
+    ['🎉'.repeat(50), '🎉'.repeat(50)],
   ];
   for (const [input, want] of cases) assert.is(fixedDescription(input), want, input);
   assert.is(normalize({ modalVariation: 'fixed', description: '<h2>Hi&nbsp;there</h2>' }).description, 'Hi there');
