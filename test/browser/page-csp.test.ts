@@ -152,6 +152,12 @@ S('/demo: the popup opens and subscribes, the forget button runs; the mailbox an
 
     await page.goto(`${p.origin}/mailbox`);
     await Promise.all([page.waitForURL(/\/subscribe\/confirm\?token=/), page.click('a[href*="/subscribe/confirm"]')]);
+    assert.equal(await axe(page), [], "the confirmation's page: axe");
+    // Its button posts the token back under the page's form-action.
+    await Promise.all([
+      page.waitForURL(/\/subscribe\/confirm$/),
+      page.getByRole('button', { name: 'Confirm my subscription' }).click(),
+    ]);
     assert.ok(await page.getByText('Subscription confirmed').isVisible());
     clean(w, 'mailbox and confirm');
 

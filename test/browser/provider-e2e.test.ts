@@ -107,6 +107,8 @@ E('double opt-in: the popup says to confirm, the mailbox link confirms the row',
     assert.is((await listSubscribers(p.store, f.lid))[0].status, 'pending');
     await page.goto(`${p.origin}/mailbox`);
     await page.click('a[href*="/subscribe/confirm?token="]');
+    // The link's page asks; its button confirms.
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await page.waitForSelector('text=Subscription confirmed');
     assert.is((await listSubscribers(p.store, f.lid))[0].status, 'subscribed');
   } finally {

@@ -165,6 +165,21 @@ export const parseJsonp = (text: string, cb = 'cb'): Record<string, unknown> => 
 export const callQuery = (f: DemoForm, extra: Record<string, string> = {}, cb = 'cb'): string =>
   new URLSearchParams({ u: DEMO_UUID, id: f.lid, f_id: f.fId, c: cb, ...extra }).toString();
 
+/**
+ * Follows an e-mail's confirm link as its reader does: opens it (a page that asks, and acts on nothing), then presses
+ * its button, which posts the token back. `headers` go with both requests. Returns the button's answer.
+ */
+export async function pressLink(origin: string, link: string, headers: Record<string, string> = {}): Promise<Reply> {
+  const u = new URL(link, origin);
+  const page = await request(origin, u.pathname + u.search, { headers });
+  if (page.status !== 200 || !page.text.includes('method="post"')) throw Error(`${link}: ${page.status} ${page.text}`);
+  return request(origin, u.pathname, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'token=' + (u.searchParams.get('token') || ''),
+  });
+}
+
 /** Makes a JSONP call and returns the status and the parsed data. */
 export async function call(
   origin: string,

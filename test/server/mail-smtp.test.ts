@@ -15,7 +15,7 @@ import type { Mail } from '../../src/server/db/outbox';
 import { startProvider } from '../../src/server/app';
 import { messageIdOf } from '../../src/server/mail/message';
 import { parseFrom } from '../../src/server/mail/config';
-import { freshTarget, request, startTest, subscribe, type TestProvider } from './helpers';
+import { freshTarget, pressLink, request, startTest, subscribe, type TestProvider } from './helpers';
 import { bodyOf, type Sink, startSink, until } from './smtp-sink';
 
 /** Short timings: a failure is retried after 200 ms, 400, 800, 800 … */
@@ -81,8 +81,9 @@ test('production: the confirmation mail arrives over SMTP with the public URL, t
     assert.match(sent.sent_reply || '', /^250 /);
     assert.is(sent.claim, null);
     assert.is(sent.last_error, null);
-    // The link, followed, confirms; the welcome it causes goes out the same way, its link on the public URL too.
-    assert.is((await request(p.origin, `/subscribe/confirm?token=${token}`)).status, 200);
+    // The link, followed and its button pressed, confirms; the welcome it causes goes out the same way, its link on
+    // the public URL too.
+    assert.is((await pressLink(p.origin, `/subscribe/confirm?token=${token}`)).status, 200);
     await until(async () => (await rowsTo(p, to)).length === 2, 'the welcome row');
     const welcome = await row(p, to, 1);
     await until(() => sink.withId(messageIdOf(welcome, parseFrom(FROM))).length > 0, 'the welcome mail');

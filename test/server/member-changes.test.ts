@@ -73,7 +73,7 @@ opt-in forms, SMS number and consents included; the answer is the one the addres
     "SELECT link FROM outbox WHERE to_addr = ? AND subject = 'Please confirm your subscription'",
     ['alice@example.com'],
   ))!;
-  assert.is((await request(p.origin, pathOf(own.link))).status, 200);
+  assert.is((await apply(tokenOf(own.link))).status, 200);
   const confirmed = await stored('double-opt-in', 'alice@example.com');
   assert.is(confirmed.row?.status, 'subscribed');
   assert.equal(confirmed.row?.merge_fields && JSON.parse(String(confirmed.row.merge_fields)), { FNAME: 'Alice' });

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { listSubscribers } from '../../src/server/db/subscribers';
-import { call, DEMO_UUID, form, request, startTest, subscribe, type TestProvider } from './helpers';
+import { call, DEMO_UUID, form, pressLink, request, startTest, subscribe, type TestProvider } from './helpers';
 
 let p: TestProvider;
 test.before(async () => {
@@ -42,7 +42,7 @@ the welcome link proves it`, async () => {
   assert.ok(confirm, 'the mailbox shows the confirmation link');
   const u = new URL(confirm!);
   assert.is(u.origin, p.origin);
-  const page = await request(p.origin, u.pathname + u.search);
+  const page = await pressLink(p.origin, confirm!);
   assert.is(page.status, 200);
   assert.match(page.text, /Subscription confirmed/);
   assert.is(

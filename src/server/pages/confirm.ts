@@ -1,9 +1,9 @@
 /**
  * The links of the provider's e-mails, /subscribe/confirm?token=… (src/server/db/confirm.ts). A double opt-in
- * confirmation confirms when opened (issue 5). A change proposed for a person already on the list (issue 13 item 3)
- * opens a page showing what was entered, and applies it when the page's button posts the token back: a GET never
- * rewrites a member's data, because mail scanners and link previews open every link in a message before its reader
- * does, and the one who entered the change may be a stranger.
+ * confirmation (issue 5) and a change proposed for a person already on the list (issue 13 item 3) each open a page
+ * that asks, and act when its button posts the token back: a GET never subscribes anyone or rewrites a member's data,
+ * because mail scanners and link previews open every link in a message before its reader does (a confirmation a
+ * scanner could give is no consent), and the one who entered a change may be a stranger.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ConfirmOutcome, confirmToken, viewToken } from '../db/confirm';
@@ -52,14 +52,28 @@ const details = (ch: Change): string => {
     : '<p>No details besides the address itself.</p>';
 };
 
+/** A form posting `token` back to the confirm address, with its one button. */
+const postBack = (token: string, label: string) =>
+  `<form method="post" action="${PATH}"><input type="hidden" name="token" value="${esc(token)}">
+<button type="submit">${esc(label)}</button></form>`;
+
+/** The page a valid confirmation link opens: one button confirms. */
+const confirmPage = (token: string, demo: boolean) =>
+  resultPage(
+    'Confirm your subscription',
+    `<p>One step left: press the button to confirm that this address may receive our e-mails.</p>
+${postBack(token, 'Confirm my subscription')}
+<p class="muted">If you did not ask to subscribe, close this page: you will not be subscribed.</p>`,
+    demo,
+  );
+
 /** The page a valid change link opens: the details entered, and the button that applies them. */
 const changePage = (ch: Change, token: string, demo: boolean) =>
   resultPage(
     'Confirm the change',
     `<p>Someone, hopefully you, filled in our signup form with your address and these details. Nothing has
 changed yet.</p>${details(ch)}
-<form method="post" action="${PATH}"><input type="hidden" name="token" value="${esc(token)}">
-<button type="submit">Update my subscription</button></form>
+${postBack(token, 'Update my subscription')}
 <p class="muted">If it was not you, close this page: your subscription stays as it is.</p>`,
     demo,
   );
@@ -103,8 +117,8 @@ const postedToken = async (req: IncomingMessage): Promise<string | null> => {
 };
 
 /**
- * Serves /subscribe/confirm: GET opens a link (a confirmation confirms; a change shows its page), POST applies a
- * change from its page. The welcome e-mail a confirmation causes links to ctx.site.origin.
+ * Serves /subscribe/confirm: GET opens a link (the page of a confirmation or of a change), POST acts from that page.
+ * The welcome e-mail a confirmation causes links to ctx.site.origin.
  */
 export const confirmRoute = async (
   req: IncomingMessage,
@@ -130,8 +144,10 @@ export const confirmRoute = async (
   }
   const v = await viewToken(ctx.store, token);
   if (v.kind === 'unknown') failed(res, 'unknown', demo);
-  else if (v.kind === 'subscribe') done(res, await act(token, ctx), demo);
   else if (v.state !== 'valid') failed(res, v.state, demo);
-  else sendPage(res, changePage(v.change, token, demo), { policy: { form: ["'self'"] } });
+  else
+    sendPage(res, v.kind === 'subscribe' ? confirmPage(token, demo) : changePage(v.change, token, demo), {
+      policy: { form: ["'self'"] },
+    });
   return true;
 };
