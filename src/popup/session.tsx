@@ -253,7 +253,9 @@ export const createSession = (
     // Server-provided cookies (spec 3.8: set on load) come with form-extras.js: set as soon as it is in, before the
     // trigger, so a reader who never triggers the popup has them too.
     if (serverCookies) loadExtras().then((x) => x && x.setServerCookies(s.cookies));
-    (firstPiece(s.mobileBanner, mobile()) == 'modal' ? openModal() : openBanner()).catch(fail);
+    // Settings without a field to fill (none, or `fields` not a list) would open a dialog with nothing to subscribe.
+    if (!s.placement.main.length && !s.placement.sms) fail(Error('the form has no fields'));
+    else (firstPiece(s.mobileBanner, mobile()) == 'modal' ? openModal() : openBanner()).catch(fail);
   };
 
   return {

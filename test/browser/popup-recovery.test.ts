@@ -120,4 +120,21 @@ T('a slow submit keeps the focus on the button pressed; the same failure twice i
   }
 });
 
+T('settings without a field to fill: nothing shows, the page is not held, one warning says why', async () => {
+  for (const fields of [[], { EMAIL: EMAIL_FIELD }]) {
+    const { page, context, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 0, fields });
+    try {
+      await page.waitForFunction(() => (window as unknown as { __mcsf?: { show?: unknown } }).__mcsf?.show);
+      await page.waitForTimeout(1000);
+      assert.is(await page.$$eval('iframe', (f) => f.length), 0, JSON.stringify(fields));
+      assert.not.ok(await held(page));
+      const warned = log.console.filter((m) => m.text.includes('signup popup:')).map((m) => m.text);
+      assert.ok(warned.length >= 1 && warned.every((t) => /no fields/.test(t)), JSON.stringify(warned));
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 T.run();
