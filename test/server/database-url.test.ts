@@ -7,15 +7,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startProvider } from '../../src/server/app';
 import { redactSecrets } from '../../src/server/store/open';
 import { freshTarget, PG_URL } from './helpers';
+import { runMain } from './processes';
 
-const root = resolve('.');
 const SECRET = 'hunter2-not-to-be-printed';
 const BAD = [
   `postgress://owner:${SECRET}@db.example/signup`,
@@ -37,21 +36,7 @@ test.after(() => {
  * exits or prints its address (then stops it).
  */
 const run = (script: string, env: Record<string, string>, args: string[] = []) =>
-  new Promise<{ code: number | null; out: string }>((done) => {
-    const child = spawn(process.execPath, [join(root, 'dist-node', script), ...args], {
-      cwd: dir,
-      env: { ...process.env, PORT: '0', PROVIDER_DB: '', DATABASE_URL: '', PROVIDER_MODE: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const read = (d: Buffer) => {
-      out += d;
-      if (/listening on .*\n(?:.*\n)*.*Ctrl-C/.test(out)) child.kill('SIGTERM');
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => done({ code, out }));
-  });
+  runMain(script, { PORT: '0', PROVIDER_DB: '', DATABASE_URL: '', PROVIDER_MODE: '', ...env }, { cwd: dir, args });
 
 test('npm start refuses a DATABASE_URL that is not PostgreSQL, quoting no password, creating nothing', async () => {
   for (const url of BAD) {

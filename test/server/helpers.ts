@@ -29,6 +29,20 @@ export interface TestTarget {
   drop(): Promise<void>;
 }
 
+/**
+ * Runs one statement on PG_URL as the cluster's own (super)user, over a connection of its own that it closes: for
+ * what a store's own connection may not do (create or drop a schema, a role, a role's LOGIN).
+ */
+export async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
 let schemas = 0;
 
 /** A new store place: `file` in `dir` on SQLite, a new schema (whatever `dir`) on PostgreSQL. */
@@ -43,15 +57,6 @@ export async function freshTarget(dir: string, file = 'provider.sqlite'): Promis
     };
   }
   const schema = `t_${process.pid}_${++schemas}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
   await admin(`CREATE SCHEMA ${schema}`);
   // Appended as text, not through URL: a socket URL (postgres://user@/db?host=/run/postgresql) is no WHATWG URL. A
   // repeated parameter takes its last value.

@@ -3,7 +3,6 @@
  * owner secret, has no mailbox and no demo pages, and opens the owner pages only to the owner secret (a bearer
  * header, or a sign-in that sets an HttpOnly, SameSite=Strict, Secure cookie); demo bound beyond loopback warns.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { OWNER_LOGIN_MAX, OWNER_SESSION_S } from '../../src/constants';
 import { startProvider } from '../../src/server/app';
 import { sessionToken } from '../../src/server/owner/auth';
 import { call, callQuery, form, freshTarget, request, startTest, type TestProvider } from './helpers';
+import { runMain } from './processes';
 
 const SECRET = 'owner-secret-for-the-tests-0123456789';
 const PROD = { mode: 'production', publicUrl: 'https://list.example.com', ownerSecret: SECRET } as const;
@@ -111,21 +111,8 @@ const PRODUCTION_ENV = {
 };
 
 /** Runs the built main.mjs on a free port with `env` until it exits or prints its address (then stops it). */
-const run = (env: Record<string, string>): Promise<{ code: number | null; out: string }> =>
-  new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-      env: { ...process.env, PORT: '0', PROVIDER_MODE: '', PROVIDER_PUBLIC_URL: '', PROVIDER_OWNER_SECRET: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const read = (d: Buffer) => {
-      out += d;
-      if (/listening on .*\n(?:.*\n)*.*Ctrl-C/.test(out)) child.kill('SIGTERM');
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => resolve({ code, out }));
-  });
+const run = (env: Record<string, string>) =>
+  runMain('main.mjs', { PORT: '0', PROVIDER_MODE: '', PROVIDER_PUBLIC_URL: '', PROVIDER_OWNER_SECRET: '', ...env });
 
 test('npm start says which mode it is in and what it serves', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'modes-'));

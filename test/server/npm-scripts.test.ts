@@ -21,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request, startTest, subscribe, type TestProvider } from './helpers';
+import { alive } from './processes';
 
 const root = resolve('.');
 let dir = '';
@@ -83,15 +84,6 @@ const descendants = (pid: number): number[] => {
   if (!existsSync(file)) return [];
   const kids = readFileSync(file, 'utf8').split(/\s+/).filter(Boolean).map(Number);
   return kids.flatMap((k) => [k, ...descendants(k)]);
-};
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 test('SIGTERM to npm start stops the provider it started', async () => {

@@ -6,13 +6,13 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { poolSize } from '../../src/server/store/postgres';
 import { freshTarget, PG_URL, type TestTarget } from './helpers';
+import { runMain } from './processes';
 
 let dir = '';
 let place: TestTarget;
@@ -27,20 +27,7 @@ test.after(async () => {
 
 /** Runs dist-node/main.mjs with `env` until it has printed its banner (then stops it), or exits. */
 const run = (env: Record<string, string>) =>
-  new Promise<{ code: number | null; out: string }>((done) => {
-    const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-      env: { ...process.env, ...place.env, PORT: '0', PROVIDER_WORKERS: '', PGPOOL_MAX: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const read = (d: Buffer) => {
-      out += d;
-      if (/listening on .*\n(?:.*\n)*.*Ctrl-C/.test(out)) child.kill('SIGTERM');
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => done({ code, out }));
-  });
+  runMain('main.mjs', { ...place.env, PORT: '0', PROVIDER_WORKERS: '', PGPOOL_MAX: '', ...env });
 
 test('PGPOOL_MAX: a whole number above 0, else 10', () => {
   const cases: [string | undefined, number][] = [

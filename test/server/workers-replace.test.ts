@@ -8,13 +8,11 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { callQuery, form, freshTarget, parseJsonp, PG_URL, type TestTarget } from './helpers';
+import { admin, freshTarget, PG_URL, type TestTarget } from './helpers';
+import { alive, startMain, subscribeFresh as subscribe } from './processes';
 
 /** A store whose new connections can be refused for a while, and the environment that makes main.mjs use it. */
 interface Outage {
@@ -23,17 +21,6 @@ interface Outage {
   up(): Promise<void>;
   drop(): Promise<void>;
 }
-
-/** One statement as the cluster's own (super)user. */
-const admin = async (sql: string) => {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-};
 
 /** SQLite: the file's path taken by a folder, so a new process cannot open it; the running one keeps its file. */
 const sqliteOutage = (place: TestTarget): Outage => {
@@ -84,44 +71,14 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Whether process `pid` is alive. */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** One subscribe over a fresh connection; resolves to the parsed answer. */
-const subscribe = (origin: string, email: string): Promise<Record<string, unknown>> =>
-  new Promise((resolve, reject) => {
-    const q = callQuery(form('modal'), { popup: 'true', EMAIL: email });
-    const req = request(`${origin}/subscribe/form-post-json?${q}`, { agent: false }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve(parseJsonp(body)));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-
 test('a replacement that cannot start is tried again with a growing wait; the healthy worker serves', async () => {
   // Two processes here, two workers and the primary: the first start must open the store (it is up then).
-  const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-    env: { ...process.env, ...outage.env, PORT: '0', PROVIDER_WORKERS: '2', PROVIDER_RATE_LIMIT: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, out, until, exit } = startMain({
+    ...outage.env,
+    PORT: '0',
+    PROVIDER_WORKERS: '2',
+    PROVIDER_RATE_LIMIT: 'off',
   });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const until = async (re: RegExp, what: string, ms = 20_000) => {
-    for (const end = Date.now() + ms; !re.test(out); await new Promise((r) => setTimeout(r, 20)))
-      if (Date.now() > end) assert.unreachable(`${what}, in: ${out}`);
-    return re.exec(out) as RegExpExecArray;
-  };
   let pids: number[] = [];
   let down = false;
   try {
@@ -152,9 +109,9 @@ test('a replacement that cannot start is tried again with a growing wait; the he
     );
     assert.ok(alive(next) && !pids.includes(next));
     for (let i = 0; i < 4; i++) assert.is((await subscribe(origin, `after.${i}@example.com`)).result, 'success');
-    assert.not.match(out, /@example\.com/, 'no address in the log');
+    assert.not.match(out(), /@example\.com/, 'no address in the log');
     child.kill('SIGTERM');
-    assert.is(await exit, 0, out);
+    assert.is(await exit, 0, out());
     await new Promise((r) => setTimeout(r, 100));
     assert.not.ok([pids[1], next].some(alive), 'a worker outlived the primary');
   } finally {
@@ -165,19 +122,7 @@ test('a replacement that cannot start is tried again with a growing wait; the he
 });
 
 test('SIGTERM while a replacement waits out its back-off: every process stops, exit 0', async () => {
-  const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-    env: { ...process.env, ...outage.env, PORT: '0', PROVIDER_WORKERS: '2' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const until = async (re: RegExp, what: string) => {
-    for (const end = Date.now() + 20_000; !re.test(out); await new Promise((r) => setTimeout(r, 20)))
-      if (Date.now() > end) assert.unreachable(`${what}, in: ${out}`);
-    return re.exec(out) as RegExpExecArray;
-  };
+  const { child, out, until, exit } = startMain({ ...outage.env, PORT: '0', PROVIDER_WORKERS: '2' });
   let pids: number[] = [];
   let down = false;
   try {
@@ -188,7 +133,7 @@ test('SIGTERM while a replacement waits out its back-off: every process stops, e
     await until(/trying again in 1 s/, 'no retry');
     const t0 = Date.now();
     child.kill('SIGTERM');
-    assert.is(await exit, 0, out);
+    assert.is(await exit, 0, out());
     assert.ok(Date.now() - t0 < 900, 'the primary did not wait for the pending retry');
     await new Promise((r) => setTimeout(r, 100));
     assert.not.ok(alive(pids[1]), 'the healthy worker outlived the primary');

@@ -5,14 +5,13 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { openStore } from '../../src/server/store/open';
-import { callQuery, form, freshTarget, parseJsonp, type TestTarget } from './helpers';
+import { form, freshTarget, type TestTarget } from './helpers';
+import { alive, startMain, subscribeFresh as subscribe } from './processes';
 
 let dir = '';
 let place: TestTarget;
@@ -25,43 +24,13 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Whether process `pid` is alive. */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** One subscribe over a fresh connection (each may reach either worker); resolves to the parsed answer. */
-const subscribe = (origin: string, email: string): Promise<Record<string, unknown>> =>
-  new Promise((resolve, reject) => {
-    const q = callQuery(form('modal'), { popup: 'true', EMAIL: email });
-    const req = request(`${origin}/subscribe/form-post-json?${q}`, { agent: false }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve(parseJsonp(body)));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-
 test('two workers on one port and one store; one killed is replaced; SIGTERM stops all, exit 0', async () => {
-  const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-    env: { ...process.env, ...place.env, PORT: '0', PROVIDER_WORKERS: '2', PROVIDER_RATE_LIMIT: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, out, until, exit } = startMain({
+    ...place.env,
+    PORT: '0',
+    PROVIDER_WORKERS: '2',
+    PROVIDER_RATE_LIMIT: 'off',
   });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exit = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const until = async (re: RegExp, what: string) => {
-    for (const end = Date.now() + 20_000; !re.test(out); await new Promise((r) => setTimeout(r, 20)))
-      if (Date.now() > end) assert.unreachable(`${what}, in: ${out}`);
-    return re.exec(out) as RegExpExecArray;
-  };
   let pids: number[] = [];
   try {
     const origin = (await until(/listening on (http:\/\/127\.0\.0\.1:\d+)/, 'no address'))[1];
@@ -74,7 +43,7 @@ test('two workers on one port and one store; one killed is replaced; SIGTERM sto
     assert.ok(alive(next) && !pids.includes(next));
     for (let i = 6; i < 12; i++) assert.is((await subscribe(origin, `w.${i}@example.com`)).result, 'success');
     child.kill('SIGTERM');
-    assert.is(await exit, 0, out);
+    assert.is(await exit, 0, out());
     await new Promise((r) => setTimeout(r, 100));
     assert.not.ok([pids[1], next].some(alive), 'a worker outlived the primary');
   } finally {
