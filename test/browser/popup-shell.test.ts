@@ -354,7 +354,7 @@ T('server cookies (spec 3.8): safe ones are set on load, unsafe or our own are n
 T('one popup: two loaders and a second mount leave one popup on the page', async () => {
   const { page, context } = await open({ popupDelay: 0, fields: [EMAIL_FIELD] });
   await shown(page, MODAL);
-  await page.evaluate(() => {
+  await page.evaluate((field) => {
     const g = (window as unknown as { __mcsf: { mount(p: unknown, s: unknown): void } }).__mcsf;
     g.mount(
       {
@@ -368,9 +368,10 @@ T('one popup: two loaders and a second mount leave one popup on the page', async
         isPreview: false,
         cdn: location.origin + '/',
       },
-      { popupDelay: 0 },
+      // A form with a field to fill: one without shows nothing at all.
+      { popupDelay: 0, fields: [field] },
     );
-  });
+  }, EMAIL_FIELD);
   await sleep(300);
   assert.is(await page.$$eval('iframe', (f) => f.length), 1);
   await context.close();
