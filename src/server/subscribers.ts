@@ -12,7 +12,7 @@ import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROVIDER_DB_PATH } from '../constants';
 import { listSubscribers } from './db/subscribers';
-import { checkDatabaseUrl, isPostgresUrl, openFailure, openStore, type StoreTarget, storeFromEnv } from './store/open';
+import { checkStoreUrl, isPostgresUrl, openFailure, openStore, type StoreTarget, storeFromEnv } from './store/open';
 import { redact } from './store/postgres';
 import { toCsv, toTable } from './subscribers/format';
 
@@ -28,8 +28,8 @@ const given = at >= 0 ? args[at + 1] : undefined;
 /** The store named by --db (a PostgreSQL URL or a file, relative to here), else by the environment as npm start's. */
 const where = (): StoreTarget => {
   if (!given) return storeFromEnv(process.env, join(root, PROVIDER_DB_PATH));
-  // A URL of another scheme (a typo, mysql://) is refused, not taken for a file name.
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(given)) checkDatabaseUrl(given, '--db');
+  // Checked here, not only by openStore: the message names --db, and comes before the look for a file of that name.
+  checkStoreUrl(given, '--db');
   return { target: isPostgresUrl(given) || isAbsolute(given) ? given : join(process.cwd(), given), setting: '--db' };
 };
 let place: StoreTarget = { target: '', setting: 'default' };

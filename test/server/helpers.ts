@@ -178,12 +178,16 @@ export async function pressLink(origin: string, link: string, headers: Record<st
   const u = new URL(link, origin);
   const page = await request(origin, u.pathname + u.search, { headers });
   if (page.status !== 200 || !page.text.includes('method="post"')) throw Error(`${link}: ${page.status} ${page.text}`);
-  return request(origin, u.pathname, {
+  return postToken(origin, u.searchParams.get('token') || '', headers);
+}
+
+/** The button of a confirm link's page, pressed: `token` posted back to /subscribe/confirm as its form does. */
+export const postToken = (origin: string, token: string, headers: Record<string, string> = {}): Promise<Reply> =>
+  request(origin, '/subscribe/confirm', {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'token=' + (u.searchParams.get('token') || ''),
+    body: `token=${token}`,
   });
-}
 
 /** Makes a JSONP call and returns the status and the parsed data. */
 export async function call(

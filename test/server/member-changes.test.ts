@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Mail } from '../../src/server/db/outbox';
 import { contactKey, recordSignup, type Signup } from '../../src/server/db/subscribers';
 import type { Queryable } from '../../src/server/store/types';
-import { form, request, startTest, subscribe, type Reply, type TestProvider } from './helpers';
+import { form, postToken, request, startTest, subscribe, type Reply, type TestProvider } from './helpers';
 
 let p: TestProvider;
 test.before(async () => {
@@ -49,10 +49,8 @@ const pathOf = (link: string) => {
   return u.pathname + u.search;
 };
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') || '';
-const FORM_POST = { 'Content-Type': 'application/x-www-form-urlencoded' };
 /** Presses the button of a change page: posts its token back. */
-const apply = (token: string): Promise<Reply> =>
-  request(p.origin, '/subscribe/confirm', { method: 'POST', headers: FORM_POST, body: `token=${token}` });
+const apply = (token: string): Promise<Reply> => postToken(p.origin, token);
 /** A submit's answer with its web-engagement id masked, and that id. */
 const masked = (text: string) => {
   const m = /"webEngagementCookieValue":"([\da-f]{24})"/.exec(text);

@@ -15,6 +15,14 @@ export const isPostgresUrl = (target: string): boolean => /^postgres(ql)?:\/\//i
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
+ * Throws when `target` is a URL (a scheme then //) but not PostgreSQL's: a store named so is a typo (postgress://) or
+ * another database (mysql://), never a SQLite file to create under that name. `name` is the setting it came from.
+ */
+export const checkStoreUrl = (target: string, name: string): void => {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) checkDatabaseUrl(target, name);
+};
+
+/**
  * Throws unless `url` is a PostgreSQL URL. `name` is the setting it came from. The message quotes the scheme at
  * most: the rest may hold a password (mysql://user:password@…), and a bare value may be a password pasted by mistake.
  */
@@ -77,6 +85,6 @@ export const storeFromEnv = (env: NodeJS.ProcessEnv, fallback: string): StoreTar
  * refused rather than created as a file of that name.
  */
 export const openStore = async (target: string, opts: { readonly?: boolean } = {}): Promise<Store> => {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) checkDatabaseUrl(target, 'The store');
+  checkStoreUrl(target, 'The store');
   return isPostgresUrl(target) ? openPostgres(target) : openSqlite(target, opts);
 };
