@@ -26,8 +26,8 @@ export interface LoaderParams {
   cdn: string;
   /**
    * With embed-full.js's `scopeCookies`: `_{lid}[_{fId}]` in word characters, added to the closed and subscribed
-   * cookies' names so that two forms on one site keep apart (issue 14.5; src/browser/cookies.ts). Absent: the spec's
-   * names (3.8).
+   * cookies' names so that two forms on one site keep apart (issue 14.5; src/browser/cookies.ts). '' (embed-full.js
+   * without the option) or absent (embed.js): the spec's names (3.8).
    */
   cookieScope?: string;
 }

@@ -9,8 +9,9 @@ import { addScript } from './script';
  * remove it, and a slow provider never throws a ReferenceError into the host page.
  */
 export const jsonp = (url: string, done: (data: unknown) => void, timeout = JSONP_TIMEOUT_MS): void => {
-  // Random, so that two copies of the loader on one page never share a name; an identifier, as providers require.
-  const name = GLOBAL_KEY + ('' + Math.random()).slice(2);
+  // Random, so that two copies of the loader on one page never share a name; an identifier, as providers require:
+  // digits only (the decimals of Math.random() as text could read '1e-7', whose '-' no provider accepts).
+  const name = GLOBAL_KEY + ((Math.random() * 1e9) | 0);
   const w = window as unknown as Record<string, unknown>;
   // `done` runs once: after it, whatever ends the call again (a reply after the time-out) finds a no-op.
   const end = (data?: unknown) => {

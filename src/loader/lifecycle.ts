@@ -64,9 +64,8 @@ const extras = (f: (x?: LoaderExtras) => void) => {
  * Hands the popup to popup.js: to show now (`show`), or to prepare hidden (the warm-up). popup.js on the page does it
  * at once (`__mcsf.show`: it reveals what it prepared, or prepares afresh after a close; focus returns to `opener`);
  * one on its way takes the hand-off when it runs (focus returns to what has it then: the opener a visitor just
- * activated). A popup.js that failed to load keeps its hand-off, so later opens on that page view wait for it and
- * do nothing: taking it back on the script's error costs embed.js 5 B and embed-full.js 7 B, which their budgets
- * do not have (left for a stop that finds them).
+ * activated). A popup.js that failed to load (a network blip during the warm-up) gives its hand-off back, so that the
+ * next open asks for it again rather than waiting for a script that will never run.
  */
 const toPopup = (show: boolean, opener?: HTMLElement | true) => {
   const h = shared.handoff;
@@ -74,7 +73,7 @@ const toPopup = (show: boolean, opener?: HTMLElement | true) => {
   else if (h) h.show ||= show;
   else {
     shared.handoff = { params: P!, settings: S!, show };
-    addScript(popupUrl(P!, S!.version));
+    addScript(popupUrl(P!, S!.version)).onerror = () => delete shared.handoff;
   }
 };
 
@@ -185,9 +184,8 @@ export const grantConsent = (): void => {
  * can be created only once under a strict CSP.
  */
 export const destroy = (): void => {
-  const g = shared;
   if (disarm) disarm();
-  if (g.popup) g.popup.destroy();
+  if (shared.popup) shared.popup.destroy();
   removeEventListener('click', onClick);
-  P = W = S = asked = shown = disarm = g.started = g.handoff = undefined;
+  P = W = S = asked = shown = disarm = shared.started = shared.handoff = undefined;
 };

@@ -50,7 +50,7 @@ export const parseParams = (o: StartOptions, scriptSrc: string): LoaderParams =>
   const fId = text(o.f_id) || text(o.fId);
   // Cookie names are tokens, and cookieIn reads them as a pattern: word characters only.
   const scope = __FULL__ && flag(o.scopeCookies) ? ('_' + lid + (fId && '_' + fId)).replace(/\W/g, '_') : '';
-  const p: LoaderParams = {
+  return {
     baseUrl,
     uuid,
     lid,
@@ -60,7 +60,6 @@ export const parseParams = (o: StartOptions, scriptSrc: string): LoaderParams =>
     ignoreCookie: flag(o.ignoreCookie),
     isPreview: flag(o.isPreview),
     cdn: cdn.replace(/\/?$/, '/'),
+    ...(__FULL__ && { cookieScope: scope }),
   };
-  if (scope) p.cookieScope = scope;
-  return p;
 };

@@ -126,6 +126,26 @@ T('the queued snippet: embed.js blocked throws nothing; embed.js late runs the q
   await two.context.close();
 });
 
+T('popup.js that failed to load (the warm-up’s) is asked for again by the next open', async () => {
+  const { url } = account({ popupDelay: 600 });
+  const { context, page } = await newPage(ctx.browser);
+  let asked = 0;
+  // The first request for popup.js fails, as on a network blip; later ones reach the content host.
+  await page.route(
+    (u) => u.pathname.endsWith('/popup.js'),
+    (r) => (++asked == 1 ? r.abort() : r.continue()),
+  );
+  await page.goto(url);
+  await page.waitForFunction(() => document.readyState == 'complete');
+  // The warm-up asks for popup.js once the settings are in and the page is idle.
+  for (let i = 0; i < 50 && asked < 1; i++) await page.waitForTimeout(100);
+  assert.is(asked, 1, 'the warm-up asked for popup.js');
+  await page.click('#open');
+  await shown(page, MODAL);
+  assert.is(asked, 2, 'the open asked again');
+  await context.close();
+});
+
 T('a provider that never answers never holds the page’s load, nor does its campaign check', async () => {
   for (const query of ['', '?mc_eid=e1&mc_cid=c1']) {
     const { uuid } = account({ popupDelay: 0 }, { mode: 'hang' });

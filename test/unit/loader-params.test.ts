@@ -69,6 +69,7 @@ test('parseParams: defaults, types and normalisation', () => {
     ignoreCookie: false,
     isPreview: false,
     cdn: 'https://cdn.example.com/',
+    cookieScope: '',
   });
 });
 
@@ -107,6 +108,7 @@ test('parseParams: every option of spec 3.1, from start() and from a dataset', (
     ignoreCookie: true,
     isPreview: true,
     cdn: 'https://c.example/',
+    cookieScope: '',
   });
   // A script tag's dataset: data-f-id becomes fId, data-unique-methods="false" is off.
   const d = parseParams({ baseUrl: 'h', uuid: 'u', lid: 'l', fId: 'f9', uniqueMethods: 'false', env: 'prod' }, SRC);
@@ -127,8 +129,8 @@ test('parseParams: scopeCookies names the cookies after the list and form, in wo
   ];
   for (const [o, suffix] of cases) {
     const p = parseParams({ baseUrl: 'h', uuid: 'u', lid: 'l1', ...o }, SRC);
-    // Unscoped, the parameters carry no scope at all: the spec's names (3.8).
-    assert.is(p.cookieScope, suffix || undefined, JSON.stringify(o));
+    // Unscoped, the scope is empty: the spec's names (3.8).
+    assert.is(p.cookieScope, suffix, JSON.stringify(o));
     assert.is(closedName(p), 'MCPopupClosed' + suffix, JSON.stringify(o));
     assert.is(subscribedName(p), 'MCPopupSubscribed' + suffix, JSON.stringify(o));
     // Names stay RFC 6265 tokens that cookieIn can read as a pattern.
