@@ -5,7 +5,7 @@
  */
 import './compat-guard';
 import { DOMParser, parseHTML } from 'linkedom';
-import { COUNTRY_DATA } from '../../src/popup/form/countries-data';
+import { COUNTRY_DATA } from '../../src/form-model/countries-data';
 import { render } from 'react-dom';
 import { act } from 'preact/test-utils';
 import { Form } from '../../src/popup/form/Form';

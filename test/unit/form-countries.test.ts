@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseCountries } from '../../src/popup/form/countries';
-import { COUNTRY_DATA } from '../../src/popup/form/countries-data';
+import { parseCountries } from '../../src/form-model/countries';
+import { COUNTRY_DATA } from '../../src/form-model/countries-data';
 
 const countries = () => parseCountries(COUNTRY_DATA);
 

@@ -1,6 +1,8 @@
 /**
- * The country list's data (src/popup/form/countries.ts explains the encoding). It is not in popup.js: it ships as
- * countries.js beside it (src/popup/countries-file.ts), fetched only when a form has an address field.
+ * The country list's data (src/form-model/countries.ts explains the encoding and reads it). In the form model because
+ * both sides read it: the popup's address field (not in popup.js: it ships as countries.js beside it,
+ * src/popup/countries-file.ts, fetched only when a form has an address field) and the provider, which shows a stored
+ * country id back as the name the visitor chose (src/form-model/store.ts).
  */
 export const COUNTRY_DATA =
   '164USA|286Aaland Islands|274Afghanistan|2Albania|Algeria|178American Samoa|Andorra|Angola|176Anguilla|175Antig' +
