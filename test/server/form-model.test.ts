@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { listSubscribers } from '../../src/server/db/subscribers';
-import { call, DEMO_UUID, startTest, type TestProvider } from './helpers';
+import { addTestForm, call, DEMO_UUID, postForm, startTest, type TestProvider } from './helpers';
 
 let p: TestProvider;
 test.before(async () => {
@@ -22,37 +22,11 @@ const CONSENTS = [
   { type: 'checkbox', name: 'gdpr[2]', label: 'Texts', marketing_preference_id: 2 },
 ];
 
-let added = 0;
-/** Adds a form with `settings` under a new list of the demo account, as the seed does; returns its list id. */
-const addForm = async (settings: Record<string, unknown>, requireConsent = false): Promise<string> => {
-  const lid = `m${(++added).toString().padStart(9, '0')}`;
-  const now = new Date().toISOString();
-  await p.store.run('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?)', [lid, DEMO_UUID, lid, now]);
-  await p.store.run(
-    'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) ' +
-      'VALUES (?, ?, ?, ?, ?, ?, ?)',
-    [lid, 'f', null, lid, JSON.stringify({ result: 'success', ...settings }), requireConsent ? 1 : 0, 100 + added],
-  );
-  return lid;
-};
-
-/** Submits `fields` to form-post-json of list `lid`, as the popup does (popup=true, the honeypot empty). */
-const post = async (lid: string, fields: Record<string, string>) =>
-  (
-    await call(
-      p.origin,
-      'form-post-json',
-      new URLSearchParams({
-        u: DEMO_UUID,
-        id: lid,
-        f_id: 'f',
-        c: 'cb',
-        popup: 'true',
-        [`b_${DEMO_UUID}_${lid}`]: '',
-        ...fields,
-      }).toString(),
-    )
-  ).data;
+/** Adds a form with `settings` under a new list of the demo account; returns its list id. */
+const addForm = (settings: Record<string, unknown>, requireConsent = false) =>
+  addTestForm(p.store, settings, requireConsent);
+/** Submits `fields` to form-post-json of list `lid`, as the popup does. */
+const post = (lid: string, fields: Record<string, string>) => postForm(p.origin, lid, fields);
 
 test('useEmailStep: false (a boolean) skips the e-mail step: only the SMS number is posted, and accepted', async () => {
   const lid = await addForm({ fields: [EMAIL, { ...SMS, required: true }], useEmailStep: false });

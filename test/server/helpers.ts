@@ -212,4 +212,43 @@ export const form = (key: string): DemoForm => {
 export const subscribe = (origin: string, key: string, fields: Record<string, string>) =>
   call(origin, 'form-post-json', callQuery(form(key), { popup: 'true', ...fields }));
 
+let added = 0;
+/**
+ * Adds a form with `settings` (result success unless they say otherwise) under a new list of the demo account, as the
+ * seed does, on `store`; returns its list id. Its f_id is 'f'.
+ */
+export async function addTestForm(
+  store: Store,
+  settings: Record<string, unknown>,
+  requireConsent = false,
+): Promise<string> {
+  const lid = `m${(++added).toString().padStart(9, '0')}`;
+  const now = new Date().toISOString();
+  await store.run('INSERT INTO lists (id, uuid, name, created_at) VALUES (?, ?, ?, ?)', [lid, DEMO_UUID, lid, now]);
+  await store.run(
+    'INSERT INTO forms (list_id, f_id, demo_key, title, settings, require_consent, position) ' +
+      'VALUES (?, ?, ?, ?, ?, ?, ?)',
+    [lid, 'f', null, lid, JSON.stringify({ result: 'success', ...settings }), requireConsent ? 1 : 0, 100 + added],
+  );
+  return lid;
+}
+
+/** Submits `fields` to form-post-json of a form added by addTestForm, as the popup does (the honeypot empty). */
+export const postForm = async (origin: string, lid: string, fields: Record<string, string>) =>
+  (
+    await call(
+      origin,
+      'form-post-json',
+      new URLSearchParams({
+        u: DEMO_UUID,
+        id: lid,
+        f_id: 'f',
+        c: 'cb',
+        popup: 'true',
+        [`b_${DEMO_UUID}_${lid}`]: '',
+        ...fields,
+      }).toString(),
+    )
+  ).data;
+
 export { DEMO_FORMS, DEMO_UUID };
