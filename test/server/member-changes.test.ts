@@ -8,7 +8,17 @@ import * as assert from 'uvu/assert';
 import type { Mail } from '../../src/server/db/outbox';
 import { contactKey, recordSignup, type Signup } from '../../src/server/db/subscribers';
 import type { Queryable } from '../../src/server/store/types';
-import { form, postToken, request, startTest, subscribe, type Reply, type TestProvider } from './helpers';
+import {
+  addTestForm,
+  form,
+  postForm,
+  postToken,
+  request,
+  startTest,
+  subscribe,
+  type Reply,
+  type TestProvider,
+} from './helpers';
 
 let p: TestProvider;
 test.before(async () => {
@@ -285,6 +295,110 @@ stored value; an SMS number and permissions apply with the rest`, async () => {
       ['103', 0],
     ],
   );
+});
+
+test(`the page of a change shows what the visitor chose as the form showed it: choice labels, the country's name, \
+dates in their format's order; the owner's labels escaped`, async () => {
+  const choices = (...c: [string, string][]) => c.map(([value, label]) => ({ value, label }));
+  const lid = await addTestForm(p.store, {
+    fields: [
+      { type: 'email', name: 'EMAIL', label: 'Email', required: true, merge_id: 0 },
+      {
+        type: 'dropdown',
+        name: 'PLAN',
+        label: 'Plan <b>tier</b>',
+        merge_id: 1,
+        choices: choices(['g', '<i>Gold</i>']),
+      },
+      {
+        type: 'radio',
+        name: 'FREQ',
+        label: 'How often?',
+        merge_id: 2,
+        choices: choices(['w', 'Weekly'], ['m', 'Monthly']),
+      },
+      {
+        type: 'checkbox',
+        name: 'TOPICS',
+        label: 'Topics',
+        merge_id: 3,
+        group_id: 7,
+        choices: choices(['1', 'News'], ['2', 'Offers'], ['4', 'Events']),
+      },
+      { type: 'address', name: 'ADDRESS', label: 'Address', merge_id: 4 },
+      { type: 'birthday', name: 'BDAY', label: 'Birthday', merge_id: 5, dateformat: 'DD/MM' },
+      { type: 'date', name: 'US', label: 'Start', merge_id: 6, dateformat: 'MM/DD/YYYY' },
+      { type: 'date', name: 'EU', label: 'End', merge_id: 7, dateformat: 'DD/MM/YYYY' },
+      { type: 'phone', name: 'PHONE', label: 'Phone', merge_id: 8, phoneformat: 'US' },
+    ],
+  });
+  const fields = {
+    EMAIL: 'shown@example.com',
+    PLAN: 'g',
+    FREQ: 'w',
+    'TOPICS[1]': '1',
+    'TOPICS[4]': '4',
+    'ADDRESS[addr1]': '1 Main St',
+    'ADDRESS[addr2]': '',
+    'ADDRESS[city]': 'Ottawa',
+    'ADDRESS[state]': 'ON',
+    'ADDRESS[zip]': 'K1A 0B1',
+    'ADDRESS[country]': '30',
+    'BDAY[month]': '12',
+    'BDAY[day]': '31',
+    'US[year]': '2024',
+    'US[month]': '2',
+    'US[day]': '29',
+    'EU[year]': '2025',
+    'EU[month]': '3',
+    'EU[day]': '1',
+    'PHONE[area]': '555',
+    'PHONE[detail1]': '123',
+    'PHONE[detail2]': '4567',
+  };
+  assert.is((await postForm(p.origin, lid, fields)).result, 'success');
+  const at = await lastMailId();
+  assert.is((await postForm(p.origin, lid, fields)).result, 'success');
+  const link = (await onlyMail(at)).link;
+  const page = await request(p.origin, pathOf(link));
+  assert.is(page.status, 200);
+  const rows = Object.fromEntries([...page.text.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/g)].map((m) => [m[1], m[2]]));
+  assert.equal(rows, {
+    'Plan &lt;b&gt;tier&lt;/b&gt;': '&lt;i&gt;Gold&lt;/i&gt;',
+    'How often?': 'Weekly',
+    Topics: 'News, Events',
+    Address: '1 Main St, Ottawa, ON, K1A 0B1, Canada',
+    Birthday: '31/12',
+    Start: '02/29/2024',
+    End: '01/03/2025',
+    Phone: '555-123-4567',
+  });
+  // A change proposed before the values were kept as shown (no labels.shown) shows the stored values.
+  const older = await lastMailId();
+  assert.is((await postForm(p.origin, lid, fields)).result, 'success');
+  const oldToken = tokenOf((await onlyMail(older)).link);
+  const kept = await p.store.get<{ changes: string }>('SELECT changes FROM confirmations WHERE token = ?', [oldToken]);
+  const change = JSON.parse(String(kept?.changes));
+  delete change.labels.shown;
+  await p.store.run('UPDATE confirmations SET changes = ? WHERE token = ?', [JSON.stringify(change), oldToken]);
+  const before = await request(p.origin, `/subscribe/confirm?token=${oldToken}`);
+  assert.match(before.text, /<dt>How often\?<\/dt><dd>w<\/dd>/);
+  assert.match(before.text, /<dt>Start<\/dt><dd>2024-02-29<\/dd>/);
+  // What is stored, and applied, stays the values themselves.
+  assert.is((await apply(tokenOf(link))).status, 200);
+  const row = await p.store.get<{ merge_fields: string }>('SELECT merge_fields FROM subscribers WHERE list_id = ?', [
+    lid,
+  ]);
+  assert.equal(JSON.parse(String(row?.merge_fields)), {
+    PLAN: 'g',
+    FREQ: 'w',
+    TOPICS: ['1', '4'],
+    ADDRESS: { addr1: '1 Main St', city: 'Ottawa', state: 'ON', zip: 'K1A 0B1', country: '30' },
+    BDAY: '12/31',
+    US: '2024-02-29',
+    EU: '2025-03-01',
+    PHONE: '555-123-4567',
+  });
 });
 
 test.run();

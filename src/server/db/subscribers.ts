@@ -36,6 +36,12 @@ export interface ChangeLabels {
   merge: Record<string, string>;
   sms: string;
   consents: Record<string, string>;
+  /**
+   * Each merge value as the visitor saw it in the form, by merge tag (src/form-model/store.ts `shownValue`: choice
+   * labels, country names, dates in their format's order), taken when the change is proposed, as the labels are.
+   * Absent from changes proposed before it was kept: their page shows the stored values.
+   */
+  shown?: Record<string, string>;
 }
 
 /** A change proposed for a person already on the list, as its confirmations row keeps it (JSON). */

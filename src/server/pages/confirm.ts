@@ -36,14 +36,22 @@ ${demo ? '<p><a href="/demo">Back to the shop</a> · <a href="/mailbox">Mailbox<
       CSS,
     );
 
-/** A merge value as one line: a multi-part field's parts and a checkbox group's choices joined by commas. */
-const shown = (v: MergeValue): string =>
+/**
+ * A stored merge value as one line, for a change proposed before its values were kept as the form showed them
+ * (ChangeLabels.shown): a multi-part field's parts and a checkbox group's choices joined by commas.
+ */
+const stored = (v: MergeValue): string =>
   typeof v === 'string' ? v : (Array.isArray(v) ? v : Object.values(v)).filter(Boolean).join(', ');
 
-/** The details a change would set, as a description list (every value escaped: a stranger may have typed it). */
+/**
+ * The details a change would set, as a description list: each value as the visitor saw it in the form (a choice's
+ * label, a country's name, a date in its format's order). Every label and value is escaped: the labels are the
+ * owner's text and the values a stranger's.
+ */
 const details = (ch: Change): string => {
+  const shown = ch.labels.shown || {};
   const rows: [string, string][] = [
-    ...Object.entries(ch.merge).map(([k, v]): [string, string] => [ch.labels.merge[k] || k, shown(v)]),
+    ...Object.entries(ch.merge).map(([k, v]): [string, string] => [ch.labels.merge[k] || k, shown[k] ?? stored(v)]),
     ...(ch.sms ? [[ch.labels.sms || 'SMS phone', ch.sms] as [string, string]] : []),
     ...Object.entries(ch.consents).map(([k, v]): [string, string] => [ch.labels.consents[k] || k, v ? 'Yes' : 'No']),
   ];

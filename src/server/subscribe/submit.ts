@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { carried } from '../../form-model/place';
+import { shownValue } from '../../form-model/store';
 import { decode } from '../../form-model/wire';
 import type { FormRow } from '../db/forms';
 import type { Site } from '../site';
@@ -45,14 +46,22 @@ const success = (form: FormRow, webId: string): Answer => {
       };
 };
 
-/** The labels the page of a proposed change shows for signup `c` (src/server/pages/confirm.ts). */
+/**
+ * The labels the page of a proposed change shows for signup `c` (src/server/pages/confirm.ts), and its values as the
+ * form showed them, read off the form's model (its fields parsed once, when the form entered the cache).
+ */
 const labelsOf = (m: FormModel, c: Signup): ChangeLabels => {
   const pl = m.placement;
   const merge: Record<string, string> = {};
-  for (const f of pl.main) if (f.name in c.merge) merge[f.name] = f.label;
+  const shown: Record<string, string> = {};
+  for (const f of pl.main)
+    if (f.name in c.merge) {
+      merge[f.name] = f.label;
+      shown[f.name] = shownValue(f, c.merge[f.name]);
+    }
   const consents: Record<string, string> = {};
   for (const g of pl.gdpr) if (g.mpId in c.consents) consents[g.mpId] = g.label;
-  return { merge, sms: pl.sms?.label || '', consents };
+  return { merge, sms: pl.sms?.label || '', consents, shown };
 };
 
 /**
