@@ -113,6 +113,25 @@ export const validate = (f: { required: boolean; row: { rule?: RuleKey } }, p: P
 export const message = (key: ErrorKey, translations: Record<string, string> = {}): string =>
   translations[key] || DEFAULT_MESSAGES[key];
 
+/**
+ * The translation key of a message only the provider's own checks produce (src/server/subscribe/collect.ts):
+ * 'maxlength', a value longer than the store keeps (src/constants.ts MERGE_VALUE_MAX; spec 5.3's maximum length,
+ * applied by the store alone), or a part longer than its input allows (spec 5.4, a hand-made submit). The popup's
+ * inputs and rules let such a value through, so the popup shows the provider's text under the field (spec 8 step 4):
+ * the one text both show, the form's translation when it has one.
+ */
+export type StoreErrorKey = 'maxlength';
+
+/**
+ * English defaults of those messages, used when `translations` has no text for the key. Apart from DEFAULT_MESSAGES,
+ * which form-actions.js carries for the popup's own rules: none of these bytes ship in a popup bundle.
+ */
+export const STORE_MESSAGES: Record<StoreErrorKey, string> = { maxlength: 'This value is too long.' };
+
+/** The text of a store check's error: the form's translation for the key, else English (as `message`). */
+export const storeMessage = (key: StoreErrorKey, translations: Record<string, string> = {}): string =>
+  translations[key] || STORE_MESSAGES[key];
+
 /** The first error of a field's values as text (translation or English), '' when valid (spec 4.7, 5). */
 export const errorText = (
   f: { required: boolean; row: { rule?: RuleKey } },

@@ -7,18 +7,26 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, SUBSCRIBED_COOKIE_MS } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
-import { MSG_FIX_FIELDS, MSG_TOO_LONG } from '../../src/server/subscribe/messages';
+import { MSG_FIX_FIELDS } from '../../src/server/subscribe/messages';
 import { DEFAULT_MESSAGES } from '../../src/form-model/rules';
 import { axe } from './harness';
 import { addForm, cookieJar, modalGone, modalOpen, open, start, stop, stored, text, type Env } from './form-env';
+
+/** The every-slow form's translation of the store's length limit (src/form-model/rules.ts STORE_MESSAGES). */
+const TOO_LONG_FR = 'Ce texte est trop long : 255 caractères au plus.';
 
 const ctx = { env: null as unknown as Env };
 const S = suite('form: e-mail flow', ctx);
 S.before(async () => {
   ctx.env = await start();
   const every = demoForm('every-field')!.settings;
-  // A long confirmation, so that the success state can be inspected before the modal hides.
-  await addForm(ctx.env, 'every-slow', { ...every, confirmationDuration: 60 });
+  // A long confirmation, so that the success state can be inspected before the modal hides; the store's own message
+  // translated, so that the popup is seen to show the form's text for what only the provider refuses.
+  await addForm(ctx.env, 'every-slow', {
+    ...every,
+    confirmationDuration: 60,
+    translations: { ...(every.translations as object), maxlength: TOO_LONG_FR },
+  });
   await addForm(ctx.env, 'every-fast', { ...every, confirmationDuration: 1 });
   // Template 2 with an image (a CSS background) and a description with a heading.
   await addForm(ctx.env, 'image-slow', {
@@ -187,7 +195,8 @@ S('server errors by merge_id: the flash message, the named field invalid, the ot
     await f.click('button[type=submit]');
     await f.waitForSelector('.mc-flash >> text=' + MSG_FIX_FIELDS);
     assert.is(submits.length, 1);
-    assert.is(await text(f, '#mc-FNAME-err'), MSG_TOO_LONG);
+    // The form's translation, as the provider answered it (its English default would be STORE_MESSAGES.maxlength).
+    assert.is(await text(f, '#mc-FNAME-err'), TOO_LONG_FR);
     assert.is(await f.getAttribute('#mc-FNAME-0', 'aria-invalid'), 'true');
     assert.equal(await f.$$eval('[aria-invalid="true"]', (es) => es.map((e) => e.id)), ['mc-FNAME-0']);
     assert.is(await text(f, '.mc-success'), '');

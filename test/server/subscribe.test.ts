@@ -1,11 +1,14 @@
 /** form-post-json over real HTTP and SQLite (spec 3.5, 3.6, 7.1; issue 5): answers, errors, idempotence, honeypot. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { STORE_MESSAGES } from '../../src/form-model/rules';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import {
+  addTestForm,
   callQuery,
   call,
   form,
+  postForm,
   pressLink,
   request,
   startTest,
@@ -179,9 +182,32 @@ test('e-mail length limits: local part over 64 and address over 254 characters a
 
 test('a merge field value over 255 characters is an error, not a truncation', async () => {
   const { data } = await subscribe(p.origin, 'template-2', { EMAIL: 'long@example.com', FNAME: 'x'.repeat(256) });
-  assert.equal(data.errors, { 1: 'This value is too long.' });
+  assert.equal(data.errors, { 1: STORE_MESSAGES.maxlength });
+  assert.is(STORE_MESSAGES.maxlength, 'This value is too long.');
   const ok = await subscribe(p.origin, 'template-2', { EMAIL: 'long@example.com', FNAME: 'x'.repeat(255) });
   assert.is(ok.data.result, 'success');
+});
+
+test(`a value the store cannot keep (over 255 characters, a part over its input's length) is refused in the form's \
+language, its translations' maxlength; in English without one`, async () => {
+  const fields = [
+    { type: 'email', name: 'EMAIL', label: 'E-Mail', required: true, merge_id: 0 },
+    { type: 'text', name: 'FNAME', label: 'Vorname', merge_id: 1 },
+    { type: 'birthday', name: 'BDAY', label: 'Geburtstag', merge_id: 4 },
+  ];
+  const translations = { required: 'Pflichtfeld.', maxlength: 'Dieser Wert ist zu lang.' };
+  const de = await addTestForm(p.store, { fields, translations });
+  const en = await addTestForm(p.store, { fields, translations: { required: 'Pflichtfeld.' } });
+  const cases: [string, Record<string, string>, Record<string, string>][] = [
+    [de, { FNAME: 'x'.repeat(256) }, { 1: 'Dieser Wert ist zu lang.' }],
+    [de, { FNAME: 'x'.repeat(255), 'BDAY[month]': '002', 'BDAY[day]': '3' }, { 4: 'Dieser Wert ist zu lang.' }],
+    [en, { FNAME: 'x'.repeat(256) }, { 1: STORE_MESSAGES.maxlength }],
+  ];
+  for (const [lid, extra, errors] of cases) {
+    const a = await postForm(p.origin, lid, { EMAIL: 'lang@example.com', ...extra });
+    assert.equal([a.result, a.errors], ['error', errors], Object.keys(extra).join());
+  }
+  assert.is((await postForm(p.origin, de, { EMAIL: 'lang@example.com', FNAME: 'x'.repeat(255) })).result, 'success');
 });
 
 test('an array where one value belongs (a repeated parameter) is an error answer, not a crash', async () => {

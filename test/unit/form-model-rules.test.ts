@@ -15,6 +15,8 @@ import {
   maxLength,
   message,
   minLength,
+  STORE_MESSAGES,
+  storeMessage,
   validate,
   type ErrorKey,
 } from '../../src/form-model/rules';
@@ -210,6 +212,18 @@ test('message: the translation when there is one, else the English default', () 
   assert.is(message('email', { required: 'Obligatoire' }), DEFAULT_MESSAGES.email);
   assert.is(message('url'), DEFAULT_MESSAGES.url);
   assert.is(message('smsphone'), 'Please enter a valid phone number.');
+});
+
+test("storeMessage: the store's own limits in the form's language, else English; never a rule's text", () => {
+  const cases: [Record<string, string> | undefined, string][] = [
+    [{ maxlength: 'Trop long.' }, 'Trop long.'],
+    [{ maxlength: '' }, 'This value is too long.'],
+    [{ required: 'Obligatoire' }, 'This value is too long.'],
+    [undefined, STORE_MESSAGES.maxlength],
+  ];
+  for (const [t, want] of cases) assert.is(storeMessage('maxlength', t), want, JSON.stringify(t));
+  // Keys of their own: no store message takes a rule's key, nor a rule's default the store's.
+  for (const k of Object.keys(STORE_MESSAGES)) assert.not.ok(k in DEFAULT_MESSAGES, k);
 });
 
 test('errorText: the message of the first error, translated, or empty when valid', () => {

@@ -10,10 +10,10 @@ import { inputsOf } from '../../form-model/field-inputs';
 import type { Field } from '../../form-model/fields';
 import type { FormModel } from '../../form-model/form';
 import type { Parts } from '../../form-model/parts';
-import { errorText, message } from '../../form-model/rules';
+import { errorText, message, storeMessage } from '../../form-model/rules';
 import { storedValue, type MergeValue } from '../../form-model/store';
 import type { Submission } from '../../form-model/wire';
-import { MSG_FIX_FIELDS, MSG_GDPR, MSG_NOT_A_CHOICE, MSG_SMS_ACK, MSG_TOO_LONG } from './messages';
+import { MSG_FIX_FIELDS, MSG_GDPR, MSG_NOT_A_CHOICE, MSG_SMS_ACK } from './messages';
 
 /** A valid signup, as the store takes it. */
 export interface Signup {
@@ -34,10 +34,15 @@ export type Verdict =
 
 /** The first problem the store finds with a field that passed the rules, or null. */
 const storeCheck = (f: Field, p: Parts, translations: Record<string, string>): string | null => {
-  if (Object.values(p).some((v) => v.length > MERGE_VALUE_MAX)) return MSG_TOO_LONG;
-  // A part longer than its input allows (spec 5.4: a birthday's month and day 2, a date's year 4) would break the
-  // stored MM/DD or YYYY-MM-DD; the popup's inputs cannot hold more, so only a hand-made submit gets this.
-  if (inputsOf(f).some((i) => i.max && (p[i.key] || '').length > i.max)) return MSG_TOO_LONG;
+  // Longer than the store keeps; or a part longer than its input allows (spec 5.4: a birthday's month and day 2, a
+  // date's year 4), which would break the stored MM/DD or YYYY-MM-DD (the popup's inputs cannot hold more, so only a
+  // hand-made submit gets this). The popup's rules let both through and show this text under the field: it is the
+  // form's translation when the settings have one.
+  if (
+    Object.values(p).some((v) => v.length > MERGE_VALUE_MAX) ||
+    inputsOf(f).some((i) => i.max && (p[i.key] || '').length > i.max)
+  )
+    return storeMessage('maxlength', translations);
   const v = (p[''] || '').trim();
   const { posts, role } = f.row;
   // The popup lets any SMS text through (spec 5.2), but a number without a digit reaches no phone, and an SMS-only

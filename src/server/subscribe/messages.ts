@@ -1,14 +1,13 @@
 /**
  * The provider's own answer texts: spec 8 leaves server-side texts open ("other texts are not shown"), so these are
- * ours. Field messages come from the form's translations (src/validate/rules.ts `message`).
+ * ours. Field messages come from the form's translations (src/form-model/rules.ts: `message` for the rules the popup
+ * runs too, `storeMessage` for the store's own limits).
  */
 
 /** Flash message of a submit with invalid fields (spec 8 step 2). */
 export const MSG_FIX_FIELDS = 'Please fix the highlighted fields and try again.';
 /** Message of a gdpr_error answer (spec 3.6, 8 step 3). */
 export const MSG_GDPR = 'Please select at least one way you would like to hear from us.';
-/** A value longer than the store keeps. */
-export const MSG_TOO_LONG = 'This value is too long.';
 /** A select, dropdown or radio value that is not one of the choices. */
 export const MSG_NOT_A_CHOICE = 'Please choose one of the options.';
 /** A required SMS field without the acknowledgement checkbox (spec 3.5 mc-SMSPHONE-ack, 5.5). */
