@@ -13,7 +13,7 @@ import type { Parts } from '../../form-model/parts';
 import { errorText, message, storeMessage } from '../../form-model/rules';
 import { storedValue, type MergeValue } from '../../form-model/store';
 import type { Submission } from '../../form-model/wire';
-import { MSG_FIX_FIELDS, MSG_GDPR, MSG_NOT_A_CHOICE, MSG_SMS_ACK } from './messages';
+import { MSG_FIX_FIELDS, MSG_GDPR, MSG_NOT_A_CHOICE } from './messages';
 
 /** A valid signup, as the store takes it. */
 export interface Signup {
@@ -80,8 +80,9 @@ export const collect = (sub: Submission, m: FormModel): Collected => {
     }
     const value = storedValue(f, p);
     if (f == pl.sms) {
-      // The acknowledgement exists only for a required SMS field (spec 5.5).
-      if (pl.ack && value && !sub.ack) errors[f.mergeId] = MSG_SMS_ACK;
+      // The acknowledgement exists only for a required SMS field (spec 5.5); missing, it gets the text the popup
+      // shows beside its box (src/popup/form/submit.ts validate): the form's 'required'.
+      if (pl.ack && value && !sub.ack) errors[f.mergeId] = message('required', translations);
       else sms = (value as string | null) || null;
       continue;
     }

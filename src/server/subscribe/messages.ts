@@ -10,8 +10,6 @@ export const MSG_FIX_FIELDS = 'Please fix the highlighted fields and try again.'
 export const MSG_GDPR = 'Please select at least one way you would like to hear from us.';
 /** A select, dropdown or radio value that is not one of the choices. */
 export const MSG_NOT_A_CHOICE = 'Please choose one of the options.';
-/** A required SMS field without the acknowledgement checkbox (spec 3.5 mc-SMSPHONE-ack, 5.5). */
-export const MSG_SMS_ACK = 'Please confirm that you agree to receive text messages.';
 /** form-post-json on a form that needs the human check of the captcha path (spec 4.5 step 2). */
 export const MSG_CAPTCHA = 'Please complete the human check to subscribe.';
 /** A request the provider cannot read (a repeated parameter, no such form). */
