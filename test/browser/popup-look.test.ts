@@ -2,7 +2,8 @@
  * How the popup's stylesheets render what a reader must perceive, in Chromium with the shipped dist/: in a
  * forced-colors mode (Windows high contrast) the buttons and the dialog keep an edge; an invalid text input shows the
  * error border; a choice's long label sits beside its box on a phone; a field's empty error region stays rendered,
- * so its message, when it comes, is announced (WCAG 1.4.11, 1.4.1, 4.1.3).
+ * so its message, when it comes, is announced; every part of a birthday, a date and a US phone shows its own label
+ * (WCAG 1.4.11, 1.4.1, 4.1.3, 3.3.2).
  */
 import * as assert from 'uvu/assert';
 import { EMAIL_FIELD, MODAL, openHost, popupSuite, shown } from './popup-env';
@@ -75,6 +76,40 @@ T("a choice's long label sits beside its box on a 320 px phone, wrapping there",
     );
     assert.ok(label.left >= box.right, `label at ${label.left}, box ends at ${box.right}`);
     assert.ok(label.top < box.bottom, `label top ${label.top}, box bottom ${box.bottom}: the same row`);
+  } finally {
+    await context.close();
+  }
+});
+
+T('the parts of a birthday, a date and a US phone: each labelled on screen above its input (WCAG 3.3.2)', async () => {
+  const parts = [
+    { type: 'birthday', name: 'BDAY', label: 'Birthday', merge_id: 1, dateformat: 'DD/MM' },
+    { type: 'date', name: 'DATE', label: 'Start', merge_id: 2 },
+    { type: 'phone', name: 'PHONE', label: 'Phone', merge_id: 3, phoneformat: 'US' },
+  ];
+  const { page, context } = await openHost(ctx.browser, ctx.fx, { popupDelay: 0, fields: [EMAIL_FIELD, ...parts] });
+  try {
+    const { frame } = await shown(page, MODAL);
+    const seen = await frame.$$eval('fieldset input', (inputs) =>
+      inputs.map((i) => {
+        const l = document.querySelector(`label[for="${i.id}"]`);
+        const [lb, ib] = [l, i].map((e) => e && e.getBoundingClientRect());
+        // Shown: a box of its own, wholly above its input, nothing hiding it from sight.
+        const shown =
+          !!lb && lb.width > 0 && lb.height > 0 && lb.bottom <= ib!.top && getComputedStyle(l!).opacity == '1';
+        return [i.getAttribute('name'), shown ? l!.textContent : 'no label on screen'];
+      }),
+    );
+    assert.equal(seen, [
+      ['BDAY[day]', 'Day'],
+      ['BDAY[month]', 'Month'],
+      ['DATE[month]', 'Month'],
+      ['DATE[day]', 'Day'],
+      ['DATE[year]', 'Year'],
+      ['PHONE[area]', 'Area code'],
+      ['PHONE[detail1]', 'Phone prefix'],
+      ['PHONE[detail2]', 'Line number'],
+    ]);
   } finally {
     await context.close();
   }

@@ -4,14 +4,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 /**
- * [name, id, label (or aria-label), maxlength, placeholder, autocomplete]
- * of every input and select in screen order.
+ * [name, id, visible label, maxlength, placeholder, autocomplete]
+ * of every input and select in screen order. The label is a label[for] on screen, never an aria-label alone: a
+ * placeholder is gone once typed over, and the US phone's parts have none (WCAG 3.3.2).
  */
 const inputsOf = (root: Element, sel: string) =>
   Array.from(root.querySelectorAll(`${sel} input, ${sel} select`)).map((i) => [
     i.getAttribute('name'),
     i.id,
-    labelOf(root, i) || attr(i, 'aria-label'),
+    attr(i, 'aria-label') == null ? labelOf(root, i) : 'aria-label only',
     attr(i, 'maxlength'),
     attr(i, 'placeholder'),
     attr(i, 'autocomplete'),

@@ -3,11 +3,12 @@
  * the address, select and dropdown, radio and checkbox groups, GDPR consent. Built on the frame and helpers of
  * src/popup/form/inputs.tsx, which popup.js lends this file (src/popup/runtime.ts).
  */
+import type { ComponentChildren } from 'preact';
+import { Fragment } from 'react';
 import type { Field } from '../../form-model/fields';
-import type { Parts } from '../../form-model/parts';
 import { PART_ATTRS } from '../../form-model/types';
 import { inputsOf, type Input } from '../../form-model/field-inputs';
-import { ADDRESS_LABELS, PART_LABELS } from './texts';
+import { SUB_LABELS } from './texts';
 import { useCountries } from './countries';
 import { aria, type FieldProps, Req, val, Wrap } from './inputs';
 import { screenOrder } from '../../form-model/wire';
@@ -15,30 +16,39 @@ import { screenOrder } from '../../form-model/wire';
 /** Placeholder and autocomplete token of a sub-input (src/form-model/types.ts). */
 const attrs = (f: Field, i: Input) => PART_ATTRS[f.type + '.' + i.key] || [''];
 
-/** One sub-input of birthday, date and US phone (spec 3.5, 5.4 maxlength). */
-const part = (f: Field, i: Input, v: Parts, err: string, set: FieldProps['set']) => (
-  <input
-    key={i.key}
-    id={i.id}
-    name={i.name}
-    type="text"
-    inputMode="numeric"
-    maxLength={i.max}
-    size={i.max}
-    value={v[i.key] || ''}
-    onInput={(e) => set(i.key, val(e))}
-    placeholder={attrs(f, i)[0] || undefined}
-    aria-label={PART_LABELS[i.key]}
-    autoComplete={attrs(f, i)[1]}
-    class={'mc-part mc-part-' + i.key}
-    {...aria(f, err)}
-  />
+/**
+ * A sub-input with its own visible label (WCAG 3.3.2): the parts of birthday, date and US phone, the address lines
+ * (spec 3.5). A placeholder names nothing once typed over, and the phone's parts have none.
+ */
+const labelled = (f: Field, i: Input, input: ComponentChildren) => (
+  <Fragment key={i.key}>
+    <label for={i.id}>{SUB_LABELS[i.key] || f.label}</label>
+    {input}
+  </Fragment>
 );
 
-/** Birthday (month, day), date (year, month, day) and the US three-part phone, in a fieldset (spec 3.5). */
+/** Birthday (month, day), date (year, month, day) and the US three-part phone, in a fieldset (spec 3.5, 5.4). */
 export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
   <Wrap f={f} err={err} blur={blur} group>
-    <div class="mc-parts">{screenOrder(f).map((i) => part(f, i, v, err, set))}</div>
+    {screenOrder(f).map((i) =>
+      labelled(
+        f,
+        i,
+        <input
+          id={i.id}
+          name={i.name}
+          type="text"
+          inputMode="numeric"
+          maxLength={i.max}
+          size={i.max}
+          value={v[i.key] || ''}
+          onInput={(e) => set(i.key, val(e))}
+          placeholder={attrs(f, i)[0] || undefined}
+          autoComplete={attrs(f, i)[1]}
+          {...aria(f, err)}
+        />,
+      ),
+    )}
   </Wrap>
 );
 
@@ -58,22 +68,21 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
           ...aria(f, err, f.required && need),
           'aria-invalid': err && need && !v[i.key] ? ('true' as const) : undefined,
         };
-        return (
-          <div key={i.key} class={'mc-addr mc-addr-' + i.key}>
-            <label for={i.id}>{ADDRESS_LABELS[i.key] || f.label}</label>
-            {i.key == 'country' && countries ? (
-              <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
-                <option value="" />
-                {countries.map(([id, name]) => (
-                  <option key={id} value={id}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input {...common} type="text" value={v[i.key] || ''} onInput={(e) => set(i.key, val(e))} />
-            )}
-          </div>
+        return labelled(
+          f,
+          i,
+          i.key == 'country' && countries ? (
+            <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
+              <option value="" />
+              {countries.map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input {...common} type="text" value={v[i.key] || ''} onInput={(e) => set(i.key, val(e))} />
+          ),
         );
       })}
     </Wrap>

@@ -3,20 +3,17 @@
  * (buttonLabel, continueLabel, field labels, translations); these are the ones the spec fixes.
  */
 
-/** Labels of the address sub-inputs after the first, which carries the field's own label (spec 3.5 reading (b)). */
-export const ADDRESS_LABELS: Record<string, string> = {
+/**
+ * Visible labels of the sub-inputs, by key: the address inputs after the first, which carries the field's own label
+ * (spec 3.5 reading (b)); the birthday, date and US phone parts (placeholders MM, DD and YYYY, where spec 3.5 gives
+ * them, are the type table's: src/form-model/types.ts).
+ */
+export const SUB_LABELS: Record<string, string> = {
   addr2: 'Address Line 2',
   city: 'City',
   state: 'State/Province/Region',
   zip: 'Postal / Zip Code',
   country: 'Country',
-};
-
-/**
- * Accessible names of the birthday, date and US phone sub-inputs (their visible placeholders, MM, DD and YYYY, are the
- * type table's: src/form-model/types.ts).
- */
-export const PART_LABELS: Record<string, string> = {
   month: 'Month',
   day: 'Day',
   year: 'Year',
