@@ -4,6 +4,7 @@
  * it ships as countries.js beside popup.js and is fetched when an address field first renders (issue 4).
  */
 import { useEffect, useState } from 'react';
+import { SHEETS_TIMEOUT_MS } from '../../constants';
 import { type Country, parseCountries } from '../../form-model/countries';
 import { beside, loadBeside } from '../beside';
 
@@ -17,8 +18,9 @@ const parse = (): Country[] | null => {
 };
 
 /**
- * The countries: [] while countries.js loads, the list once it has, null when it could not be loaded (the address
- * field then asks for the country as text, so a required address can still be completed).
+ * The countries: [] while countries.js loads, the list once it has, null when it could not be loaded or took longer
+ * than SHEETS_TIMEOUT_MS, as form-extras.js and form-actions.js may (the address field then asks for the country as
+ * text, so a required address can still be completed; a file that hangs must not leave a select empty for good).
  */
 export const useCountries = (): Country[] | null => {
   const [l, setL] = useState<Country[] | null>(list === undefined ? [] : list);
@@ -26,7 +28,7 @@ export const useCountries = (): Country[] | null => {
     if (list !== undefined) return;
     // Already on the page before any field asked (set by an earlier copy of the file): parsed at once.
     if (window.__mcsf && window.__mcsf.countries) return void setL(parse());
-    loadBeside('countries.js').then(() => {
+    loadBeside('countries.js', SHEETS_TIMEOUT_MS).then(() => {
       // The first field to hear of the load parses it and, when it failed, warns once.
       if (list === undefined && !parse())
         console.warn('signup popup: the country list did not load from', beside('countries.js'));
