@@ -37,7 +37,7 @@ export type Ui = 'Single' | 'Parts_' | 'Address' | 'Select' | 'Choices' | 'Conse
  */
 export type Posts = 'one' | 'select' | 'parts' | 'radio' | 'each' | 'consent';
 
-/** One sub-input: its key and maxlength (spec 5.4; 0 for none). Placeholders and autocomplete: `PART_ATTRS`. */
+/** One sub-input: its key and maxlength (spec 5.4; 0 for none). Placeholder and autocomplete: `PART_PH`, `partAuto`. */
 export type PartDef = readonly [key: string, max: number];
 
 /** One row of the table. Absent columns are off. */
@@ -152,26 +152,31 @@ export const US_PHONE: TypeRow = {
 export const CONSENT: TypeRow = { posts: 'consent', ui: 'Consent', extras: true };
 
 /**
- * The rows' sub-inputs as the components show them, by '{type}.{key}': placeholder (spec 3.5) and autocomplete token.
- * A column of the rows above kept apart: only the part components in form-extras.js read it, so its bytes stay out of
+ * Placeholders of the birthday and date parts (spec 3.5), by key; the other sub-inputs have none. Like `PART_AUTO`, a
+ * column of the rows above kept apart: only the part components in form-extras.js read it, so its bytes stay out of
  * popup.js (issue 2 budgets).
  */
-export const PART_ATTRS: Record<string, readonly [ph: string, auto?: string]> = {
-  'birthday.month': ['MM', 'bday-month'],
-  'birthday.day': ['DD', 'bday-day'],
-  'date.year': ['YYYY'],
-  'date.month': ['MM'],
-  'date.day': ['DD'],
-  'phone.area': ['', 'tel-area-code'],
-  'phone.detail1': ['', 'tel-local-prefix'],
-  'phone.detail2': ['', 'tel-local-suffix'],
-  'address.addr1': ['', 'address-line1'],
-  'address.addr2': ['', 'address-line2'],
-  'address.city': ['', 'address-level2'],
-  'address.state': ['', 'address-level1'],
-  'address.zip': ['', 'postal-code'],
-  'address.country': ['', 'country-name'],
+export const PART_PH: Record<string, string> = { month: 'MM', day: 'DD', year: 'YYYY' };
+
+/**
+ * Autocomplete tokens of the US phone's parts and the address inputs, by key. A birthday's month and day take
+ * bday-month and bday-day (`partAuto`); a date's parts, any date, none.
+ */
+export const PART_AUTO: Record<string, string> = {
+  area: 'tel-area-code',
+  detail1: 'tel-local-prefix',
+  detail2: 'tel-local-suffix',
+  addr1: 'address-line1',
+  addr2: 'address-line2',
+  city: 'address-level2',
+  state: 'address-level1',
+  zip: 'postal-code',
+  country: 'country-name',
 };
+
+/** The autocomplete token of sub-input `key` of a field of type `type` (see `PART_AUTO`). */
+export const partAuto = (type: FieldType, key: string): string | undefined =>
+  type == 'birthday' ? 'bday-' + key : PART_AUTO[key];
 
 /** Autocomplete tokens of the common name merge tags, for single inputs whose type has none. */
 export const NAME_AUTO: Record<string, string> = { FNAME: 'given-name', LNAME: 'family-name' };

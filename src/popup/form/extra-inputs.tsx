@@ -6,15 +6,12 @@
 import type { ComponentChildren } from 'preact';
 import { Fragment } from 'react';
 import type { Field } from '../../form-model/fields';
-import { PART_ATTRS } from '../../form-model/types';
+import { PART_PH, partAuto } from '../../form-model/types';
 import { inputsOf, type Input } from '../../form-model/field-inputs';
 import { SUB_LABELS } from './texts';
 import { useCountries } from './countries';
 import { aria, type FieldProps, Req, val, Wrap } from './inputs';
 import { screenOrder } from '../../form-model/wire';
-
-/** Placeholder and autocomplete token of a sub-input (src/form-model/types.ts). */
-const attrs = (f: Field, i: Input) => PART_ATTRS[f.type + '.' + i.key] || [''];
 
 /**
  * A sub-input with its own visible label (WCAG 3.3.2): the parts of birthday, date and US phone, the address lines
@@ -43,8 +40,8 @@ export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
           size={i.max}
           value={v[i.key] || ''}
           onInput={(e) => set(i.key, val(e))}
-          placeholder={attrs(f, i)[0] || undefined}
-          autoComplete={attrs(f, i)[1]}
+          placeholder={PART_PH[i.key]}
+          autoComplete={partAuto(f.type, i.key)}
           {...aria(f, err)}
         />,
       ),
@@ -64,7 +61,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
         const common = {
           id: i.id,
           name: i.name,
-          autoComplete: attrs(f, i)[1],
+          autoComplete: partAuto(f.type, i.key),
           ...aria(f, err, f.required && need),
           'aria-invalid': err && need && !v[i.key] ? ('true' as const) : undefined,
         };
