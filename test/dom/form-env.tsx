@@ -217,6 +217,20 @@ export const attr = (el: Element, name: string): string | null => {
   return a ? a.value : null;
 };
 
+/**
+ * The text of `el` a screen reader reads: its text without the subtrees aria-hidden or hidden takes out of the
+ * accessibility tree (what is merely off-screen stays), spaces collapsed.
+ */
+export const spoken = (el: Element): string => {
+  const read = (n: Node): string =>
+    n.nodeType == 3
+      ? n.textContent || ''
+      : n.nodeType == 1 && (attr(n as Element, 'aria-hidden') == 'true' || attr(n as Element, 'hidden') != null)
+        ? ''
+        : Array.from(n.childNodes).map(read).join('');
+  return read(el).replace(/\s+/g, ' ').trim();
+};
+
 /** The visible text of the label of input `el` (label[for]), without the required star. */
 export const labelOf = (root: Element, el: Element): string => {
   const l = root.querySelector(`label[for="${el.id}"]`);

@@ -1,5 +1,5 @@
 /** The DOM of every field type (spec 3.4, 3.5, 5.4): posted names, ids, labels, groups, limits, autocomplete. */
-import { attr, demo, labelOf, mount, PARAMS } from './form-env';
+import { attr, demo, labelOf, mount, PARAMS, spoken } from './form-env';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -103,8 +103,16 @@ test('every-field demo form: names, ids, labels, limits and autocomplete of each
 
 test('groups are fieldsets with legends; single inputs have labels; ids unique; every control named', () => {
   const m = mount(demo('every-field'));
-  const legends = m.$$('fieldset > legend').map((l) => (l.textContent || '').replace(/\s*\*$/, ''));
-  assert.equal(legends, ['Address', 'Birthday', 'Anniversary', 'Phone Number', 'How often?', 'Topics']);
+  // As a screen reader reads them: the required ones say so (their star is for the eye).
+  const legends = m.$$('fieldset > legend').map(spoken);
+  assert.equal(legends, [
+    'Address required',
+    'Birthday',
+    'Anniversary',
+    'Phone Number',
+    'How often? required',
+    'Topics',
+  ]);
   assert.is(m.$('.mc-field-radio fieldset').getAttribute('role'), 'radiogroup');
   const ids = m.$$('[id]').map((e) => e.id);
   assert.equal(ids.length, new Set(ids).size, 'ids unique');
@@ -118,6 +126,33 @@ test('groups are fieldsets with legends; single inputs have labels; ids unique; 
   assert.ok(attr(m.$('form'), 'novalidate') != null);
   assert.is(m.$$('[required]').length, 0);
   m.unmount();
+});
+
+test('a required group says so in the name a screen reader reads, in valid ARIA; an optional one does not', () => {
+  const every = demo('every-field') as { fields: Record<string, unknown>[] };
+  const groups = ['Address', 'Birthday', 'Anniversary', 'Phone Number', 'How often?', 'Topics'];
+  for (const required of [true, false]) {
+    const m = mount({ ...every, fields: every.fields.map((x) => ({ ...x, required })) });
+    const fieldsets = m.$$('fieldset');
+    // The group's name is its legend's text: the word is there, for checkboxes too, which are not each required.
+    assert.equal(
+      fieldsets.map((g) => spoken(g.querySelector('legend')!)),
+      groups.map((g) => (required ? g + ' required' : g)),
+      'required: ' + required,
+    );
+    // The star beside it stays for the eye only.
+    for (const g of fieldsets)
+      assert.is(
+        g.querySelector('legend .mc-req') && attr(g.querySelector('legend .mc-req')!, 'aria-hidden'),
+        required ? 'true' : null,
+      );
+    // aria-required on a group is not ARIA (a radiogroup alone takes it); none is set where it is not allowed.
+    for (const g of m.$$('[aria-required]'))
+      assert.ok(['input', 'select'].includes(g.localName) || attr(g, 'role') == 'radiogroup', g.outerHTML.slice(0, 80));
+    // The boxes of a checkbox group are not each required: one ticked is enough (spec 5.2).
+    assert.equal(m.$$('.mc-field-checkbox input[aria-required]'), []);
+    m.unmount();
+  }
 });
 
 test('address: the country select has an empty default and the provider list (3.5)', () => {

@@ -8,10 +8,38 @@ import { Fragment } from 'react';
 import type { Field } from '../../form-model/fields';
 import { PART_PH, partAuto } from '../../form-model/types';
 import { inputsOf, type Input } from '../../form-model/field-inputs';
-import { SUB_LABELS } from './texts';
+import { REQUIRED, SUB_LABELS } from './texts';
 import { useCountries } from './countries';
 import { aria, type FieldProps, Req, val, Wrap } from './inputs';
 import { screenOrder } from '../../form-model/wire';
+
+/** Out of sight, still read by screen readers: off-screen as the honeypot's box (src/popup/form/Form.tsx). */
+const OFF_SCREEN = { position: 'absolute', left: '-5000px' } as const;
+
+/**
+ * A field of several inputs: a fieldset whose legend is the field's label (spec 3.5), in the field's frame. A required
+ * group says so in its legend's text, which is the group's name a screen reader reads on entering it, as a single
+ * input says aria-required: that attribute is not allowed on a group (ARIA 1.2; a radiogroup alone takes it), and the
+ * boxes of a checkbox group are not each required (spec 5.2: one ticked is enough). The star stays for the eye.
+ */
+const Group = ({
+  f,
+  err,
+  blur,
+  radio,
+  children,
+}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { radio?: boolean; children: ComponentChildren }) => (
+  <Wrap f={f} err={err} blur={blur}>
+    <fieldset role={radio ? 'radiogroup' : undefined}>
+      <legend>
+        {f.label}
+        <Req f={f} />
+        {f.required && <span style={OFF_SCREEN}>{REQUIRED}</span>}
+      </legend>
+      {children}
+    </fieldset>
+  </Wrap>
+);
 
 /**
  * A sub-input with its own visible label (WCAG 3.3.2): the parts of birthday, date and US phone, the address lines
@@ -26,7 +54,7 @@ const labelled = (f: Field, i: Input, input: ComponentChildren) => (
 
 /** Birthday (month, day), date (year, month, day) and the US three-part phone, in a fieldset (spec 3.5, 5.4). */
 export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
-  <Wrap f={f} err={err} blur={blur} group>
+  <Group f={f} err={err} blur={blur}>
     {screenOrder(f).map((i) =>
       labelled(
         f,
@@ -46,14 +74,14 @@ export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
         />,
       ),
     )}
-  </Wrap>
+  </Group>
 );
 
 /** Address, reading (b) of spec 3.5: six inputs with their labels, the country a select with an empty default. */
 export const Address = ({ f, v, err, set, blur }: FieldProps) => {
   const countries = useCountries();
   return (
-    <Wrap f={f} err={err} blur={blur} group>
+    <Group f={f} err={err} blur={blur}>
       {inputsOf(f).map((i) => {
         // Marked invalid: only the inputs the error is about, the empty ones but line 2 (WCAG 3.3.1); every input reads
         // the message (aria-describedby).
@@ -82,7 +110,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
           ),
         );
       })}
-    </Wrap>
+    </Group>
   );
 };
 
@@ -111,7 +139,7 @@ export const Select = ({ f, v, err, set, blur }: FieldProps) => {
 export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
   const radio = f.row.posts == 'radio';
   return (
-    <Wrap f={f} err={err} blur={blur} group role={radio ? 'radiogroup' : undefined}>
+    <Group f={f} err={err} blur={blur} radio={radio}>
       {inputsOf(f).map((i, k) => {
         const c = f.choices[k];
         return (
@@ -129,7 +157,7 @@ export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
           </div>
         );
       })}
-    </Wrap>
+    </Group>
   );
 };
 

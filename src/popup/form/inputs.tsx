@@ -38,7 +38,10 @@ export const aria = (f: Field, err: string, required = f.required) => ({
   'aria-required': required ? ('true' as const) : undefined,
 });
 
-/** The required mark beside a label, hidden from screen readers (the input says aria-required). */
+/**
+ * The required mark beside a label or legend, hidden from screen readers: an input says aria-required, a group's
+ * legend says the word (src/popup/form/extra-inputs.tsx Group).
+ */
 export const Req = ({ f }: { f: Field }) =>
   f.required ? (
     <span class="mc-req" aria-hidden="true">
@@ -50,18 +53,17 @@ export const Req = ({ f }: { f: Field }) =>
 export const val = (e: { currentTarget: { value: string } }) => e.currentTarget.value;
 
 /**
- * The frame of a field: label or legend, the inputs, the first error (a polite live region, so it is announced
- * when it appears on blur), the help text unless invalid. Validation runs when focus leaves the whole field, so
- * moving from month to day does not flag a half-typed birthday.
+ * The frame of a field: its label and inputs (the caller's; a group's fieldset and legend are form-extras.js's,
+ * src/popup/form/extra-inputs.tsx), the first error (a polite live region, so it is announced when it appears on
+ * blur), the help text unless invalid. Validation runs when focus leaves the whole field, so moving from month to day
+ * does not flag a half-typed birthday.
  */
 export const Wrap = ({
   f,
   err,
   blur,
-  group,
-  role,
   children,
-}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { group?: boolean; role?: 'radiogroup'; children: ComponentChildren }) => (
+}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { children: ComponentChildren }) => (
   <div
     class={`mc-field mc-field-${f.type}${err ? ' mc-invalid' : ''}`}
     onFocusOut={(e) => {
@@ -69,18 +71,7 @@ export const Wrap = ({
       if (!to || !e.currentTarget.contains(to)) blur();
     }}
   >
-    {group ? (
-      // biome-ignore lint/a11y/useAriaPropsSupportedByRole: set only with role radiogroup, which supports it
-      <fieldset role={role} aria-required={role && f.required ? 'true' : undefined}>
-        <legend>
-          {f.label}
-          <Req f={f} />
-        </legend>
-        {children}
-      </fieldset>
-    ) : (
-      children
-    )}
+    {children}
     <div id={base(f) + '-err'} class="mc-error" aria-live="polite">
       {err}
     </div>

@@ -22,6 +22,11 @@ export const SUB_LABELS: Record<string, string> = {
   detail2: 'Line number',
 };
 
+/**
+ * What a required group's legend says to screen readers beside the star, which they skip (extra-inputs.tsx Group);
+ * its leading space parts it from the label in the group's name.
+ */
+export const REQUIRED = ' required';
 /** The SMS opt-out (spec 2.2, 4.4). */
 export const SMS_OPT_OUT = "No, I don't want texts";
 /** The text-to-join link (spec 2.2). */
