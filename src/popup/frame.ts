@@ -37,9 +37,12 @@ export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
   const tt = policy();
   doc.write((tt ? tt.createHTML('') : FRAME_HTML) as string);
   doc.close();
-  // The host page's language, so screen readers read the popup in it. A DOM property, never parsed: whatever the
-  // host page's lang is, it can only be a language tag here.
-  doc.documentElement.lang = (el as Element).ownerDocument.documentElement.lang || 'en';
+  // The host page's language, so screen readers read the popup in it, and its direction, so a right-to-left page's
+  // form reads and aligns right to left (its stylesheets align text to the start). DOM properties, never parsed:
+  // whatever the host page's attributes say, they can only be a language tag and a direction here.
+  const host = (el as Element).ownerDocument;
+  doc.documentElement.lang = host.documentElement.lang || 'en';
+  doc.dir = host.dir;
   doc.title = o.title;
   const ready = Promise.all(
     o.sheets.map(

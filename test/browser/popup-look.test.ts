@@ -2,9 +2,10 @@
  * How the popup's stylesheets render what a reader must perceive, in Chromium with the shipped dist/: in a
  * forced-colors mode (Windows high contrast) the buttons and the dialog keep an edge; an invalid text input shows the
  * error border; a choice's long label sits beside its box on a phone; a field's empty error region stays rendered,
- * so its message, when it comes, is announced; every part of a birthday, a date and a US phone shows its own label
- * (WCAG 1.4.11, 1.4.1, 4.1.3, 3.3.2).
+ * so its message, when it comes, is announced; every part of a birthday, a date and a US phone shows its own label;
+ * a right-to-left host page's form reads right to left; long words wrap (WCAG 1.4.11, 1.4.1, 4.1.3, 3.3.2, 1.4.10).
  */
+import type { Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { EMAIL_FIELD, MODAL, openHost, popupSuite, shown } from './popup-env';
 
@@ -110,6 +111,101 @@ T('the parts of a birthday, a date and a US phone: each labelled on screen above
       ['PHONE[detail1]', 'Phone prefix'],
       ['PHONE[detail2]', 'Line number'],
     ]);
+  } finally {
+    await context.close();
+  }
+});
+
+/** Whether the frame's document is wider than its window (it would scroll sideways), with the widest element. */
+const sideways = (frame: Frame) =>
+  frame.evaluate(() => {
+    const r = document.scrollingElement!;
+    return r.scrollWidth > r.clientWidth ? `${r.scrollWidth} px in ${r.clientWidth}` : '';
+  });
+
+T(
+  'a right-to-left host page: the form reads, aligns and places its boxes right to left, never scrolling sideways',
+  async () => {
+    const topics = { ...TOPICS, label: 'المواضيع', required: true };
+    const { page, context } = await openHost(
+      ctx.browser,
+      ctx.fx,
+      {
+        popupDelay: 0,
+        description: '<p>انضم إلى نشرتنا الإخبارية!</p>',
+        fields: [{ ...EMAIL_FIELD, label: 'البريد الإلكتروني' }, topics],
+      },
+      {
+        viewport: { width: 320, height: 640 },
+        // The page's own attributes, as an Arabic site writes them; set before the loader builds any frame.
+        before: (p) =>
+          p.addInitScript(() =>
+            document.addEventListener('DOMContentLoaded', () => {
+              document.documentElement.lang = 'ar';
+              document.documentElement.dir = 'rtl';
+            }),
+          ),
+      },
+    );
+    try {
+      const { frame } = await shown(page, MODAL);
+      const look = await frame.evaluate(() => {
+        const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+        const form = box('.mc-form form');
+        const label = document.querySelector('label[for]')!;
+        return {
+          root: [
+            document.documentElement.lang,
+            document.documentElement.dir,
+            getComputedStyle(document.body).direction,
+          ],
+          // A label's text starts at the form's right edge.
+          labelAlign: getComputedStyle(label).textAlign,
+          labelAtRight: Math.abs(form.right - label.getBoundingClientRect().right) < 2,
+          // The box is on its label's right, the gap between them.
+          boxRightOfLabel: box('.mc-choice input').left >= box('.mc-choice label').right,
+        };
+      });
+      assert.equal(look, {
+        root: ['ar', 'rtl', 'rtl'],
+        labelAlign: 'start',
+        labelAtRight: true,
+        boxRightOfLabel: true,
+      });
+      // What a screen reader hears only (a required group's word) is out of sight without widening the frame.
+      assert.is(await sideways(frame), '', 'no sideways scroll');
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+T('long words (German, Finnish) wrap on a 320 px phone, errors included: no sideways scroll', async () => {
+  const long = 'Datenschutzeinstellungsverwaltungsbenachrichtigung';
+  const { page, context } = await openHost(
+    ctx.browser,
+    ctx.fx,
+    {
+      popupDelay: 0,
+      buttonLabel: 'Jetzt-kostenlos-Newsletterabonnementbestätigung',
+      translations: { email: `${long}: ${long}` },
+      fields: [
+        { ...EMAIL_FIELD, label: `E-Mail-${long}` },
+        {
+          ...TOPICS,
+          choices: [{ value: 'a', label: 'Lentokonesuihkuturbiinimoottoriapumekaanikkoaliupseerioppilas' }],
+        },
+      ],
+    },
+    { viewport: { width: 320, height: 640 } },
+  );
+  try {
+    const { frame } = await shown(page, MODAL);
+    assert.is(await sideways(frame), '', 'as shown');
+    await frame.fill('input[name=EMAIL]', 'not an address');
+    await frame.click('button[type=submit]');
+    await frame.waitForSelector('input[name=EMAIL][aria-invalid=true]');
+    assert.is(await sideways(frame), '', 'with the error under the field');
   } finally {
     await context.close();
   }

@@ -40,8 +40,9 @@ export const Form = (props: FormProps<Settings>) => {
       >
         <EmailStep f={f} s={s} mobile={props.mobile} />
         {sms && <Sms f={f} number={s.smsTransportNumber} />}
-        {/* The honeypot (spec 3.5): bots fill it, people never see or reach it. */}
-        <div aria-hidden="true" style={{ position: 'absolute', left: '-5000px' }}>
+        {/* The honeypot (spec 3.5): bots fill it, people never see or reach it. Off-screen above, not to the left:
+            in a right-to-left frame (src/popup/frame.ts) content left of the page widens what scrolls. */}
+        <div aria-hidden="true" style={{ position: 'absolute', top: '-5000px' }}>
           <input
             ref={f.honeypot}
             type="text"

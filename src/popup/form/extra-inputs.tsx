@@ -14,7 +14,7 @@ import { aria, type FieldProps, Req, val, Wrap } from './inputs';
 import { screenOrder } from '../../form-model/wire';
 
 /** Out of sight, still read by screen readers: off-screen as the honeypot's box (src/popup/form/Form.tsx). */
-const OFF_SCREEN = { position: 'absolute', left: '-5000px' } as const;
+const OFF_SCREEN = { position: 'absolute', top: '-5000px' } as const;
 
 /**
  * A field of several inputs: a fieldset whose legend is the field's label (spec 3.5), in the field's frame. A required
