@@ -119,14 +119,18 @@ const settings = (p: LoaderParams) => {
   });
 };
 
-/** The campaign check (spec 4.1 steps 1–2), then the settings unless a cookie says this visitor is done (step 5). */
+/**
+ * The campaign check (spec 4.1 steps 1–2), then the settings unless a cookie says this visitor is done (step 5). Not
+ * for the owner's preview (spec 6: no server calls but the settings): it would ask about, and set the closed cookie
+ * in, the owner's own browser.
+ */
 const begin = (p: LoaderParams) => {
   // Checked before the settings call, not after: a visitor who closed or subscribed costs the provider nothing.
   const load = () =>
     (p.ignoreCookie || p.isPreview || !(hasCookie(closedName(p)) || hasCookie(subscribedName(p)))) && settings(p);
   // Both campaign ids are read by embed-extras.js; a page without mc_cid needs none of it.
   if (__FULL__ && p != P) return;
-  if (location.search.includes(QUERY_CID + '=') && !hasCookie(closedName(p)))
+  if (!p.isPreview && location.search.includes(QUERY_CID + '=') && !hasCookie(closedName(p)))
     extras((x) => (x ? x.checkCampaign(p, load) : load()));
   else load();
 };

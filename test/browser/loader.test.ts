@@ -241,6 +241,20 @@ L(
   },
 );
 
+L('campaign ids with isPreview: no is-subscribed call and no cookie in the owner’s browser (spec 6)', async () => {
+  const uuid = account({ popupDelay: 0 }, { subscribed: true });
+  const { page, context, log } = await newPage(ctx.browser);
+  await page.goto(
+    ctx.fx.page(`prev-${uuid}`, snippetPage(ctx.fx, start(uuid, { isPreview: true }))) + '?mc_eid=E3&mc_cid=C3',
+  );
+  // The preview shows its form, whatever the campaign's subscriber.
+  await waitMount(page);
+  assert.is(ctx.fx.calls('is-email-subscribed').filter((c) => c.query.u === uuid).length, 0);
+  assert.equal(await context.cookies(), []);
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
 L('closed or subscribed cookie: nothing, not even the settings call; ignoreCookie shows it anyway', async () => {
   for (const name of ['MCPopupClosed', 'MCPopupSubscribed']) {
     const uuid = account({ popupDelay: 0 });
