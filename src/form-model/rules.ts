@@ -114,19 +114,32 @@ export const message = (key: ErrorKey, translations: Record<string, string> = {}
   translations[key] || DEFAULT_MESSAGES[key];
 
 /**
- * The translation key of a message only the provider's own checks produce (src/server/subscribe/collect.ts):
- * 'maxlength', a value longer than the store keeps (src/constants.ts MERGE_VALUE_MAX; spec 5.3's maximum length,
- * applied by the store alone), or a part longer than its input allows (spec 5.4, a hand-made submit). The popup's
- * inputs and rules let such a value through, so the popup shows the provider's text under the field (spec 8 step 4):
- * the one text both show, the form's translation when it has one.
+ * The translation key of a text only the provider's own checks produce (src/server/subscribe/collect.ts, routes.ts),
+ * each a key of the settings' `translations` beside the rules' (spec 3.2), so that a form answers in its own language:
+ * - 'maxlength': a value longer than the store keeps (src/constants.ts MERGE_VALUE_MAX; spec 5.3's maximum length,
+ *   applied by the store alone), or a part longer than its input allows (spec 5.4, a hand-made submit). The popup's
+ *   inputs and rules let such a value through, so the popup shows the provider's text under the field (spec 8 step 4):
+ *   the one text both show, the form's translation when it has one.
+ * - 'choice': a select's, dropdown's or radio's value that is none of its choices (a hand-made submit), under the
+ *   field.
+ * - 'fixFields': the flash message of a submit refused for its fields (spec 8 step 2).
+ * - 'gdpr': the refusal for want of consent (a gdpr_error, spec 3.6), shown twice: the flash and the GDPR block
+ *   (spec 8 steps 2 and 3).
+ * - 'captcha': a form-post-json on a form that needs the human check of the captcha path (spec 4.5 step 2).
  */
-export type StoreErrorKey = 'maxlength';
+export type StoreErrorKey = 'maxlength' | 'choice' | 'fixFields' | 'gdpr' | 'captcha';
 
 /**
  * English defaults of those messages, used when `translations` has no text for the key. Apart from DEFAULT_MESSAGES,
  * which form-actions.js carries for the popup's own rules: none of these bytes ship in a popup bundle.
  */
-export const STORE_MESSAGES: Record<StoreErrorKey, string> = { maxlength: 'This value is too long.' };
+export const STORE_MESSAGES: Record<StoreErrorKey, string> = {
+  maxlength: 'This value is too long.',
+  choice: 'Please choose one of the options.',
+  fixFields: 'Please fix the highlighted fields and try again.',
+  gdpr: 'Please select at least one way you would like to hear from us.',
+  captcha: 'Please complete the human check to subscribe.',
+};
 
 /** The text of a store check's error: the form's translation for the key, else English (as `message`). */
 export const storeMessage = (key: StoreErrorKey, translations: Record<string, string> = {}): string =>

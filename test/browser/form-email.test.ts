@@ -7,8 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, SUBSCRIBED_COOKIE_MS } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
-import { MSG_FIX_FIELDS } from '../../src/server/subscribe/messages';
-import { DEFAULT_MESSAGES } from '../../src/form-model/rules';
+import { DEFAULT_MESSAGES, STORE_MESSAGES } from '../../src/form-model/rules';
 import { axe } from './harness';
 import { addForm, cookieJar, modalGone, modalOpen, open, start, stop, stored, text, type Env } from './form-env';
 
@@ -193,7 +192,7 @@ S('server errors by merge_id: the flash message, the named field invalid, the ot
     await f.selectOption('#mc-PLAN-0', 'Free');
     await f.check('#mc-FREQ-0');
     await f.click('button[type=submit]');
-    await f.waitForSelector('.mc-flash >> text=' + MSG_FIX_FIELDS);
+    await f.waitForSelector('.mc-flash >> text=' + STORE_MESSAGES.fixFields);
     assert.is(submits.length, 1);
     // The form's translation, as the provider answered it (its English default would be STORE_MESSAGES.maxlength).
     assert.is(await text(f, '#mc-FNAME-err'), TOO_LONG_FR);

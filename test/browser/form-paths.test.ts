@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { COOKIE_LIST_MEMBER, COOKIE_SUBSCRIBED, SUBMIT_FAILED_MSG } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
-import { MSG_GDPR } from '../../src/server/subscribe/messages';
+import { STORE_MESSAGES } from '../../src/form-model/rules';
 import { axe } from './harness';
 import { addForm, cookieJar, modalGone, modalOpen, open, start, stop, stored, text, type Env } from './form-env';
 
@@ -76,9 +76,9 @@ S('gdpr_error: the message in the GDPR block, nothing stored; with consent a row
     await axeClean(page, 'GDPR block');
     await f.fill('#mc-EMAIL-0', 'no.consent@example.com');
     await f.click('button[type=submit]');
-    await f.waitForSelector('.mc-gdpr-msg >> text=' + MSG_GDPR);
+    await f.waitForSelector('.mc-gdpr-msg >> text=' + STORE_MESSAGES.gdpr);
     assert.is(submits.length, 1);
-    assert.is(await text(f, '.mc-flash'), MSG_GDPR);
+    assert.is(await text(f, '.mc-flash'), STORE_MESSAGES.gdpr);
     assert.equal(await f.$$eval('[aria-invalid="true"]', (es) => es.length), 0);
     assert.is((await stored(ctx.env, 'gdpr-slow')).length, 0);
     await axeClean(page, 'gdpr_error');

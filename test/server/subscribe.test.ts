@@ -210,6 +210,46 @@ language, its translations' maxlength; in English without one`, async () => {
   assert.is((await postForm(p.origin, de, { EMAIL: 'lang@example.com', FNAME: 'x'.repeat(255) })).result, 'success');
 });
 
+test(`the provider's own answer texts (a choice, the flash of a refusal, GDPR consent, the captcha path) are the \
+form's translations, byte-identical English without them`, async () => {
+  const fields = [
+    { type: 'email', name: 'EMAIL', label: 'E-Mail', required: true, merge_id: 0 },
+    { type: 'dropdown', name: 'PLAN', label: 'Tarif', merge_id: 1, choices: [{ value: 'Basis' }, { value: 'Pro' }] },
+    { type: 'checkbox', name: 'gdpr[1]', label: 'E-Mail', marketing_preference_id: 1 },
+  ];
+  const de = {
+    choice: 'Bitte eine der Optionen wählen.',
+    fixFields: 'Bitte die markierten Felder korrigieren.',
+    gdpr: 'Bitte mindestens einen Weg wählen, auf dem wir Sie erreichen dürfen.',
+    captcha: 'Bitte die Prüfung abschließen.',
+  };
+  // The English defaults, written out: a form without the keys answers exactly what it answered before.
+  const en = {
+    choice: 'Please choose one of the options.',
+    fixFields: 'Please fix the highlighted fields and try again.',
+    gdpr: 'Please select at least one way you would like to hear from us.',
+    captcha: 'Please complete the human check to subscribe.',
+  };
+  // An empty translation is none (src/form-model/form.ts keeps non-empty strings only): English too.
+  const blank = { choice: '', fixFields: '', gdpr: '', captcha: '' };
+  for (const [translations, want] of [
+    [de, de],
+    [{}, en],
+    [blank, en],
+  ] as const) {
+    const lid = await addTestForm(p.store, { fields, hasGdprEnabled: true, translations }, true);
+    const choice = await postForm(p.origin, lid, { EMAIL: 'de@example.com', PLAN: 'Gold', 'gdpr[1]': 'Y' });
+    assert.equal(choice, { result: 'error', msg: want.fixFields, errors: { 1: want.choice } }, JSON.stringify(choice));
+    const gdpr = await postForm(p.origin, lid, { EMAIL: 'de@example.com', PLAN: 'Pro' });
+    // Shown twice by the popup (spec 8 steps 2 and 3): the flash and the GDPR block, in the form's language both.
+    assert.equal(gdpr, { result: 'error', msg: want.gdpr, type: 'gdpr_error', errors: { msg: want.gdpr } });
+    const captchaLid = await addTestForm(p.store, { fields, captcha: true, translations });
+    const captcha = await postForm(p.origin, captchaLid, { EMAIL: 'de@example.com' });
+    assert.equal(captcha, { result: 'error', msg: want.captcha });
+    assert.is((await rows(lid)).length + (await rows(captchaLid)).length, 0);
+  }
+});
+
 test('an array where one value belongs (a repeated parameter) is an error answer, not a crash', async () => {
   const f = form('template-3');
   const q = `${callQuery(f)}&EMAIL=a@example.com&EMAIL=b@example.com&FNAME=x&LNAME=y`;

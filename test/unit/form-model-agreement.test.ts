@@ -10,14 +10,13 @@ import * as assert from 'uvu/assert';
 import type { Field } from '../../src/form-model/fields';
 import { readForm } from '../../src/form-model/form';
 import { carried, sent, type Placement } from '../../src/form-model/place';
-import { errorText, message } from '../../src/form-model/rules';
+import { errorText, message, STORE_MESSAGES } from '../../src/form-model/rules';
 import { decode, encode, type Query, type Values } from '../../src/form-model/wire';
 import { providerUrl } from '../../src/browser/urls';
 import { outcome } from '../../src/popup/form/outcome';
 import { normalize } from '../../src/popup/settings';
 import { readQuery } from '../../src/server/http/query';
 import { judge, type Verdict } from '../../src/server/subscribe/collect';
-import { MSG_GDPR } from '../../src/server/subscribe/messages';
 import type { LoaderParams } from '../../src/types';
 import { rawSettings, valuesOf } from './form-model-arb';
 
@@ -154,7 +153,7 @@ test('(b) every field error the provider answers names an input the popup shows 
       const o = outcome({ result: 'error', ...v }, carried(pl), pl.gdprOn, '');
       if (v.type == 'gdpr_error') {
         assert.ok(pl.gdprOn, 'a gdpr_error only when the GDPR block shows');
-        assert.is(o.gdpr, MSG_GDPR);
+        assert.is(o.gdpr, STORE_MESSAGES.gdpr);
         return;
       }
       const shown = carried(pl);

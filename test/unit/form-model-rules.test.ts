@@ -222,6 +222,16 @@ test("storeMessage: the store's own limits in the form's language, else English;
     [undefined, STORE_MESSAGES.maxlength],
   ];
   for (const [t, want] of cases) assert.is(storeMessage('maxlength', t), want, JSON.stringify(t));
+  // The provider's other texts of a known form, each under its own key, English when the form has none.
+  assert.is(storeMessage('gdpr', { gdpr: 'Choisissez au moins un moyen.' }), 'Choisissez au moins un moyen.');
+  assert.is(storeMessage('gdpr', { maxlength: 'Trop long.' }), STORE_MESSAGES.gdpr);
+  assert.equal(STORE_MESSAGES, {
+    maxlength: 'This value is too long.',
+    choice: 'Please choose one of the options.',
+    fixFields: 'Please fix the highlighted fields and try again.',
+    gdpr: 'Please select at least one way you would like to hear from us.',
+    captcha: 'Please complete the human check to subscribe.',
+  });
   // Keys of their own: no store message takes a rule's key, nor a rule's default the store's.
   for (const k of Object.keys(STORE_MESSAGES)) assert.not.ok(k in DEFAULT_MESSAGES, k);
 });

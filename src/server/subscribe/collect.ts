@@ -13,7 +13,6 @@ import type { Parts } from '../../form-model/parts';
 import { errorText, message, storeMessage } from '../../form-model/rules';
 import { storedValue, type MergeValue } from '../../form-model/store';
 import type { Submission } from '../../form-model/wire';
-import { MSG_FIX_FIELDS, MSG_GDPR, MSG_NOT_A_CHOICE } from './messages';
 
 /** A valid signup, as the store takes it. */
 export interface Signup {
@@ -55,7 +54,8 @@ const storeCheck = (f: Field, p: Parts, translations: Record<string, string>): s
     if (at > EMAIL_LOCAL_MAX || v.length > EMAIL_MAX) return message('email', translations);
   }
   // A select, dropdown or radio holds one of its choices, or nothing.
-  if ((posts == 'select' || posts == 'radio') && v && !f.choices.some((c) => c.value == v)) return MSG_NOT_A_CHOICE;
+  if ((posts == 'select' || posts == 'radio') && v && !f.choices.some((c) => c.value == v))
+    return storeMessage('choice', translations);
   return null;
 };
 
@@ -107,15 +107,19 @@ export const collect = (sub: Submission, m: FormModel): Collected => {
  */
 export const judge = (sub: Submission, m: FormModel, requireConsent: boolean): Verdict => {
   const pl = m.placement;
+  const t = m.translations;
   const c = collect(sub, m);
-  if (!c.ok) return { ok: false, msg: MSG_FIX_FIELDS, errors: c.errors };
+  if (!c.ok) return { ok: false, msg: storeMessage('fixFields', t), errors: c.errors };
   if (!c.email && !c.sms) {
     // Every field optional and left blank: nobody to subscribe. Point at the e-mail (or SMS) field.
     const f = pl.main.find((x) => x.row.role == 'email') || pl.sms || pl.main[0];
-    return { ok: false, msg: MSG_FIX_FIELDS, errors: f ? { [f.mergeId]: message('required', m.translations) } : {} };
+    return { ok: false, msg: storeMessage('fixFields', t), errors: f ? { [f.mergeId]: message('required', t) } : {} };
   }
-  if (requireConsent && pl.gdprOn && pl.gdpr.length && !c.anyConsent)
-    return { ok: false, msg: MSG_GDPR, type: 'gdpr_error', errors: { msg: MSG_GDPR } };
+  if (requireConsent && pl.gdprOn && pl.gdpr.length && !c.anyConsent) {
+    // One text in both places the popup shows it (spec 8 steps 2 and 3): the flash and the GDPR block.
+    const msg = storeMessage('gdpr', t);
+    return { ok: false, msg, type: 'gdpr_error', errors: { msg } };
+  }
   const { ok: _, ...signup } = c;
   return { ok: true, signup };
 };

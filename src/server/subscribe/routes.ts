@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { QUERY_CID, QUERY_EID } from '../../constants';
+import { storeMessage } from '../../form-model/rules';
 import { findForm, type FormRow } from '../db/forms';
 import { isSubscribed } from '../db/subscribers';
 import { isCallback, jsonpText, sendJsonp, sendJsonpText, type JsonpText } from '../http/jsonp';
@@ -13,7 +14,7 @@ import { directClient, type Limiters } from '../http/ratelimit';
 import { readQuery } from '../http/query';
 import { sendText } from '../http/respond';
 import type { RouteContext } from '../route';
-import { MSG_BAD_REQUEST, MSG_CAPTCHA, MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from './messages';
+import { MSG_BAD_REQUEST, MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from './messages';
 import { submit } from './submit';
 
 const CALLS = new Set(['/subscribe/form-settings', '/subscribe/is-email-subscribed', '/subscribe/form-post-json']);
@@ -89,7 +90,8 @@ export const jsonpRoute =
         else if (limits.perClient && !(await limits.perClient.hit(limits.client(req))))
           sendJsonp(res, cb, { result: 'error', msg: MSG_RATE_CLIENT });
         else if (!form) sendJsonp(res, cb, { result: 'error', msg: MSG_BAD_REQUEST });
-        else if (form.model.captcha) sendJsonp(res, cb, { result: 'error', msg: MSG_CAPTCHA });
+        else if (form.model.captcha)
+          sendJsonp(res, cb, { result: 'error', msg: storeMessage('captcha', form.model.translations) });
         else {
           const perAddress = limits.perAddress;
           const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
