@@ -1,10 +1,11 @@
 /**
  * Every HTML page under its own strict Content-Security-Policy in Chromium (issue 13 item 7): the blog's home and a
  * post with comments and video placeholders, /demo with the popup opening and subscribing, the mailbox, the confirm
- * page and a proposed change's page with its button, /preview re-rendering in its stage, the captcha page answered,
- * and production's sign-in. Each page's scripts are exercised (menu, panels, video, comment form, popup, preview
- * switches) while every `securitypolicyviolation` event, in the page and its frames, and every CSP console message
- * is collected: there must be none.
+ * page and a proposed change's page with its button, /preview re-rendering in its stage (in a chosen language and
+ * direction; a text-to-join that navigates nothing; a stage rebuilt after it was navigated away), the captcha page
+ * answered, and production's sign-in. Each page's scripts are exercised (menu, panels, video, comment form, popup,
+ * preview switches) while every `securitypolicyviolation` event, in the page and its frames, and every CSP console
+ * message is collected: there must be none.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -16,7 +17,7 @@ import { startProvider, type Provider, type ProviderOptions } from '../../src/se
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
 import { startBlog, type Blog } from './blog-env';
 import { axe, DIST, launch, watch, type PageLog } from './harness';
-import { gone, MODAL, shown } from './popup-env';
+import { BANNER, gone, MODAL, shown } from './popup-env';
 
 const ctx = { browser: null as unknown as Browser, blog: null as unknown as Blog, dirs: [] as string[] };
 const S = suite('pages under their CSP', ctx);
@@ -214,6 +215,155 @@ S('/preview: the stage renders the popup, the switches re-render it', async () =
     await p.close();
   }
 });
+
+/** The stage frame of the preview page (same-origin: its document is readable). */
+const stageOf = async (page: Page): Promise<Frame> => (await (await page.$('#stage'))!.contentFrame())!;
+
+/** Waits until the popup frame `sel` inside the stage is shown, and returns its content frame. */
+async function inStage(page: Page, sel: string): Promise<Frame> {
+  const stage = await stageOf(page);
+  await stage.waitForFunction(
+    (s) => {
+      const f = document.querySelector<HTMLIFrameElement>(s);
+      return !!f && f.style.visibility == '' && !!f.contentDocument?.body?.firstElementChild;
+    },
+    sel,
+    { timeout: 20000 },
+  );
+  return (await (await stage.$(sel))!.contentFrame())!;
+}
+
+/** Waits until the preview's status line starts with `prefix`. */
+const statusIs = (page: Page, prefix: string) =>
+  page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(t), prefix, {
+    timeout: 10000,
+  });
+
+S(
+  '/preview: "Join via text" at the phone width navigates nothing, names the number and keyword, and the preview \
+goes on',
+  async () => {
+    const p = await provider();
+    // Tall enough for the whole 667 px stage below the controls: the banner sits at the stage's bottom.
+    const w = await open(p.origin, { width: 1280, height: 1100 });
+    const { page } = w;
+    try {
+      await page.goto(`${p.origin}/preview?form=sms`);
+      await statusIs(page, 'Rendered SMS with text-to-join');
+      await page.check('#phone');
+      await statusIs(page, 'Rendered SMS with text-to-join, modal, template 2, phone width');
+      // The mobile banner first; its button opens the modal: the e-mail step, then Continue to the SMS step.
+      await (await inStage(page, BANNER)).click('.mc-cta');
+      const modal = await inStage(page, MODAL);
+      await modal.fill('input[type=email]', 'owner@example.com');
+      await modal.click('[type=submit]');
+      const join = await modal.waitForSelector('.mc-ttt-join');
+      assert.is(await join.getAttribute('href'), 'sms:+15555550123?&body=SIGNUP');
+      const stageUrl = (await stageOf(page)).url();
+      await join.click();
+      // The preview says what a visitor's phone would do instead of doing it (spec 6: it simulates).
+      await page.waitForFunction(() => /\+15555550123/.test(document.getElementById('status')?.textContent || ''));
+      const note = (await page.textContent('#status')) || '';
+      assert.match(note, /Join via text/);
+      assert.match(note, /SIGNUP/);
+      // The stage is where it was, readable, its popup closing as after a real join (spec 4.4) and rebuilt.
+      const stage = await stageOf(page);
+      assert.is(stage.url(), stageUrl);
+      assert.ok(await stage.evaluate(() => !!document.body), 'the stage is readable');
+      // And the preview still renders: a switch re-renders in the same stage.
+      await page.selectOption('#template', '3');
+      await statusIs(page, 'Rendered SMS with text-to-join, modal, template 3, phone width');
+      await inStage(page, BANNER);
+      clean(w, '/preview join via text');
+    } finally {
+      await w.context.close();
+      await p.close();
+    }
+  },
+);
+
+S('/preview: a stage navigated off the preview (unreadable) is rebuilt, and the preview goes on', async () => {
+  const p = await provider();
+  // Tall enough for the whole 667 px stage below the controls: the banner sits at the stage's bottom.
+  const w = await open(p.origin, { width: 1280, height: 1100 });
+  const { page } = w;
+  try {
+    await page.goto(`${p.origin}/preview?form=modal`);
+    await statusIs(page, 'Rendered Modal, modal, template 2');
+    // What a link with target="_parent" in the popup does to its parent, the stage, unless the preview stops it: the
+    // page's frame-src refuses the address and the stage holds an error page of no origin the preview can read.
+    await page.evaluate(() => {
+      (document.getElementById('stage') as HTMLIFrameElement).contentWindow!.location.href = 'sms:+15555550100';
+    });
+    // The preview rebuilds its stage and renders into it again, without an error thrown.
+    await page.waitForFunction(
+      () => {
+        const doc = (document.getElementById('stage') as HTMLIFrameElement).contentDocument;
+        return !!doc && doc.location.pathname == '/preview/stage' && !!doc.querySelector('iframe');
+      },
+      null,
+      { timeout: 10000 },
+    );
+    await page.selectOption('#template', '4');
+    await statusIs(page, 'Rendered Modal, modal, template 4');
+    await inStage(page, MODAL);
+    assert.is(await page.$$eval('iframe', (f) => f.length), 1, 'one stage');
+    // The address this test sent the stage to is refused by the page's frame-src, as it should be (Chromium names no
+    // URL for it): those reports are the setup's; none of anything else.
+    assert.ok(w.violations.length > 0, 'the setup was refused by frame-src');
+    assert.ok(
+      w.violations.every((v) => /frame-src/.test(v)),
+      JSON.stringify(w.violations),
+    );
+    assert.equal(w.log.errors, [], 'page errors');
+  } finally {
+    await w.context.close();
+    await p.close();
+  }
+});
+
+S(
+  "/preview: the page language and direction controls set the stage's <html lang dir>, which the popup reads",
+  async () => {
+    const p = await provider();
+    const w = await open(p.origin);
+    const { page } = w;
+    try {
+      await page.goto(`${p.origin}/preview?form=modal`);
+      await statusIs(page, 'Rendered Modal, modal, template 2.');
+      const root = async () =>
+        (await stageOf(page)).evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+      assert.equal(await root(), ['en', 'ltr']);
+      assert.equal(await axe(page), [], '/preview: axe');
+      await page.getByLabel('Page language').fill('ar');
+      await page.getByLabel('Page language').press('Tab');
+      await page.getByLabel('Page direction').selectOption('rtl');
+      await statusIs(page, 'Rendered Modal, modal, template 2, page ar rtl.');
+      assert.equal(await root(), ['ar', 'rtl']);
+      // The popup's frames take the language of the page they show over (src/popup/frame.ts).
+      const modal = await inStage(page, MODAL);
+      assert.is(await modal.evaluate(() => document.documentElement.lang), 'ar');
+      // The address keeps them, and the stage is served in them after a reload.
+      assert.match(page.url(), /\?form=modal&lang=ar&dir=rtl$/);
+      await page.reload();
+      await statusIs(page, 'Rendered Modal, modal, template 2, page ar rtl.');
+      assert.equal(await root(), ['ar', 'rtl']);
+      assert.is(await page.inputValue('#lang'), 'ar');
+      assert.is(await page.inputValue('#dir'), 'rtl');
+      // Not a language tag: said, marked invalid, and the stage keeps its language.
+      await page.getByLabel('Page language').fill('ar"><b>');
+      await page.getByLabel('Page language').press('Tab');
+      await statusIs(page, 'Not a language tag');
+      assert.is(await page.getAttribute('#lang', 'aria-invalid'), 'true');
+      assert.equal(await root(), ['ar', 'rtl']);
+      assert.equal(await axe(page), [], '/preview with an invalid tag: axe');
+      clean(w, '/preview language and direction');
+    } finally {
+      await w.context.close();
+      await p.close();
+    }
+  },
+);
 
 S('the captcha page: a question answered in the browser subscribes', async () => {
   const p = await provider();

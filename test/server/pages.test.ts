@@ -117,6 +117,34 @@ test('the preview stage loads the popup script of the asked version, and only a 
   assert.match(bad.text, new RegExp(`<script nonce="[\\w+/=]+" src="/${JS_PATH}1\\.0/popup\\.js"></script>`));
 });
 
+test("the preview stage's <html lang dir> come from its query only as a language tag and ltr or rtl", async () => {
+  const root = async (q: string) => /<html[^>]*>/.exec((await request(p.origin, `/preview/stage?v=1.0${q}`)).text)![0];
+  assert.is(await root(''), '<html lang="en" dir="ltr">');
+  assert.is(await root('&lang=ar&dir=rtl'), '<html lang="ar" dir="rtl">');
+  assert.is(await root('&lang=zh-Hant-TW&dir=ltr'), '<html lang="zh-Hant-TW" dir="ltr">');
+  // Anything else is the default, never markup: no quote, space or angle bracket reaches the page.
+  for (const q of [
+    '&lang=%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+    '&lang=en%20x',
+    '&lang=e',
+    `&lang=en-${'a'.repeat(40)}`,
+    '&lang=en_US',
+    '&dir=%22%20onload%3D%22x',
+    '&dir=auto',
+  ])
+    assert.is(await root(q), '<html lang="en" dir="ltr">', q);
+  // The preview page starts its controls on the asked language and direction, validated alike, each labelled.
+  const r = await request(p.origin, '/preview?form=modal&lang=he&dir=rtl');
+  assert.match(r.text, /<label>Page language <input id="lang" class="field" value="he"/);
+  assert.match(r.text, /<label>Page direction <select id="dir">/);
+  assert.match(r.text, /<option value="rtl" selected>/);
+  assert.match(r.text, /"lang":"he","dir":"rtl"/);
+  const bad = await request(p.origin, '/preview?form=modal&lang=%22%3E%3Cb%3E&dir=sideways');
+  assert.match(bad.text, /value="en"/);
+  assert.match(bad.text, /"lang":"en","dir":"ltr"/);
+  assert.not.match(bad.text, /<b>/);
+});
+
 test('the mailbox lists the outbox newest first, escaped', async () => {
   const empty = await request(p.origin, '/mailbox');
   assert.match(empty.text, /No e-mail yet/);

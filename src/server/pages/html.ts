@@ -42,14 +42,30 @@ pre{white-space:pre-wrap;word-break:break-all;background:#fff;border:1px solid #
 .bad{color:#b00020}
 `;
 
+/** A page's <html lang dir>: English and no dir attribute (left to right) unless given. */
+export interface PageRoot {
+  /** A language tag, validated by the caller (escaped here all the same). */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
+}
+
+const htmlTag = (r: PageRoot): string => `<html lang="${esc(r.lang || 'en')}"${r.dir ? ` dir="${esc(r.dir)}"` : ''}>`;
+
 /**
  * A whole HTML document whose style element carries `nonce` (the response's, see http/respond.ts sendPage; '' for
  * a page sent without a CSP); `css` is the page's own styles, added to BASE_CSS; with a description, its meta
- * description (pages open to search engines: /demo). No data: icon (a CSP without img-src data: refuses it; the
- * provider answers /favicon.ico with 204).
+ * description (pages open to search engines: /demo); `root` its <html lang dir> (the preview's stage). No data: icon
+ * (a CSP without img-src data: refuses it; the provider answers /favicon.ico with 204).
  */
-export const page = (title: string, body: string, nonce: string, css = '', description = ''): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+export const page = (
+  title: string,
+  body: string,
+  nonce: string,
+  css = '',
+  description = '',
+  root: PageRoot = {},
+): string => `<!doctype html>
+${htmlTag(root)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>${description ? `<meta name="description" content="${esc(description)}">` : ''}
 <style${nonce ? ` nonce="${nonce}"` : ''}>${BASE_CSS}${css}</style></head>
 <body>${body}</body></html>`;
