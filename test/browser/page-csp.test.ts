@@ -340,9 +340,12 @@ S(
       await page.getByLabel('Page direction').selectOption('rtl');
       await statusIs(page, 'Rendered Modal, modal, template 2, page ar rtl.');
       assert.equal(await root(), ['ar', 'rtl']);
-      // The popup's frames take the language of the page they show over (src/popup/frame.ts).
+      // The popup's frames take the language and direction of the page they show over (src/popup/frame.ts).
       const modal = await inStage(page, MODAL);
-      assert.is(await modal.evaluate(() => document.documentElement.lang), 'ar');
+      assert.equal(
+        await modal.evaluate(() => [document.documentElement.lang, getComputedStyle(document.body).direction]),
+        ['ar', 'rtl'],
+      );
       // The address keeps them, and the stage is served in them after a reload.
       assert.match(page.url(), /\?form=modal&lang=ar&dir=rtl$/);
       await page.reload();
