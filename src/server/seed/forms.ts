@@ -3,7 +3,7 @@
  * with text-to-join, GDPR, captcha and double opt-in. Each has a stable uuid, lid and f_id, so snippets and tests can
  * name them. Settings are exactly the object of spec 3.2/3.3: Y/N strings where the spec says Y/N.
  */
-import { DEFAULT_MESSAGES, STORE_MESSAGES } from '../../form-model/rules';
+import { DEFAULT_MESSAGES } from '../../form-model/rules';
 import { EMAIL, EVERY_TYPE, FNAME, GDPR_FIELDS, LNAME, SMSPHONE, type SeedField } from './fields';
 
 /** The demo account (spec 3.1 uuid): 25 hex digits like the provider's. */
@@ -63,8 +63,9 @@ const base = (fields: SeedField[], over: Record<string, unknown>): Record<string
   bannerDescription: '<p><strong>Get 10% off</strong> your first order when you join our newsletter.</p>',
   bannerCtaLabel: 'Subscribe',
   confirmationDuration: 3,
-  // Every key an owner may translate, the store's own included (src/form-model/rules.ts), so the demo shows them all.
-  translations: { ...DEFAULT_MESSAGES, ...STORE_MESSAGES },
+  // The rules' texts only: the provider's own (rules.ts STORE_MESSAGES, README) the popup never reads, and every
+  // visitor's settings answer would carry them (some 200 B) for nothing.
+  translations: { ...DEFAULT_MESSAGES },
   hasGdprEnabled: false,
   gdprLabel: '',
   gdprDescription: '',
