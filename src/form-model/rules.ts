@@ -43,12 +43,9 @@ export const isEmail = (v: string): boolean => EMAIL.test(v);
 
 /**
  * Whether `v` is an http, https, ftp or sftp URL with an IPv4 or domain host and an optional port
- * 1-65535 (spec 5.2).
+ * 1-65535 (spec 5.2). The check itself is `RULES.url`, so that a bundle carries no wrapper around it.
  */
-export const isUrl = (v: string): boolean => {
-  const m = URL_RE.exec(v);
-  return !!m && (!m[1] || (+m[1] > 0 && +m[1] < 65536));
-};
+export const isUrl = (v: string): boolean => RULES.url({}, v);
 
 /** Whether `v` is digits only (spec 5.2 'Number'). */
 export const isDigits = (v: string): boolean => DIGITS.test(v);
@@ -86,9 +83,13 @@ export type RuleKey = 'email' | 'phone' | 'url' | 'number' | 'birthday' | 'date'
  * table names a type's rule (src/form-model/types.ts); types without one always pass (text, SMS phone, choices).
  */
 export const RULES: Record<RuleKey, (p: Parts, v: string) => boolean> = {
-  email: (_, v) => isEmail(v),
-  number: (_, v) => isDigits(v),
-  url: (_, v) => isUrl(v),
+  // The patterns themselves, not isEmail and isDigits: a bundle then carries no wrapper around each.
+  email: (_, v) => EMAIL.test(v),
+  number: (_, v) => DIGITS.test(v),
+  url: (_, v) => {
+    const m = URL_RE.exec(v);
+    return !!m && (!m[1] || (+m[1] > 0 && +m[1] < 65536));
+  },
   phone: isUsPhone,
   birthday: isBirthday,
   date: isDate,

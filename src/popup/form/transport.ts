@@ -14,9 +14,10 @@ import type { LoaderParams } from '../../types';
 export interface Transport {
   /**
    * Sends the query of a valid submit and calls `reply` with the answer (spec 3.6), or undefined when none came.
-   * Returns false when the submit left in a window of its own (the captcha path): no answer comes, and the modal hides.
+   * `doubleOptIn` is the form's (the preview answers as the provider would). Returns false when the submit left in a
+   * window of its own (the captcha path): no answer comes, and the modal hides.
    */
-  send(q: Query, reply: (r: unknown) => void): boolean;
+  send(q: Query, reply: (r: unknown) => void, doubleOptIn: boolean): boolean;
   /** A success restores the form after confirmationDuration (the owner preview, spec 4.6) instead of hiding it. */
   restores?: boolean;
 }
@@ -50,11 +51,13 @@ export const providerTransport = (p: LoaderParams, captcha: boolean): Transport 
 
 /**
  * The owner preview (spec 4.6): no server call, no cookie. The answer is a success without a message, so the form
- * shows the settings' own (double opt-in or normal) success message, then comes back.
+ * shows the settings' own (double opt-in or normal) success message, then comes back. Its type is the one the
+ * provider answers (src/server/subscribe/submit.ts: 'confirmation' under double opt-in, else 'custom'), so the owner
+ * sees the message as a visitor will (spec 4.5 step 5: 'custom' as given, other types in 24 px Arial).
  */
 export const previewTransport: Transport = {
-  send: (_, reply) => {
-    reply({});
+  send: (_, reply, doubleOptIn) => {
+    reply({ type: doubleOptIn ? 'confirmation' : 'custom' });
     return true;
   },
   restores: true,
