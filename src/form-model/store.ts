@@ -58,10 +58,7 @@ export const shownValue = (f: Field, v: MergeValue): string => {
   const got = join != null ? v.split(join) : [];
   // Only the date rows have a month; a stored value that does not split into the row's parts is shown as it is.
   if (!parts || got.length != parts.length || !parts.some(([k]) => k == 'month')) return v;
-  const at: Record<string, string> = {};
-  parts.forEach(([k], i) => {
-    at[k] = got[i];
-  });
+  const at = Object.fromEntries(parts.map(([k], i) => [k, got[i]]));
   return screenOrder(f)
     .map((i) => at[i.key])
     .join('/');

@@ -14,6 +14,14 @@ export const ACK_VALUE = 'true';
 /** The honeypot input's name (spec 3.5): b_{uuid}_{lid}. */
 export const honeypotName = (uuid: string, lid: string): string => `b_${uuid}_${lid}`;
 
+/**
+ * The type of a success answer (spec 3.6, 4.5 step 5): 'confirmation' under double opt-in (the modal stays, its
+ * message in 24 px Arial), else 'custom' (the message as given). The provider answers it (src/server/subscribe/
+ * submit.ts) and the owner preview simulates it (src/popup/form/transport.ts), so the preview looks as a visit will.
+ */
+export const successType = (doubleOptIn: boolean): 'confirmation' | 'custom' =>
+  doubleOptIn ? 'confirmation' : 'custom';
+
 /** A flat query of posted names and values. */
 export type Query = Record<string, string>;
 /** Values of every field by name: its `Parts` (src/form-model/rules.ts). */

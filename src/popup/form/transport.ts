@@ -3,11 +3,12 @@
  * the form, which never asks whether it is a preview. Part of form-actions.js (src/popup/form/actions.ts): only a
  * visitor who submits needs it, so the session hands the form its choice among `Transports`, made when the file is in.
  */
-import { SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';
-import type { Query } from '../../form-model/wire';
+// The imports' order is form-actions.js's module order, kept for its smallest brotli file (as in ./submit.ts).
+import { providerUrl } from '../../browser/urls';
 import { setCookie, subscribedName } from '../../browser/cookies';
 import { jsonp } from '../../browser/jsonp';
-import { providerUrl } from '../../browser/urls';
+import { type Query, successType } from '../../form-model/wire';
+import { SUBMIT_TIMEOUT_MS, SUBSCRIBED_COOKIE_MS } from '../../constants';
 import type { LoaderParams } from '../../types';
 
 /** Where submits go. */
@@ -51,13 +52,12 @@ export const providerTransport = (p: LoaderParams, captcha: boolean): Transport 
 
 /**
  * The owner preview (spec 4.6): no server call, no cookie. The answer is a success without a message, so the form
- * shows the settings' own (double opt-in or normal) success message, then comes back. Its type is the one the
- * provider answers (src/server/subscribe/submit.ts: 'confirmation' under double opt-in, else 'custom'), so the owner
- * sees the message as a visitor will (spec 4.5 step 5: 'custom' as given, other types in 24 px Arial).
+ * shows the settings' own (double opt-in or normal) success message, then comes back; of the type the provider
+ * answers (`successType`), so the owner sees the message as a visitor will.
  */
 export const previewTransport: Transport = {
   send: (_, reply, doubleOptIn) => {
-    reply({ type: doubleOptIn ? 'confirmation' : 'custom' });
+    reply({ type: successType(doubleOptIn) });
     return true;
   },
   restores: true,

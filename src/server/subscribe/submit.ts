@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { carried } from '../../form-model/place';
 import { shownValue } from '../../form-model/store';
-import { decode } from '../../form-model/wire';
+import { decode, successType } from '../../form-model/wire';
 import type { FormRow } from '../db/forms';
 import type { Site } from '../site';
 import type { FormModel } from '../../form-model/form';
@@ -28,22 +28,18 @@ export interface Answer {
 
 const text = (v: unknown, fallback: string): string => (typeof v === 'string' && v ? v : fallback);
 
-/** The success answer of a form: 'confirmation' under double opt-in (the modal stays, spec 4.5), else 'custom'. */
+/** The success answer of a form: of `successType` (the modal stays under double opt-in, spec 4.5). */
 const success = (form: FormRow, webId: string): Answer => {
   const s = form.settings;
-  return form.model.doubleOptIn
-    ? {
-        result: 'success',
-        msg: text(s.doubleOptInSuccessMessage, 'Almost finished... please confirm your email address.'),
-        type: 'confirmation',
-        webEngagementCookieValue: webId,
-      }
-    : {
-        result: 'success',
-        msg: text(s.successMsg, 'Thank you for subscribing!'),
-        type: 'custom',
-        webEngagementCookieValue: webId,
-      };
+  const doi = form.model.doubleOptIn;
+  return {
+    result: 'success',
+    msg: doi
+      ? text(s.doubleOptInSuccessMessage, 'Almost finished... please confirm your email address.')
+      : text(s.successMsg, 'Thank you for subscribing!'),
+    type: successType(doi),
+    webEngagementCookieValue: webId,
+  };
 };
 
 /**
