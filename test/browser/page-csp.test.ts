@@ -90,6 +90,22 @@ async function provider(opts: Partial<ProviderOptions> = {}): Promise<Provider> 
   return startProvider({ dbPath: join(dir, 'provider.sqlite'), distDir: DIST, quiet: true, rateLimit: false, ...opts });
 }
 
+/** Runs `f` on a watched page (`open`) of a new provider, then closes both, whatever `f` did. */
+async function served(
+  f: (s: { w: Watched; p: Provider; page: Page }) => Promise<void>,
+  viewport?: { width: number; height: number },
+  opts: Partial<ProviderOptions> = {},
+): Promise<void> {
+  const p = await provider(opts);
+  const w = await open(p.origin, viewport);
+  try {
+    await f({ w, p, page: w.page });
+  } finally {
+    await w.context.close();
+    await p.close();
+  }
+}
+
 /** The popup's form frame once its e-mail input shows. */
 async function popupFrame(page: Page): Promise<Frame> {
   const { frame } = await shown(page, MODAL);
@@ -129,10 +145,7 @@ S('the blog: home with the menu and the popup, a post with its comments, a video
 });
 
 S('/demo: the popup opens and subscribes, the forget button runs; the mailbox and the confirm page', async () => {
-  const p = await provider();
-  const w = await open(p.origin);
-  const { page } = w;
-  try {
+  await served(async ({ w, p, page }) => {
     await page.goto(`${p.origin}/demo?form=double-opt-in`);
     const frame = await popupFrame(page);
     // The form image, the popup's stylesheets and form-post-json, all under the page's policy.
@@ -182,17 +195,11 @@ S('/demo: the popup opens and subscribes, the forget button runs; the mailbox an
     ]);
     assert.equal(JSON.parse(row!.merge_fields), { FNAME: 'Changed' });
     clean(w, 'a change confirmed');
-  } finally {
-    await w.context.close();
-    await p.close();
-  }
+  });
 });
 
 S('/preview: the stage renders the popup, the switches re-render it', async () => {
-  const p = await provider();
-  const w = await open(p.origin);
-  const { page } = w;
-  try {
+  await served(async ({ w, p, page }) => {
     await page.goto(`${p.origin}/preview?form=modal`);
     const status = (prefix: string) =>
       page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(t), prefix, {
@@ -210,10 +217,7 @@ S('/preview: the stage renders the popup, the switches re-render it', async () =
     const stage = (await (await page.$('#stage'))!.contentFrame())!;
     assert.ok((await stage.$$('iframe')).length >= 1, 'the popup is in the stage');
     clean(w, '/preview');
-  } finally {
-    await w.context.close();
-    await p.close();
-  }
+  });
 });
 
 /** The stage frame of the preview page (same-origin: its document is readable). */
@@ -243,92 +247,83 @@ S(
   '/preview: "Join via text" at the phone width navigates nothing, names the number and keyword, and the preview \
 goes on',
   async () => {
-    const p = await provider();
     // Tall enough for the whole 667 px stage below the controls: the banner sits at the stage's bottom.
-    const w = await open(p.origin, { width: 1280, height: 1100 });
-    const { page } = w;
-    try {
-      await page.goto(`${p.origin}/preview?form=sms`);
-      await statusIs(page, 'Rendered SMS with text-to-join');
-      await page.check('#phone');
-      await statusIs(page, 'Rendered SMS with text-to-join, modal, template 2, phone width');
-      // The mobile banner first; its button opens the modal: the e-mail step, then Continue to the SMS step.
-      await (await inStage(page, BANNER)).click('.mc-cta');
-      const modal = await inStage(page, MODAL);
-      await modal.fill('input[type=email]', 'owner@example.com');
-      await modal.click('[type=submit]');
-      const join = await modal.waitForSelector('.mc-ttt-join');
-      assert.is(await join.getAttribute('href'), 'sms:+15555550123?&body=SIGNUP');
-      const stageUrl = (await stageOf(page)).url();
-      await join.click();
-      // The preview says what a visitor's phone would do instead of doing it (spec 6: it simulates).
-      await page.waitForFunction(() => /\+15555550123/.test(document.getElementById('status')?.textContent || ''));
-      const note = (await page.textContent('#status')) || '';
-      assert.match(note, /Join via text/);
-      assert.match(note, /SIGNUP/);
-      // The stage is where it was, readable, its popup closing as after a real join (spec 4.4) and rebuilt.
-      const stage = await stageOf(page);
-      assert.is(stage.url(), stageUrl);
-      assert.ok(await stage.evaluate(() => !!document.body), 'the stage is readable');
-      // And the preview still renders: a switch re-renders in the same stage.
-      await page.selectOption('#template', '3');
-      await statusIs(page, 'Rendered SMS with text-to-join, modal, template 3, phone width');
-      await inStage(page, BANNER);
-      clean(w, '/preview join via text');
-    } finally {
-      await w.context.close();
-      await p.close();
-    }
+    await served(
+      async ({ w, p, page }) => {
+        await page.goto(`${p.origin}/preview?form=sms`);
+        await statusIs(page, 'Rendered SMS with text-to-join');
+        await page.check('#phone');
+        await statusIs(page, 'Rendered SMS with text-to-join, modal, template 2, phone width');
+        // The mobile banner first; its button opens the modal: the e-mail step, then Continue to the SMS step.
+        await (await inStage(page, BANNER)).click('.mc-cta');
+        const modal = await inStage(page, MODAL);
+        await modal.fill('input[type=email]', 'owner@example.com');
+        await modal.click('[type=submit]');
+        const join = await modal.waitForSelector('.mc-ttt-join');
+        assert.is(await join.getAttribute('href'), 'sms:+15555550123?&body=SIGNUP');
+        const stageUrl = (await stageOf(page)).url();
+        await join.click();
+        // The preview says what a visitor's phone would do instead of doing it (spec 6: it simulates).
+        await page.waitForFunction(() => /\+15555550123/.test(document.getElementById('status')?.textContent || ''));
+        const note = (await page.textContent('#status')) || '';
+        assert.match(note, /Join via text/);
+        assert.match(note, /SIGNUP/);
+        // The stage is where it was, readable, its popup closing as after a real join (spec 4.4) and rebuilt.
+        const stage = await stageOf(page);
+        assert.is(stage.url(), stageUrl);
+        assert.ok(await stage.evaluate(() => !!document.body), 'the stage is readable');
+        // And the preview still renders: a switch re-renders in the same stage.
+        await page.selectOption('#template', '3');
+        await statusIs(page, 'Rendered SMS with text-to-join, modal, template 3, phone width');
+        await inStage(page, BANNER);
+        clean(w, '/preview join via text');
+      },
+      { width: 1280, height: 1100 },
+    );
   },
 );
 
 S('/preview: a stage navigated off the preview (unreadable) is rebuilt, and the preview goes on', async () => {
-  const p = await provider();
   // Tall enough for the whole 667 px stage below the controls: the banner sits at the stage's bottom.
-  const w = await open(p.origin, { width: 1280, height: 1100 });
-  const { page } = w;
-  try {
-    await page.goto(`${p.origin}/preview?form=modal`);
-    await statusIs(page, 'Rendered Modal, modal, template 2');
-    // What a link with target="_parent" in the popup does to its parent, the stage, unless the preview stops it: the
-    // page's frame-src refuses the address and the stage holds an error page of no origin the preview can read.
-    await page.evaluate(() => {
-      (document.getElementById('stage') as HTMLIFrameElement).contentWindow!.location.href = 'sms:+15555550100';
-    });
-    // The preview rebuilds its stage and renders into it again, without an error thrown.
-    await page.waitForFunction(
-      () => {
-        const doc = (document.getElementById('stage') as HTMLIFrameElement).contentDocument;
-        return !!doc && doc.location.pathname == '/preview/stage' && !!doc.querySelector('iframe');
-      },
-      null,
-      { timeout: 10000 },
-    );
-    await page.selectOption('#template', '4');
-    await statusIs(page, 'Rendered Modal, modal, template 4');
-    await inStage(page, MODAL);
-    assert.is(await page.$$eval('iframe', (f) => f.length), 1, 'one stage');
-    // The address this test sent the stage to is refused by the page's frame-src, as it should be (Chromium names no
-    // URL for it): those reports are the setup's; none of anything else.
-    assert.ok(w.violations.length > 0, 'the setup was refused by frame-src');
-    assert.ok(
-      w.violations.every((v) => /frame-src/.test(v)),
-      JSON.stringify(w.violations),
-    );
-    assert.equal(w.log.errors, [], 'page errors');
-  } finally {
-    await w.context.close();
-    await p.close();
-  }
+  await served(
+    async ({ w, p, page }) => {
+      await page.goto(`${p.origin}/preview?form=modal`);
+      await statusIs(page, 'Rendered Modal, modal, template 2');
+      // What a link with target="_parent" in the popup does to its parent, the stage, unless the preview stops it: the
+      // page's frame-src refuses the address and the stage holds an error page of no origin the preview can read.
+      await page.evaluate(() => {
+        (document.getElementById('stage') as HTMLIFrameElement).contentWindow!.location.href = 'sms:+15555550100';
+      });
+      // The preview rebuilds its stage and renders into it again, without an error thrown.
+      await page.waitForFunction(
+        () => {
+          const doc = (document.getElementById('stage') as HTMLIFrameElement).contentDocument;
+          return !!doc && doc.location.pathname == '/preview/stage' && !!doc.querySelector('iframe');
+        },
+        null,
+        { timeout: 10000 },
+      );
+      await page.selectOption('#template', '4');
+      await statusIs(page, 'Rendered Modal, modal, template 4');
+      await inStage(page, MODAL);
+      assert.is(await page.$$eval('iframe', (f) => f.length), 1, 'one stage');
+      // The address this test sent the stage to is refused by the page's frame-src, as it should be (Chromium names no
+      // URL for it): those reports are the setup's; none of anything else.
+      assert.ok(w.violations.length > 0, 'the setup was refused by frame-src');
+      assert.ok(
+        w.violations.every((v) => /frame-src/.test(v)),
+        JSON.stringify(w.violations),
+      );
+      assert.equal(w.log.errors, [], 'page errors');
+    },
+    { width: 1280, height: 1100 },
+  );
 });
 
 S(
   "/preview: the page language and direction controls set the stage's <html lang dir>, which the popup reads",
   async () => {
-    const p = await provider();
-    const w = await open(p.origin);
-    const { page } = w;
-    try {
+    await served(async ({ w, p, page }) => {
       await page.goto(`${p.origin}/preview?form=modal`);
       await statusIs(page, 'Rendered Modal, modal, template 2.');
       const root = async () =>
@@ -361,18 +356,12 @@ S(
       assert.equal(await root(), ['ar', 'rtl']);
       assert.equal(await axe(page), [], '/preview with an invalid tag: axe');
       clean(w, '/preview language and direction');
-    } finally {
-      await w.context.close();
-      await p.close();
-    }
+    });
   },
 );
 
 S('the captcha page: a question answered in the browser subscribes', async () => {
-  const p = await provider();
-  const w = await open(p.origin);
-  const { page } = w;
-  try {
+  await served(async ({ w, p, page }) => {
     const f = demoForm('captcha')!;
     const q = new URLSearchParams({
       u: DEMO_UUID,
@@ -389,43 +378,38 @@ S('the captcha page: a question answered in the browser subscribes', async () =>
     await Promise.all([page.waitForURL(`${p.origin}/subscribe/post`), page.click('[type=submit]')]);
     assert.ok(await page.getByText('Thank you for subscribing!').isVisible());
     clean(w, 'captcha');
-  } finally {
-    await w.context.close();
-    await p.close();
-  }
+  });
 });
 
 S('production: the sign-in form sets the session, the preview renders behind it', async () => {
   const secret = 'owner-secret-for-the-browser-0123456789';
   // An http public URL on this machine: the session cookie is not Secure, so Chromium keeps it over plain http.
-  const p = await provider({ mode: 'production', publicUrl: 'http://127.0.0.1:9', ownerSecret: secret });
-  const w = await open(p.origin);
-  const { page } = w;
-  try {
-    const r = await page.goto(`${p.origin}/preview?form=gdpr`);
-    assert.is(r?.status(), 401);
-    await page.fill('#secret', 'a wrong guess');
-    await Promise.all([page.waitForURL(`${p.origin}/owner/login`), page.click('[type=submit]')]);
-    assert.ok(await page.getByText('That is not the owner secret.').isVisible());
-    await page.fill('#secret', secret);
-    await Promise.all([page.waitForURL(`${p.origin}/preview?form=gdpr`), page.click('[type=submit]')]);
-    await page.waitForFunction(
-      () => /^Rendered GDPR/.test(document.getElementById('status')?.textContent || ''),
-      null,
-      {
-        timeout: 10000,
-      },
-    );
-    const cookies = await w.context.cookies();
-    assert.equal(
-      cookies.map((c) => [c.name, c.httpOnly, c.sameSite]),
-      [['owner', true, 'Strict']],
-    );
-    clean(w, 'production preview');
-  } finally {
-    await w.context.close();
-    await p.close();
-  }
+  await served(
+    async ({ w, p, page }) => {
+      const r = await page.goto(`${p.origin}/preview?form=gdpr`);
+      assert.is(r?.status(), 401);
+      await page.fill('#secret', 'a wrong guess');
+      await Promise.all([page.waitForURL(`${p.origin}/owner/login`), page.click('[type=submit]')]);
+      assert.ok(await page.getByText('That is not the owner secret.').isVisible());
+      await page.fill('#secret', secret);
+      await Promise.all([page.waitForURL(`${p.origin}/preview?form=gdpr`), page.click('[type=submit]')]);
+      await page.waitForFunction(
+        () => /^Rendered GDPR/.test(document.getElementById('status')?.textContent || ''),
+        null,
+        {
+          timeout: 10000,
+        },
+      );
+      const cookies = await w.context.cookies();
+      assert.equal(
+        cookies.map((c) => [c.name, c.httpOnly, c.sameSite]),
+        [['owner', true, 'Strict']],
+      );
+      clean(w, 'production preview');
+    },
+    undefined,
+    { mode: 'production', publicUrl: 'http://127.0.0.1:9', ownerSecret: secret },
+  );
 });
 
 S.run();

@@ -116,7 +116,7 @@ T('the parts of a birthday, a date and a US phone: each labelled on screen above
   }
 });
 
-/** Whether the frame's document is wider than its window (it would scroll sideways), with the widest element. */
+/** '' when the frame's document fits its window; else how wide it is (it would scroll sideways). */
 const sideways = (frame: Frame) =>
   frame.evaluate(() => {
     const r = document.scrollingElement!;
