@@ -26,6 +26,9 @@ export interface FormModel {
   /** Validation messages by key (spec 3.2, 5.3): the non-empty strings of `translations`. */
   translations: Record<string, string>;
   doubleOptIn: boolean;
+  /** successMsg and doubleOptInSuccessMessage (spec 3.2): owner HTML, '' when none; the popup's and the provider's. */
+  successMsg: string;
+  doubleOptInMsg: string;
   /** The submit goes through the captcha path (spec 4.5 step 2). */
   captcha: boolean;
   /** Where each field goes (src/form-model/place.ts). */
@@ -53,6 +56,8 @@ export const readForm = (raw: unknown): FormModel => {
     gdprPlaced: !(template == 5 && variation == 'modal'),
     emailStep: r.useEmailStep == null || yes(r.useEmailStep),
     translations,
+    successMsg: str(r.successMsg),
+    doubleOptInMsg: str(r.doubleOptInSuccessMessage),
     doubleOptIn: yes(r.hasDoubleOptIn),
     captcha: yes(r.captcha),
   };

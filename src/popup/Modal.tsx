@@ -5,11 +5,11 @@
 // The imports' order is popup.js's module order, kept for the smallest brotli popup.js (src/popup/session.tsx).
 import { Html } from './html/Html';
 import { isModal } from './place';
-import { Badges } from './Badges';
+import { Form } from './form/Form';
 import type { ChooseTransport } from './form/transport';
 import { CloseButton } from './CloseButton';
 import type { FormStatus } from './form/contract';
-import { Form } from './form/Form';
+import { Badges } from './Badges';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { LoaderParams } from '../types';
 import { FRAME_TITLE } from '../constants';

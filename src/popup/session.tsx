@@ -20,9 +20,9 @@
  */
 // The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
 // shifts it by some 30 bytes either way). It means nothing else.
+import { loadExtras } from './form/lazy';
 import { firstPiece, isModal, modalPlace } from './place';
-import { themeClasses, themeVars } from './theme';
-import { addPiece, type Piece } from './piece';
+import { Modal } from './Modal';
 import type { ChooseTransport } from './form/transport';
 import { holdHost } from './host';
 import { modalSheets, sheetBase } from './sheets';
@@ -35,8 +35,8 @@ import { isMobile, type Settings } from './settings';
 import type { LoaderParams, PopupHandle } from '../types';
 import { needsExtras } from '../form-model/place';
 import { render } from 'react-dom';
-import { loadExtras } from './form/lazy';
-import { Modal } from './Modal';
+import { themeClasses, themeVars } from './theme';
+import { addPiece, type Piece } from './piece';
 
 /** A popup session: see the module's comment for its steps. */
 export interface Session extends PopupHandle {

@@ -73,8 +73,6 @@ export interface Settings extends FormModel {
   opacity: number;
   /** Accessible label of the close control (spec 2.2, 9.4). */
   closeLabel: string;
-  successMsg: string;
-  doubleOptInMsg: string;
   /** useMobileBanner Y: on a mobile view the banner shows first and its call to action opens the modal (spec 4.2). */
   mobileBanner: boolean;
   /** Rich HTML; in the fixed variation plain text, stripped and cut to 50 characters + '...' (spec 2.2). */
@@ -185,8 +183,6 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     frequencyDays: num(r.popupFrequency, DEFAULT_FREQUENCY_DAYS),
     opacity: opacity < 0 ? DEFAULT_OPACITY : Math.min(opacity, 100) / 100,
     closeLabel: label(r.closeLabel, DEFAULT_CLOSE_LABEL),
-    successMsg: str(r.successMsg),
-    doubleOptInMsg: str(r.doubleOptInSuccessMessage),
     mobileBanner: yes(r.useMobileBanner),
     description: variation == 'fixed' ? fixedDescription(description) : description,
     footer: str(r.footer),

@@ -26,17 +26,15 @@ export interface Answer {
   webEngagementCookieValue?: string;
 }
 
-const text = (v: unknown, fallback: string): string => (typeof v === 'string' && v ? v : fallback);
-
 /** The success answer of a form: of `successType` (the modal stays under double opt-in, spec 4.5). */
 const success = (form: FormRow, webId: string): Answer => {
-  const s = form.settings;
-  const doi = form.model.doubleOptIn;
+  const m = form.model;
+  const doi = m.doubleOptIn;
   return {
     result: 'success',
     msg: doi
-      ? text(s.doubleOptInSuccessMessage, 'Almost finished... please confirm your email address.')
-      : text(s.successMsg, 'Thank you for subscribing!'),
+      ? m.doubleOptInMsg || 'Almost finished... please confirm your email address.'
+      : m.successMsg || 'Thank you for subscribing!',
     type: successType(doi),
     webEngagementCookieValue: webId,
   };
