@@ -6,7 +6,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib';
 import { boundaryListed, leftOver, pinCollisions, readMangle } from './build/mangle.mjs';
-import { compatTrim, trimProblems } from './build/compat-trim.mjs';
+import { trimProblems } from './build/compat-trim.mjs';
+import { preactTrim, trimmedProblems } from './build/preact-trim.mjs';
 import { squeeze, tightenCss } from './build/minify.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -51,12 +52,13 @@ const browser = (dev, full = true) => ({
  * Options of the bundles that render JSX (popup.js, embed.dev.js): classic JSX on an injected createElement
  * (src/jsx.ts), smaller call sites than the automatic runtime. tsconfigRaw replaces tsconfig.json's "jsx": "react-jsx"
  * for these bundles only (type-checking keeps it). Not for embed.js or the blog script:
- * the inject would pull Preact in. compat comes without two conversions our JSX never asks for
- * (build/compat-trim.mjs), in the dev popup too, so both render alike.
+ * the inject would pull Preact in. Preact comes without what the popup never asks of it (build/preact-trim.mjs: no
+ * hydration, class components, portals; compat without conversions our JSX never asks for), in the dev popup
+ * too, so both render alike.
  */
 const withJsx = (dev) => ({
   ...browser(dev),
-  plugins: [compatTrim],
+  plugins: [preactTrim],
   tsconfigRaw: { compilerOptions: { jsx: 'react' } },
   jsx: 'transform',
   jsxFactory: '_h',
@@ -268,7 +270,10 @@ async function buildAll(active) {
   });
   const mangle = readMangle(root);
   failed.push(...(await boundaryListed(root, mangle)), ...(await pinCollisions(mangle, renamed)));
-  failed.push(...trimProblems(root, ['src/popup']));
+  failed.push(
+    ...trimProblems(root, ['src/popup']),
+    ...trimmedProblems(root, ['src/popup'], ['src/jsx.ts', 'src/dev.ts']),
+  );
   await Promise.all(
     active.map(async (job, i) => {
       if (texts[i].status == 'rejected') return;

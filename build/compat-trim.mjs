@@ -1,15 +1,14 @@
 // @ts-check
 /**
- * Two conversions of preact/compat that popup.js never asks for, turned off in the build (issue 12: −247 B brotli).
- * compat's vnode hook tests every prop of every DOM element against two patterns:
+ * Two conversions of preact/compat that popup.js never asks for, removed in the build by build/preact-trim.mjs
+ * (issue 12). compat's vnode hook tests every prop of every DOM element against two patterns:
  * - `svg`: SVG presentation attributes written the React way (strokeWidth → stroke-width), a 330-character pattern.
  *   Our JSX writes them as the DOM names them (`stroke-width`, src/popup/form/Gdpr.tsx).
  * - `unitless`: a number as a style value gets 'px' unless its property is one of these. Our style values are
  *   strings.
- * In the bundle each pattern becomes one that never converts (svg: never matches; unitless: always matches, so no
- * 'px' is added). The build fails when compat's text no longer holds the patterns (a new Preact: look again), and
- * `trimProblems` fails it when our sources write a prop the trimmed compat would no longer convert. The dom layer
- * holds every rendered prop to the same rule at run time (test/dom/compat-guard.ts).
+ * This module reads both patterns from compat's build, so that `trimProblems` fails the build when our sources write
+ * a prop the trimmed compat would no longer convert, and the dom layer holds every rendered prop to the same rule at
+ * run time (test/dom/compat-guard.ts).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,26 +30,15 @@ export const compatPatterns = (text) => {
   return { svg: re(svg[0]), unitless: re(unitless[0]) };
 };
 
-/** The esbuild plugin: compat with both conversions off. */
-export const compatTrim = {
-  name: 'compat-trim',
-  /** @param {import('esbuild').PluginBuild} b */
-  setup(b) {
-    b.onLoad({ filter: /preact[\\/]compat[\\/]dist[\\/]compat\.mjs$/ }, (a) => {
-      const text = readFileSync(a.path, 'utf8');
-      compatPatterns(text);
-      // `(?!)` never matches; `(?:)` always does.
-      return { loader: 'js', contents: text.replace(SVG_SOURCE, '/(?!)/').replace(UNITLESS_SOURCE, '/(?:)/') };
-    });
-  },
-};
-
-/** @param {string} dir @returns {Generator<string>} */
-function* sources(dir) {
+/**
+ * Every file under `dir` whose name matches `ext`.
+ * @param {string} dir @param {RegExp} ext @returns {Generator<string>}
+ */
+export function* sources(dir, ext = /\.tsx$/) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) yield* sources(p);
-    else if (name.endsWith('.tsx')) yield p;
+    if (statSync(p).isDirectory()) yield* sources(p, ext);
+    else if (ext.test(name)) yield p;
   }
 }
 

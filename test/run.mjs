@@ -14,6 +14,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alias } from '../build.mjs';
+import { preactTrim } from '../build/preact-trim.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LAYERS = ['unit', 'dom', 'server', 'server-pg', 'browser'];
@@ -38,6 +39,25 @@ function testFiles(dir) {
   }
   return out;
 }
+
+/**
+ * The popup's component tests (dom/form-*, dom/popup-*) render on the Preact popup.js ships: bundled, trimmed as the
+ * build trims it (build/preact-trim.mjs), instead of loaded from node_modules as every other test file loads its
+ * packages. The blog's page tests keep the untrimmed Preact the server renders with.
+ */
+const SHIPPED_PREACT = /^dom[\\/](form|popup)-/;
+
+/** Bare imports stay external except Preact's (and react's, aliased to it), which are bundled and trimmed. */
+const bundlePreact = {
+  name: 'bundle-preact',
+  /** @param {import('esbuild').PluginBuild} b */
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (a) =>
+      /^(preact|react|react-dom)(\/|$)/.test(a.path) ? undefined : { path: a.path, external: true },
+    );
+    preactTrim.setup(b);
+  },
+};
 
 function run(file, layer) {
   const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
@@ -101,7 +121,7 @@ for (const layer of layers) {
         platform: 'node',
         format: 'esm',
         target: 'node20',
-        packages: 'external',
+        ...(SHIPPED_PREACT.test(rel) ? { plugins: [bundlePreact] } : { packages: 'external' }),
         alias,
         jsx: 'automatic',
         jsxImportSource: 'react',

@@ -2,7 +2,9 @@
  * popup.js ships preact/compat without two conversions (build/compat-trim.mjs): camelCase SVG attribute names and
  * 'px' after numeric style values. Imported by the dom layer's environments, this holds every DOM element the
  * popup's components render, spreads included, to what the trimmed compat renders alike: a prop that compat would
- * have converted throws, so the test rendering it fails and names it.
+ * have converted throws, so the test rendering it fails and names it. The trimmed core (build/preact-trim.mjs) these
+ * tests render on has no class components, innerHTML, popover, MathML, template or progress: a vnode asking for one
+ * throws likewise, rather than render quietly wrong.
  */
 import { readFileSync } from 'node:fs';
 import { options, type VNode } from 'preact';
@@ -14,8 +16,12 @@ const { svg } = compatPatterns(readFileSync('node_modules/preact/compat/dist/com
 // After compat's own hook, so this one runs first and sees the props as our components wrote them.
 const next = options.vnode;
 options.vnode = (v: VNode) => {
+  const props = v.props as Record<string, unknown>;
+  if (typeof v.type == 'function' && (v.type.prototype?.render || 'defaultProps' in v.type))
+    throw Error(`<${v.type.name}>: a class component or defaultProps; build/preact-trim.mjs serves neither`);
   if (typeof v.type == 'string') {
-    const props = v.props as Record<string, unknown>;
+    if (/^(math|template|progress)$/.test(v.type) || 'dangerouslySetInnerHTML' in props || 'popover' in props)
+      throw Error(`<${v.type}>: trimmed from the Preact popup.js ships (build/preact-trim.mjs)`);
     for (const name in props)
       if (!v.type.includes('-') && svg.test(name))
         throw Error(`<${v.type} ${name}>: compat-trim turns no camelCase SVG name into its DOM name; write that`);

@@ -1,0 +1,301 @@
+// @ts-check
+/**
+ * Preact 11.2.0 without what popup.js never asks of it (issue 12.5: bytes in the build, not in the source). popup.js
+ * renders function components with hooks into elements it created empty, through compat's `render`. So, in the core:
+ * - no hydration and no Suspense: `hydrate` is never called and nothing throws a promise, so the excess-DOM list
+ *   and the `<!--$s-->` comment markers are never read (compat's `render` empties a container before its first render,
+ *   so even `render` never hands the core existing children);
+ * - no class components, context or error boundaries: every component is a function, so the class lifecycles,
+ *   `forceUpdate`, `contextType`, `getChildContext`, `getDerivedStateFromError` and `componentDidCatch` are never
+ *   present;
+ * - no portals, no `dangerouslySetInnerHTML` (owner HTML is built by src/popup/html/sanitize.ts), no MathML,
+ *   `<template>`, `<progress>` or `popover` props.
+ * compat keeps the event-name conversions and `className`, and loses what only class components, React 19's ref
+ * prop, synthetic-event methods, `defaultValue`, `<select multiple>`, camelCase SVG names and numeric styles (the
+ * two build/compat-trim.mjs guards) need. The hooks lose what only devtools, `useId` and server rendering read.
+ *
+ * Each trim is an exact text and its replacement; the build fails when a text is not found exactly once (a new
+ * Preact: look again). `trimmedProblems` fails it when our sources import a React API outside `REACT_API` or write
+ * a removed feature, and the dom layer renders the popup's components on this trimmed Preact, holding every vnode to
+ * the same rules (test/dom/compat-guard.ts). −1,740 B brotli in popup.js (14,690 → 12,950 B).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sources } from './compat-trim.mjs';
+
+/** [what, before, after] in preact.mjs. Each `before` occurs exactly once. */
+const CORE = [
+  ['MathML pattern', 'v=/^m(i|n|o|s|text|space)$/,', ''],
+  // diff(): resuming a suspended hydration.
+  [
+    'resume hydration',
+    '128&u.__u&&(c=32&u.__u,s=u.__c.__z)&&(r.__u|=c,p=o=[],8==s.nodeType?l=B(s,o):o.push(s),l=o[0]||l),(s=n.__b)',
+    '(s=n.__b)',
+  ],
+  // diff(): a function component only; the class lifecycles, contextType and state merging go.
+  [
+    'class components',
+    'if(M=r.props,C=(s=V.prototype)&&s.render,j=(s=V.contextType)&&i[s.__c],L=s?j?j.props.value:s.__:i,(d=u.__c)?' +
+      '(r.__c=d,2&d.__g&&(d.__g|=1)):(C?r.__c=d=new V(M,L):(r.__c=d=new x(M,L),d.constructor=V,d.render=K),' +
+      'j&&j.sub(d),d.state||(d.state={}),d.__n=i,d.__g|=8,d.__h=[],d.__k=[]),C&&(d.__s||(d.__s=d.state),' +
+      'V.getDerivedStateFromProps&&(d.__s==d.state&&(d.__s=_({},d.__s)),' +
+      '_(d.__s,V.getDerivedStateFromProps(M,d.__s)))),k=d.props,b=d.state,d.__v=r,u.__c){' +
+      'if(M!==k&&C&&!V.getDerivedStateFromProps&&d.componentWillReceiveProps&&' +
+      'd.componentWillReceiveProps(M,L),r.__v==u.__v',
+    'if(M=r.props,L=i,(d=u.__c)?(r.__c=d,2&d.__g&&(d.__g|=1)):(r.__c=d=new x(M,L),d.constructor=V,d.render=K,' +
+      'd.state={},d.__n=i,d.__g|=8,d.__h=[],d.__k=[]),d.__v=r,u.__c&&(r.__v==u.__v',
+  ],
+  [
+    'class update lifecycles',
+    'l=S(u);break n}d.componentWillUpdate&&d.componentWillUpdate(M,d.__s,L),C&&d.componentDidUpdate&&' +
+      'd.__h.push(function(){d.componentDidUpdate(k,b,m)})}else C&&!V.getDerivedStateFromProps&&d.componentWillMount' +
+      '&&d.componentWillMount(),C&&d.componentDidMount&&d.__h.push(d.componentDidMount);',
+    'l=S(u);break n}',
+  ],
+  ['bail-out condition', '!1===d.shouldComponentUpdate(M,d.__s,L)){', '!1===d.shouldComponentUpdate(M,d.__s,L))){'],
+  ['class re-render count', 'q=C?25:0;', 'q=0;'],
+  [
+    'class callbacks, child context, snapshot',
+    'C&&(y.push.apply(d.__h,d.__k),d.__k=[]),d.state=d.__s,d.getChildContext&&(i=_({},i,d.getChildContext())),' +
+      'C&&u.__c&&d.getSnapshotBeforeUpdate&&(m=d.getSnapshotBeforeUpdate(k,b)),',
+    'd.state=d.__s,',
+  ],
+  [
+    'portal into',
+    'M.__P&&(s=l,f=(t=M.__P).namespaceURI,c=o=null,u.props&&u.props.__P!=t&&(u.__k.some(function(n){n&&J(n,n)}),' +
+      'u.__k=null),l=u.__k?S(u,0):null),',
+    '',
+  ],
+  ['portal after', 'M.__P&&(r.__e=null,l=s),r.__u&=-161,p&&p.some(g),', 'r.__u&=-161,'],
+  // diff()'s catch: a thrown promise (Suspense) and a hydration's excess DOM.
+  [
+    'suspended render',
+    'catch(t){if(e.length=v,r.__v=null,c||o)if(t&&t.then){if(r.__u|=128|c,o){for(~(T=o.indexOf(l||void 0))||' +
+      '(T=o.length);(N=o[T-1])&&8==N.nodeType;)T--;for(;T<o.length;T++)if(N=o[T])if(o[T]=null,O){if(N==P)break}' +
+      'else{if(8!=N.nodeType)break;N.data.startsWith("$s")&&(P=B(O=N))}}if(!O){for(;l&&8==l.nodeType&&' +
+      'l.nextSibling;)l=l.nextSibling;O=l}(s=B(O=r.__c.__z||(r.__c.__z=O)))?(r.__e=O,l=s):r.__e=l,l=l&&l.nextSibling}' +
+      'else o&&o.some(g);else r.__e=u.__e;r.__k||(r.__k=u.__k||[]),t&&t.then||D(r),n.__e(t,r,u)}',
+    'catch(t){e.length=v,r.__v=null,r.__e=u.__e,r.__k||(r.__k=u.__k||[]),D(r),n.__e(t,r,u)}',
+  ],
+  [
+    'Suspense markers',
+    'function B(n,t){if(n&&8==n.nodeType&&n.data.startsWith("$s"))for(var r=1;n=n.nextSibling;){if(8==n.nodeType)' +
+      'if(n.data.startsWith("$s"))r++;else if(n.data.startsWith("/$s")&&!--r)return n;t&&t.push(n)}}',
+    '',
+  ],
+  ['unmount Suspense markers', '!u&&(i=t.__c)&&(i=i.__z)&&(f=B(i,o=[]))&&(i==t.__e&&o.some(g),g(f),g(i)),', ''],
+  ['unmount portal', '"function"!=typeof t.type||u&&!t.props.__P)', '"function"!=typeof t.type||u)'],
+  [
+    'dom sibling portal',
+    'return"function"!=typeof n.type||n.props.__P?null:S(n)}',
+    'return"function"!=typeof n.type?null:S(n)}',
+  ],
+  ['parent dom portal', 'if((n=n.__)&&n.__c&&!n.props.__P)', 'if((n=n.__)&&n.__c)'],
+  // insert(): no comment nodes to step over.
+  ['insert past comments', 'if(n.props.__P)return t;if(i=n.__k)', 'if(i=n.__k)'],
+  [
+    'insert comments',
+    'for(t&&!t.parentNode&&(t=S(n))&&!t.parentNode&&(t=null),o=n.__e,e=t;e&&8==e.nodeType;)e=e.nextSibling;' +
+      'for(o!=e&&(!u&&r.moveBefore&&o.parentNode?r.moveBefore(o,t):r.insertBefore(o,t||null)),t=o;' +
+      '(t=t&&t.nextSibling)&&8==t.nodeType&&!t.data.startsWith("$s"););return t}',
+    'return t&&!t.parentNode&&(t=S(n))&&!t.parentNode&&(t=null),(o=n.__e)!=t&&(!u&&r.moveBefore&&o.parentNode?' +
+      'r.moveBefore(o,t):r.insertBefore(o,t||null)),o.nextSibling}',
+  ],
+  // diffElementNodes(): a new element is always created; no innerHTML, MathML, template or progress.
+  [
+    'element reuse',
+    'if("svg"==C?f="http://www.w3.org/2000/svg":"math"==C?f="http://www.w3.org/1998/Math/MathML":f||' +
+      '(f="http://www.w3.org/1999/xhtml"),o)for(s=0;s<o.length;s++)if((k=o[s])&&(C?k.localName==C:3==k.nodeType))' +
+      '{t=k,o[s]=null;break}if(!t){if(M=a.ownerDocument||document,!C)return M.createTextNode(x);' +
+      't=M.createElementNS(f,C,x.is?x:a),l&&(n.__m&&n.__m(r,o),l=!1),o=null}if(C){if(a="template"==C&&t.content||t,' +
+      'o="textarea"==C&&null!=x.defaultValue?null:o&&d.call(a.childNodes),!l&&o)for($={},s=0;s<t.attributes.length;' +
+      's++)$[(k=t.attributes[s]).name]=k.value;for(s in $)k=$[s],"dangerouslySetInnerHTML"==s?y=k:"children"==s',
+    '"svg"==C?f="http://www.w3.org/2000/svg":f||(f="http://www.w3.org/1999/xhtml");if(!t){' +
+      'if(M=a.ownerDocument||document,!C)return M.createTextNode(x);t=M.createElementNS(f,C,x.is?x:a)}' +
+      'if(C){for(s in $)k=$[s],"children"==s',
+  ],
+  [
+    'element props',
+    '"children"==s?_=k:"dangerouslySetInnerHTML"==s?h=k:"value"==s?b=k:"checked"==s?m=k:l&&"function"!=typeof k||' +
+      '$[s]===k||N(t,s,k,$[s],f);h?(l||y&&(h.__html==y.__html||h.__html==t.innerHTML)||(t.innerHTML=h.__html),' +
+      'r.__k=[]):(y&&(t.textContent=""),("foreignObject"==C||"http://www.w3.org/1998/Math/MathML"==f&&v.test(C))&&' +
+      '(f="http://www.w3.org/1999/xhtml"),I(a,w(_)?_:[_],r,u,i,f,o,e,o?o[0]:u.__k&&S(u,0),l,c),o&&o.some(g)),' +
+      'l&&"textarea"!=C||(s="value","progress"==C&&null==b?t.removeAttribute(s):null==b||b===t[s]&&' +
+      '("progress"!=C||b)||N(t,s,b,$[s],f),s="checked",null!=m&&m!=t[s]&&N(t,s,m,$[s],f))}else $===x||' +
+      'l&&t.data==x||(t.data=x);return t}',
+    '"children"==s?_=k:"value"==s?b=k:"checked"==s?m=k:$[s]===k||N(t,s,k,$[s],f);"foreignObject"==C&&' +
+      '(f="http://www.w3.org/1999/xhtml"),I(t,w(_)?_:[_],r,u,i,f,null,e,u.__k&&S(u,0),!1,c),s="value",null==b||' +
+      'b===t[s]||N(t,s,b,$[s],f),s="checked",null!=m&&m!=t[s]&&N(t,s,m,$[s],f)}else $===x||(t.data=x);return t}',
+  ],
+  ['popover property', '"role"!=t&&"popover"!=t&&t in n', '"role"!=t&&t in n'],
+  ['popover attribute', 'n.setAttribute(t,"popover"==t&&1==r?"":r)', 'n.setAttribute(t,r)'],
+  // render() and a component's re-render: never hydrating, never handed existing children.
+  [
+    'render',
+    'i=(u=t&&32&t.__u)?null:r.__k,r.__k=m($,{children:[t]}),f=[],o=[],z(r,r.__k,i||p,p,r.namespaceURI,i?null:' +
+      'r.firstChild?d.call(r.childNodes):null,f,i?i.__e:r.firstChild,u,o)',
+    'i=r.__k,r.__k=m($,{children:[t]}),f=[],o=[],z(r,r.__k,i||p,p,r.namespaceURI,null,f,i?i.__e:r.firstChild,!1,o)',
+  ],
+  [
+    're-render',
+    'z(e,r,u,t.__n,e.namespaceURI,32&u.__u?[i]:null,f,i||S(u),32&u.__u,o)',
+    'z(e,r,u,t.__n,e.namespaceURI,null,f,i||S(u),!1,o)',
+  ],
+  // Class-only methods: forceUpdate, setState with a function, componentWillUnmount, the default render.
+  ['forceUpdate', 'x.prototype.forceUpdate=function(n){this.__v&&(this.__g|=4,n&&this.__h.push(n),L(this))},', ''],
+  ['default render', 'x.prototype.render=$,', ''],
+  ['setState updater', '"function"==typeof n&&(n=n(_({},r),this.props)),', ''],
+  ['componentWillUnmount', 'if(i.componentWillUnmount)try{i.componentWillUnmount()}catch(t){n.__e(t,r)}', ''],
+  // No error boundary: an error is thrown on, as with none.
+  [
+    'error boundaries',
+    'n={__e:function(n,t,r,u){for(var i,o,e;t=t.__;)if((i=t.__c)&&!(1&i.__g)){i.__g|=4;try{if((e=(o=i.constructor)' +
+      '&&o.getDerivedStateFromError)&&i.setState(o.getDerivedStateFromError(n)),i.componentDidCatch&&' +
+      '(i.componentDidCatch(n,u||{}),e=1),e&&8&i.__g)return void(i.__g|=2)}catch(t){n=t}}throw f=0,n}}',
+    'n={__e:function(n){throw f=0,n}}',
+  ],
+];
+
+/** [what, before, after] in compat.mjs. */
+const COMPAT = [
+  [
+    'UNSAFE_ class lifecycles',
+    't.prototype.isReactComponent=!0,["componentWillMount","componentWillReceiveProps","componentWillUpdate"]' +
+      '.forEach(function(n){Object.defineProperty(t.prototype,n,{configurable:!0,get:function(){return this' +
+      '["UNSAFE_"+n]},set:function(t){Object.defineProperty(this,n,{configurable:!0,writable:!0,value:t})}})});',
+    '',
+  ],
+  [
+    'synthetic event methods',
+    'var J=u.event;u.event=function(n){return J&&(n=J(n)),n.persist=function(){},n.isPropagationStopped=function()' +
+      '{return this.cancelBubble},n.isDefaultPrevented=function(){return this.defaultPrevented},n.nativeEvent=n};',
+    '',
+  ],
+  // compat's element props: only class/className and the event names stay (our JSX writes DOM attribute names and
+  // string style values, build/compat-trim.mjs; no select with defaultValue or multiple, no noscript, download or
+  // translate).
+  [
+    'element props',
+    'var e=t.props,r=t.type,u={},i=-1==r.indexOf("-");for(var o in e){var f=e[o];if(!("value"==o&&"defaultValue"in e' +
+      '&&null==f||H&&"children"==o&&"noscript"==r||"class"==o||"className"==o)){if("style"==o&&f&&f.constructor==' +
+      'Object){var l=void 0;for(var a in f)"number"!=typeof f[a]||x.test(a)||(l||(l=f=w({},f)),f[a]+="px")}else if(' +
+      '"defaultValue"==o&&"value"in e&&null==e.value)o="value";else if("download"==o&&!0===f)f="";else if("translate"' +
+      '==o&&"no"===f)f=!1;else if("o"==o[0]&&"n"==o[1])',
+    'var e=t.props,r=t.type,u={};for(var o in e){var f=e[o];if(!("class"==o||"className"==o)){if("o"==o[0]&&"n"==o[1])',
+  ],
+  [
+    'SVG names, select',
+    'else i&&$.test(o)?o=o.replace(z,"-$&").toLowerCase():null===f&&(f=void 0);u[o]=f}}if("select"==r){var s=null!=' +
+      'u.defaultValue?u.defaultValue:u.multiple&&Array.isArray(u.value)?u.value:null;null!=s&&(u.value=n(e.children)' +
+      '.forEach(function(n){n.props.selected=u.multiple?-1!=s.indexOf(n.props.value):s==n.props.value}))}',
+    'else null===f&&(f=void 0);u[o]=f}}',
+  ],
+  [
+    'class refs, defaultProps, ref prop, $$typeof',
+    'else if("function"==typeof t.type&&("ref"in t.props&&"prototype"in t.type&&t.type.prototype.render&&' +
+      '(t.ref=t.props.ref,delete t.props.ref),t.type.defaultProps)){var e=w({},t.props);for(var r in t.type.' +
+      'defaultProps)void 0===e[r]&&(e[r]=t.type.defaultProps[r]);t.props=e}t.ref&&!("ref"in t.props)&&' +
+      'Object.defineProperty(t.props,"ref",{value:t.ref,configurable:!0,writable:!0}),t.$$typeof=P,Q&&Q(t)};',
+    'Q&&Q(t)};',
+  ],
+];
+
+/** [what, before, after] in hooks.mjs: what only devtools, useId and server rendering read. */
+const HOOKS = [
+  ['devtools hook', 'a.__h&&a.__h(r,n,f||t),f=0;', ''],
+  ['useId root', 'a.__=function(n,t){n&&t.__k&&t.__k.__m&&(n.__m=t.__k.__m),p&&p(n,t)},', ''],
+  ['server rendering, useEffect', '!a.__s&&E(i.__H,u)&&(i.__P=!0', 'E(i.__H,u)&&(i.__P=!0'],
+  ['server rendering, useLayoutEffect', '!a.__s&&E(i.__H,u)&&(i.__P=!1', 'E(i.__H,u)&&(i.__P=!1'],
+];
+
+/**
+ * `text` with every trim applied; throws when a trim's text is not found exactly once.
+ * @param {string} text
+ * @param {string[][]} trims [what, before, after]
+ * @param {string} file named in the error
+ * @returns {string}
+ */
+export const applyTrims = (text, trims, file) => {
+  for (const [what, before, after] of trims) {
+    const n = text.split(before).length - 1;
+    if (n != 1) throw Error(`build/preact-trim.mjs: ${file}: "${what}" found ${n} times (a new Preact: look again)`);
+    text = text.replace(before, () => after);
+  }
+  return text;
+};
+
+/** preact.mjs trimmed. @param {string} text @returns {string} */
+export const trimCore = (text) => applyTrims(text, CORE, 'preact.mjs');
+/** compat.mjs trimmed. @param {string} text @returns {string} */
+export const trimCompat = (text) => applyTrims(text, COMPAT, 'compat.mjs');
+/** hooks.mjs trimmed. @param {string} text @returns {string} */
+export const trimHooks = (text) => applyTrims(text, HOOKS, 'hooks.mjs');
+
+/** The esbuild plugin: the core and compat, trimmed. */
+export const preactTrim = {
+  name: 'preact-trim',
+  /** @param {import('esbuild').PluginBuild} b */
+  setup(b) {
+    b.onLoad({ filter: /preact[\\/]dist[\\/]preact\.mjs$/ }, (a) => ({
+      loader: 'js',
+      contents: trimCore(readFileSync(a.path, 'utf8')),
+    }));
+    b.onLoad({ filter: /preact[\\/]compat[\\/]dist[\\/]compat\.mjs$/ }, (a) => ({
+      loader: 'js',
+      contents: trimCompat(readFileSync(a.path, 'utf8')),
+    }));
+    b.onLoad({ filter: /preact[\\/]hooks[\\/]dist[\\/]hooks\.mjs$/ }, (a) => ({
+      loader: 'js',
+      contents: trimHooks(readFileSync(a.path, 'utf8')),
+    }));
+  },
+};
+
+/** The React APIs the popup may import (from react, react-dom or preact): what the trimmed Preact still serves. */
+export const REACT_API = new Set(
+  'createElement Fragment render useState useReducer useEffect useLayoutEffect useRef useMemo useCallback'.split(' '),
+);
+
+/**
+ * What a source may not write: the features trimmed away.
+ * @type {[RegExp, string][]}
+ */
+const REMOVED = [
+  [/\bdangerouslySetInnerHTML\b/, 'dangerouslySetInnerHTML (owner HTML goes through src/popup/html/Html.tsx)'],
+  [/\bclass\s+\w+\s+extends\b/, 'a class component (write a function component)'],
+  [/\bdefaultProps\b/, 'defaultProps (use default parameters)'],
+  [/\bpopover\b/, 'the popover prop'],
+  [/<(math|template|progress|noscript)\b/, 'a <math>, <template>, <progress> or <noscript> element'],
+  [/\b(defaultValue|multiple|download|translate)\b/, 'defaultValue, multiple, download or translate'],
+  [/\.(persist|isPropagationStopped|isDefaultPrevented)\(|\.nativeEvent\b/, "a synthetic event's method"],
+];
+
+/**
+ * What one source asks of Preact that the trimmed one no longer serves: a value import from react, react-dom or
+ * preact outside `REACT_API`, or a removed feature.
+ * @param {string} text the file
+ * @returns {string[]} one line per problem
+ */
+export const featureProblems = (text) => {
+  const out = [];
+  for (const [, names] of text.matchAll(/^import\s+\{([^}]*)\}\s+from\s+'(?:react|react-dom|preact)(?:\/[\w-]+)?';/gm))
+    for (const part of names.split(','))
+      if (part.trim() && !part.trim().startsWith('type ')) {
+        const name = part.trim().split(/\s+as\s+/)[0];
+        if (!REACT_API.has(name)) out.push(`imports ${name}, which the trimmed Preact does not serve`);
+      }
+  for (const [re, what] of REMOVED) if (re.test(text)) out.push(`writes ${what}`);
+  return out;
+};
+
+/**
+ * `featureProblems` of every .ts and .tsx under `dirs` and of `files`, each line naming its file.
+ * @param {string} root the project
+ * @param {string[]} dirs folders whose sources render through the trimmed Preact
+ * @param {string[]} files single files likewise
+ * @returns {string[]}
+ */
+export const trimmedProblems = (root, dirs, files) =>
+  [...dirs.flatMap((d) => [...sources(join(root, d), /\.tsx?$/)]), ...files.map((f) => join(root, f))].flatMap((file) =>
+    featureProblems(readFileSync(file, 'utf8')).map((p) => `${file}: ${p} (build/preact-trim.mjs)`),
+  );

@@ -1,0 +1,178 @@
+/**
+ * The Preact popup.js ships (build/preact-trim.mjs: no hydration, class components, portals or innerHTML) renders
+ * what the popup's components ask of it. test/run.mjs bundles this file with that trimmed Preact, as it does every
+ * dom/form-* and dom/popup-* file; these cases hold the paths the trims rewrote (creating and reusing elements,
+ * keyed moves, unmounting, a component's own re-render, a render error) to what the full Preact does.
+ */
+import './compat-guard';
+import { parseHTML } from 'linkedom';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
+const g = globalThis as unknown as Record<string, unknown>;
+for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'Text', 'DocumentFragment'])
+  g[k] = (window as unknown as Record<string, unknown>)[k];
+g.window = window;
+g.document = document;
+
+const { Fragment, useEffect, useLayoutEffect, useRef, useState } = await import('react');
+const { render } = await import('react-dom');
+const { act } = await import('preact/test-utils');
+
+const box = (): HTMLElement => document.body.appendChild(document.createElement('div')) as unknown as HTMLElement;
+const texts = (el: Element) => [...el.children].map((c) => c.textContent);
+
+const List = ({ keys }: { keys: string[] }) => (
+  <ul>
+    {keys.map((k) => (
+      <li key={k}>{k}</li>
+    ))}
+  </ul>
+);
+
+test('keyed children move in place: the same nodes, in the new order, with none recreated', () => {
+  const el = box();
+  render(<List keys={['a', 'b', 'c', 'd']} />, el);
+  const ul = el.firstElementChild!;
+  for (const keys of [
+    ['d', 'a', 'b', 'c'],
+    ['b', 'd', 'c', 'a'],
+    ['c', 'a'],
+    ['e', 'c', 'a', 'b'],
+  ]) {
+    const before = new Map([...ul.children].map((li) => [li.textContent, li]));
+    render(<List keys={keys} />, el);
+    assert.equal(texts(ul), keys);
+    for (const li of ul.children) if (before.has(li.textContent!)) assert.is(li, before.get(li.textContent!));
+  }
+});
+
+test('a container that holds nodes is emptied before the first render, and later renders update in place', () => {
+  const el = box();
+  el.innerHTML = '<p>old</p><!-- c --><span>x</span>';
+  render(
+    <>
+      <p>new</p>
+    </>,
+    el,
+  );
+  assert.is(el.innerHTML, '<p>new</p>');
+  const p = el.firstChild;
+  render(
+    <>
+      <p>again</p>
+      {null}
+      {false}
+      <b>2</b>
+    </>,
+    el,
+  );
+  assert.is(el.innerHTML, '<p>again</p><b>2</b>');
+  assert.is(el.firstChild, p);
+});
+
+const counter = { renders: 0, set: (_: number) => {} };
+const Counter = () => {
+  const [n, setN] = useState(0);
+  counter.set = setN;
+  counter.renders++;
+  return <output>{n}</output>;
+};
+
+test("a component's own state update re-renders it alone; the same value renders nothing", async () => {
+  const el = box();
+  render(
+    <div>
+      <Counter />
+      <i>still</i>
+    </div>,
+    el,
+  );
+  const out = el.querySelector('output')!;
+  await act(() => counter.set(2));
+  assert.is(out.textContent, '2');
+  assert.is(counter.renders, 2);
+  await act(() => counter.set(2));
+  assert.is(counter.renders, 2);
+  assert.is(el.querySelector('output'), out);
+  assert.is(el.querySelector('i')!.textContent, 'still');
+});
+
+const log: string[] = [];
+const button = { current: null as HTMLButtonElement | null };
+const Child = ({ on }: { on: () => void }) => {
+  useEffect(() => () => void log.push('effect'), []);
+  useLayoutEffect(() => () => void log.push('layout'), []);
+  return (
+    <button ref={button} type="button" onClick={on}>
+      go
+    </button>
+  );
+};
+const App = ({ show, on }: { show: boolean; on: () => void }) => <div>{show ? <Child on={on} /> : <em>gone</em>}</div>;
+
+test('unmounting runs effect clean-ups, empties refs and removes the nodes; handlers follow re-renders', async () => {
+  const el = box();
+  await act(() => {
+    render(<App show on={() => log.push('first')} />, el);
+  });
+  await act(() => {
+    render(<App show on={() => log.push('second')} />, el);
+  });
+  button.current!.dispatchEvent(new window.Event('click', { bubbles: true }) as unknown as Event);
+  assert.equal(log, ['second']);
+  await act(() => {
+    render(<App show={false} on={() => {}} />, el);
+  });
+  assert.equal(log.slice(1).sort(), ['effect', 'layout']);
+  assert.is(button.current, null);
+  assert.is(el.innerHTML, '<div><em>gone</em></div>');
+});
+
+const Fields = ({ v, c }: { v: string; c: boolean }) => (
+  <Fragment>
+    <input value={v} onInput={() => {}} />
+    <input type="checkbox" checked={c} onChange={() => {}} />
+    <svg viewBox="0 0 8 8" aria-hidden="true">
+      <path d="M0 0h8" stroke-width="2" />
+    </svg>
+  </Fragment>
+);
+
+test('inputs keep their value and checked props; SVG is made in its namespace', () => {
+  const el = box();
+  render(<Fields v="a" c={false} />, el);
+  const [text, check] = [...el.querySelectorAll('input')] as unknown as HTMLInputElement[];
+  render(<Fields v="b@c.d" c />, el);
+  assert.is(text.value, 'b@c.d');
+  // linkedom's input has no `checked` property, so Preact sets the attribute there (a browser's property).
+  assert.ok(check.checked === true || check.getAttribute('checked') == 'true');
+  const path = el.querySelector('path')!;
+  assert.is(el.querySelector('svg')!.namespaceURI, 'http://www.w3.org/2000/svg');
+  assert.is(path.namespaceURI, 'http://www.w3.org/2000/svg');
+  assert.is(path.getAttribute('stroke-width'), '2');
+});
+
+const Broken = (): never => {
+  throw Error('broken field');
+};
+const Kept = () => <p>{useRef(1).current}</p>;
+
+test('an error thrown while rendering reaches the caller of render, and the next render works', () => {
+  assert.throws(
+    () =>
+      render(
+        <div>
+          <Broken />
+        </div>,
+        box(),
+      ),
+    /broken field/,
+  );
+  const next = box();
+  render(<Kept />, next);
+  assert.is(next.innerHTML, '<p>1</p>');
+});
+
+test.run();

@@ -1,0 +1,71 @@
+import { transformSync } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { applyTrims, featureProblems, trimCompat, trimCore, trimHooks } from '../../build/preact-trim.mjs';
+
+const core = readFileSync('node_modules/preact/dist/preact.mjs', 'utf8');
+const compat = readFileSync('node_modules/preact/compat/dist/compat.mjs', 'utf8');
+const hooks = readFileSync('node_modules/preact/hooks/dist/hooks.mjs', 'utf8');
+
+test('applyTrims: a text found once is replaced; none or two fail the build, naming the trim', () => {
+  assert.is(applyTrims('a(b)c', [['x', '(b)', '$&']], 'f.mjs'), 'a$&c');
+  assert.throws(() => applyTrims('abc', [['gone', 'x', '']], 'f.mjs'), /f\.mjs: "gone" found 0 times/);
+  assert.throws(() => applyTrims('xax', [['twice', 'x', '']], 'f.mjs'), /"twice" found 2 times/);
+});
+
+test('the trims fit the installed Preact, and what they leave parses and holds none of the removed features', () => {
+  const c = trimCore(core);
+  const k = trimCompat(compat);
+  const h = trimHooks(hooks);
+  for (const text of [c, k, h]) transformSync(text, { format: 'esm', loader: 'js' });
+  for (const gone of [
+    'dangerouslySetInnerHTML',
+    '"$s"',
+    'getDerivedStateFromProps',
+    'componentDidCatch',
+    'i.componentWillUnmount()',
+    'forceUpdate',
+    'MathML',
+    'popover',
+  ])
+    assert.not.ok(c.includes(gone), gone);
+  for (const gone of ['UNSAFE_', 'persist', 'defaultProps', 't.$$typeof=P', '"noscript"', 'u.multiple', '+="px"'])
+    assert.not.ok(k.includes(gone), gone);
+  for (const gone of ['a.__h&&', 'a.__s']) assert.not.ok(h.includes(gone), gone);
+  // compat still names events as React does, and className; the hooks still bail out of an unchanged state.
+  for (const kept of ['"onfocusin"', '"oninput"', 'className']) assert.ok(k.includes(kept), kept);
+  assert.ok(h.includes('shouldComponentUpdate'));
+  // What the popup still needs is kept: SVG's namespace, the hooks' bail-out, moveBefore, the event proxy.
+  for (const kept of ['http://www.w3.org/2000/svg', 'shouldComponentUpdate', 'moveBefore', 'addEventListener'])
+    assert.ok(c.includes(kept), kept);
+  assert.ok(c.length < core.length - 2500, `${core.length} → ${c.length}`);
+});
+
+test('featureProblems: React APIs outside the served list and removed features are named; the rest pass', () => {
+  const cases: [string, number][] = [
+    ["import { useEffect, useState } from 'react';", 0],
+    ["import { render } from 'react-dom';", 0],
+    ["import { createElement as h, Fragment } from 'react';", 0],
+    ["import type { ComponentChildren } from 'preact';", 0],
+    ["import { type VNode, useRef } from 'preact/hooks';", 0],
+    ["import { createPortal } from 'react-dom';", 1],
+    ["import { memo, forwardRef, useState } from 'react';", 2],
+    ["import { createContext, useContext } from 'preact/compat';", 2],
+    ['<div dangerouslySetInnerHTML={{ __html: x }} />', 1],
+    ['class Box extends Component {}', 1],
+    ['Field.defaultProps = { a: 1 };', 1],
+    ['<button popover="auto" />', 1],
+    ['<template><p /></template>', 1],
+    ['<noscript>x</noscript>', 1],
+    ['<select defaultValue="a" />', 1],
+    ['<select multiple value={v} />', 1],
+    ['<a href={u} download>', 1],
+    ['onClick={(e) => e.persist()}', 1],
+    ['const t = e.nativeEvent;', 1],
+    ['<div className="popup" onInput={f} />', 0],
+  ];
+  for (const [text, n] of cases) assert.is(featureProblems(text).length, n, text);
+});
+
+test.run();
