@@ -39,7 +39,7 @@ for (const n of Object.keys(config.props)) {
 for (const [n, why] of drop) console.log(`drop ${n}: ${why}`);
 
 const add = [...facts.declared]
-  .filter((n) => !Object.hasOwn(config.props, n) && !refusal(n, facts, raw))
+  .filter((n) => !Object.hasOwn(config.props, n) && !config.unlisted?.[n] && !refusal(n, facts, raw))
   .map((n) => /** @type {[string, number]} */ ([n, (counts.get(n) || 0) * (n.length - 1)]))
   .filter(([, saves]) => saves >= MIN_SAVING)
   .sort((a, b) => b[1] - a[1]);

@@ -33,6 +33,8 @@ import { minify } from 'terser';
  * @property {string[]} boundary Files whose interfaces cross a bundle boundary: their members are never renamed.
  * @property {Record<string, string[]>} reserved Raw names by spec section: never renamed.
  * @property {Record<string, string>} props Our private names, each pinned to its short name.
+ * @property {Record<string, string>} [unlisted] Names that may be listed but are left out, each with why (renamed,
+ *   they made the bundles larger by brotli): `npm run mangle` does not offer them.
  */
 
 /** Reads /mangle.json. @param {string} root @returns {MangleConfig} */

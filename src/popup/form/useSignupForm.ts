@@ -10,7 +10,7 @@
 import { NO_REPLY_MSG } from './no-reply';
 import { useEffect, useRef, useState } from 'react';
 import type { Field } from '../../form-model/fields';
-import { firstStep, sent } from '../../form-model/place';
+import { firstStep, type Placement, sent, type Step } from '../../form-model/place';
 import { ACK_NAME, type Values } from '../../form-model/wire';
 import { TTT_CLOSE_MS } from '../../constants';
 import type { Settings } from '../settings';
@@ -19,12 +19,53 @@ import type { FieldProps } from './inputs';
 import { isEmpty } from '../../form-model/parts';
 import { withActions } from './with-actions';
 import type { FieldMarks, Outcome } from './outcome';
+import type { FormState } from './submit';
 
-/** What the form's views need: state, refs to attach, and the visitor's actions. */
-export type SignupForm = ReturnType<typeof useSignupForm>;
+/**
+ * What the form's views need: state, refs to attach, and the visitor's actions; and what a submit needs (`FormState`).
+ * Declared, not inferred, so that build/mangle.mjs may rename its members in popup.js and form-extras.js alike.
+ */
+export interface SignupForm extends FormState {
+  /** The flash block's message (spec 8). */
+  flash: string;
+  /** Counts the failures (and other refocusing), so the flash of each is announced (views.tsx). */
+  tick: number;
+  /** A successful outcome shown in the success area, or null. */
+  done: Outcome | null;
+  pl: Placement;
+  step: Step;
+  /** A submit is out (spec 4.5 step 3). */
+  busy: boolean;
+  /** The text-to-join panel shows (spec 4.4). */
+  ttt: boolean;
+  /** The GDPR block's message (spec 8 step 3). */
+  gdprMsg: string;
+  /** The e-mail step of a two-step form: its button says Continue (spec 4.4). */
+  continues: boolean;
+  /** The SMS step was reached by Continue (its view then moves focus in). */
+  moved: { current: boolean };
+  form: { current: HTMLFormElement | null };
+  success: { current: HTMLDivElement | null };
+  /** Sets one part of a field's value. */
+  set(name: string, key: string, value: string): void;
+  /** Props of a field's component. */
+  fieldProps(f: Field): FieldProps;
+  /** Ticks or unticks the SMS acknowledgement. */
+  setAck(v: boolean): void;
+  /** A key or pointer press or an input in the form: form-actions.js is fetched now. */
+  intent(e: Event): void;
+  /** Enter or the submit button. */
+  submit(): void;
+  /** 'No, I don't want texts'. */
+  optOut(): void;
+  /** 'Join via text' was followed. */
+  join(): void;
+  /** 'Type number instead'. */
+  typeNumber(): void;
+}
 
 /** The form's state and actions. One request per submit: a second while one is out does nothing (spec 4.5 step 3). */
-export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: FormProps<Settings>) => {
+export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: FormProps<Settings>): SignupForm => {
   const pl = s.placement;
   const start = firstStep(pl);
   const [values, setValues] = useState<Values>({});
@@ -127,7 +168,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   const continues = step == 'email' && !!sms;
   // One object for the views and for the submit in form-actions.js (src/popup/form/submit.ts `FormState`, which
   // reads this render's state and sets it through the setters below): its shared members are written once.
-  const form = {
+  const form: SignupForm = {
     flash,
     /** Counts the failures (and other refocusing), so the flash of each is announced (views.tsx). */
     tick: focusTick,
