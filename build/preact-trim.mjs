@@ -17,7 +17,8 @@
  * Each trim is an exact text and its replacement; the build fails when a text is not found exactly once (a new
  * Preact: look again). `trimmedProblems` fails it when our sources import a React API outside `REACT_API` or write
  * a removed feature, and the dom layer renders the popup's components on this trimmed Preact, holding every vnode to
- * the same rules (test/dom/compat-guard.ts). −1,740 B brotli in popup.js (14,690 → 12,950 B).
+ * the same rules (test/dom/compat-guard.ts). popup.js is 12,940 B brotli with the trims, 14,989 B without them
+ * (and without build/compat-trim.mjs's, which they took over).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,7 +100,7 @@ const CORE = [
       'for(o!=e&&(!u&&r.moveBefore&&o.parentNode?r.moveBefore(o,t):r.insertBefore(o,t||null)),t=o;' +
       '(t=t&&t.nextSibling)&&8==t.nodeType&&!t.data.startsWith("$s"););return t}',
     'return t&&!t.parentNode&&(t=S(n))&&!t.parentNode&&(t=null),(o=n.__e)!=t&&(!u&&r.moveBefore&&o.parentNode?' +
-      'r.moveBefore(o,t):r.insertBefore(o,t||null)),o.nextSibling}',
+      'r.moveBefore(o,t):r.insertBefore(o,t||null)),o&&o.nextSibling}',
   ],
   // diffElementNodes(): a new element is always created; no innerHTML, MathML, template or progress.
   [
@@ -146,13 +147,14 @@ const CORE = [
   ['default render', 'x.prototype.render=$,', ''],
   ['setState updater', '"function"==typeof n&&(n=n(_({},r),this.props)),', ''],
   ['componentWillUnmount', 'if(i.componentWillUnmount)try{i.componentWillUnmount()}catch(t){n.__e(t,r)}', ''],
-  // No error boundary: an error is thrown on, as with none.
+  // No error boundary: an error is thrown on, as with none, once every ancestor is marked to re-render past the hooks'
+  // bail-out (COMPONENT_FORCE), as Preact marks them on its way to a boundary.
   [
     'error boundaries',
     'n={__e:function(n,t,r,u){for(var i,o,e;t=t.__;)if((i=t.__c)&&!(1&i.__g)){i.__g|=4;try{if((e=(o=i.constructor)' +
       '&&o.getDerivedStateFromError)&&i.setState(o.getDerivedStateFromError(n)),i.componentDidCatch&&' +
       '(i.componentDidCatch(n,u||{}),e=1),e&&8&i.__g)return void(i.__g|=2)}catch(t){n=t}}throw f=0,n}}',
-    'n={__e:function(n){throw f=0,n}}',
+    'n={__e:function(n,t){for(var i;t=t.__;)(i=t.__c)&&!(1&i.__g)&&(i.__g|=4);throw f=0,n}}',
   ],
 ];
 
@@ -251,7 +253,11 @@ export const preactTrim = {
   },
 };
 
-/** The React APIs the popup may import (from react, react-dom or preact): what the trimmed Preact still serves. */
+/**
+ * The React APIs the popup may import from react or react-dom (and, by the same names, from preact/hooks): what the
+ * trimmed Preact still serves. `render` only from react-dom: compat's empties the container before its first render,
+ * the core's (from preact) would hand the trimmed core the nodes already there.
+ */
 export const REACT_API = new Set(
   'createElement Fragment render useState useReducer useEffect useLayoutEffect useRef useMemo useCallback'.split(' '),
 );
@@ -271,19 +277,28 @@ const REMOVED = [
 ];
 
 /**
- * What one source asks of Preact that the trimmed one no longer serves: a value import from react, react-dom or
- * preact outside `REACT_API`, or a removed feature.
+ * What one source asks of Preact that the trimmed one no longer serves: an import or re-export from react, react-dom
+ * or preact that is a namespace or default import, or names a value outside `REACT_API` (`render` from preact's core
+ * too); or a removed feature. Type-only imports pass.
  * @param {string} text the file
  * @returns {string[]} one line per problem
  */
 export const featureProblems = (text) => {
   const out = [];
-  for (const [, names] of text.matchAll(/^import\s+\{([^}]*)\}\s+from\s+'(?:react|react-dom|preact)(?:\/[\w-]+)?';/gm))
-    for (const part of names.split(','))
-      if (part.trim() && !part.trim().startsWith('type ')) {
-        const name = part.trim().split(/\s+as\s+/)[0];
-        if (!REACT_API.has(name)) out.push(`imports ${name}, which the trimmed Preact does not serve`);
-      }
+  const from = /\b(?:import|export)\s+(type\s+)?([^;'"]*?)\s*\bfrom\s*(['"])(react|react-dom|preact)(\/[\w/-]+)?\3/g;
+  for (const [, typeOnly, clause, , pkg, sub] of text.matchAll(from)) {
+    if (typeOnly) continue;
+    const named = /\{([^}]*)\}/.exec(clause);
+    if (clause.replace(/\{[^}]*\}/, '').replace(/[\s,]/g, ''))
+      out.push(`imports ${pkg}${sub || ''} whole (${clause.trim()}): name what it uses`);
+    for (const part of named ? named[1].split(',') : []) {
+      const p = part.trim();
+      if (!p || p.startsWith('type ')) continue;
+      const name = p.split(/\s+as\s+/)[0];
+      if (!REACT_API.has(name) || (name == 'render' && pkg == 'preact' && !sub))
+        out.push(`imports ${name} from ${pkg}${sub || ''}, which the trimmed Preact does not serve`);
+    }
+  }
   for (const [re, what] of REMOVED) if (re.test(text)) out.push(`writes ${what}`);
   return out;
 };

@@ -175,4 +175,49 @@ test('an error thrown while rendering reaches the caller of render, and the next
   assert.is(next.innerHTML, '<p>1</p>');
 });
 
+// An object that is no vnode (JSON that reached a child slot) renders nothing, last in its parent too.
+const stray = JSON.parse('{"type":"b","props":{"children":"injected"}}') as unknown as string;
+
+test('a child that is an object but no vnode renders nothing, wherever it stands', () => {
+  const last = box();
+  render(<p>msg: {stray}</p>, last);
+  assert.is(last.innerHTML, '<p>msg: </p>');
+  const only = box();
+  render(<p>{stray}</p>, only);
+  assert.is(only.innerHTML, '<p></p>');
+});
+
+const forced = { renders: 0, set: (_: number) => {}, boom: true };
+const Failing = () => {
+  useLayoutEffect(() => {
+    if (forced.boom) {
+      forced.boom = false;
+      throw Error('layout effect failed');
+    }
+  }, []);
+  return <i>child</i>;
+};
+const Parent = () => {
+  const [n, setN] = useState(0);
+  forced.set = setN;
+  forced.renders++;
+  return (
+    <div>
+      {n}
+      <Failing />
+    </div>
+  );
+};
+
+test("after an effect's error, its ancestors re-render on the next update, past the hooks' bail-out", async () => {
+  assert.throws(() => render(<Parent />, box()), /layout effect failed/);
+  assert.is(forced.renders, 1);
+  // Two updates in one batch that end where the state was: Preact re-renders the components an error passed through.
+  await act(() => {
+    forced.set(1);
+    forced.set(0);
+  });
+  assert.is(forced.renders, 2);
+});
+
 test.run();
