@@ -5,16 +5,9 @@
  * keyed moves, unmounting, a component's own re-render, a render error) to what the full Preact does.
  */
 import './compat-guard';
-import { parseHTML } from 'linkedom';
+import { document, window } from './dom-globals';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-
-const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
-const g = globalThis as unknown as Record<string, unknown>;
-for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'Text', 'DocumentFragment'])
-  g[k] = (window as unknown as Record<string, unknown>)[k];
-g.window = window;
-g.document = document;
 
 const { Fragment, useEffect, useLayoutEffect, useRef, useState } = await import('react');
 const { render } = await import('react-dom');

@@ -4,16 +4,12 @@
  * tested in Chromium (test/browser/popup-session.test.ts): linkedom's CSSOM has no property priorities.
  */
 import './compat-guard';
-import { DOMParser, parseHTML } from 'linkedom';
+import { DOMParser } from 'linkedom';
+import { document, window } from './dom-globals';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
-const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
 const g = globalThis as unknown as Record<string, unknown>;
-for (const k of ['Node', 'Element', 'HTMLElement', 'Event', 'Text', 'DocumentFragment'])
-  g[k] = (window as unknown as Record<string, unknown>)[k];
-g.window = window;
-g.document = document;
 g.DOMParser = DOMParser;
 g.location = { protocol: 'http:', href: 'http://host.test/', host: 'host.test', hostname: 'host.test' };
 
