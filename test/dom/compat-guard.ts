@@ -1,9 +1,10 @@
 /**
- * popup.js ships preact/compat without two conversions (build/compat-trim.mjs): camelCase SVG attribute names and
- * 'px' after numeric style values. Imported by the dom layer's environments, this holds every DOM element the
- * popup's components render, spreads included, to what the trimmed compat renders alike: a prop that compat would
- * have converted throws, so the test rendering it fails and names it. The trimmed core (build/preact-trim.mjs) these
- * tests render on has no class components, innerHTML, popover, MathML, template or progress: a vnode asking for one
+ * popup.js ships preact/compat without two conversions (removed by build/preact-trim.mjs, their patterns read by
+ * build/compat-trim.mjs): camelCase SVG attribute names and 'px' after numeric style values. Imported by the dom
+ * layer's environments, this holds every DOM element the popup's components render, spreads included, to what the
+ * trimmed compat renders alike: a prop that compat would have converted throws, so the test rendering it fails and
+ * names it. The trimmed core these tests render on has no class components, innerHTML, MathML, template, progress or
+ * noscript, and compat no longer reads popover, defaultValue, multiple, download or translate: a vnode asking for one
  * throws likewise, rather than render quietly wrong.
  */
 import { readFileSync } from 'node:fs';
@@ -20,7 +21,8 @@ options.vnode = (v: VNode) => {
   if (typeof v.type == 'function' && (v.type.prototype?.render || 'defaultProps' in v.type))
     throw Error(`<${v.type.name}>: a class component or defaultProps; build/preact-trim.mjs serves neither`);
   if (typeof v.type == 'string') {
-    if (/^(math|template|progress)$/.test(v.type) || 'dangerouslySetInnerHTML' in props || 'popover' in props)
+    const gone = ['dangerouslySetInnerHTML', 'popover', 'defaultValue', 'multiple', 'download', 'translate'];
+    if (/^(math|template|progress|noscript)$/.test(v.type) || gone.some((k) => k in props))
       throw Error(`<${v.type}>: trimmed from the Preact popup.js ships (build/preact-trim.mjs)`);
     for (const name in props)
       if (!v.type.includes('-') && svg.test(name))

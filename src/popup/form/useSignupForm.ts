@@ -32,7 +32,9 @@ export interface SignupForm extends FormState {
   tick: number;
   /** A successful outcome shown in the success area, or null. */
   done: Outcome | null;
+  /** The fields as placed in the steps and blocks (src/form-model/place.ts). */
   pl: Placement;
+  /** The step that shows. */
   step: Step;
   /** A submit is out (spec 4.5 step 3). */
   busy: boolean;
@@ -44,6 +46,7 @@ export interface SignupForm extends FormState {
   continues: boolean;
   /** The SMS step was reached by Continue (its view then moves focus in). */
   moved: { current: boolean };
+  /** The form element, and the success area (focus moves to each, views.tsx). */
   form: { current: HTMLFormElement | null };
   success: { current: HTMLDivElement | null };
   /** Sets one part of a field's value. */
