@@ -233,23 +233,20 @@ export const trimCompat = (text) => applyTrims(text, COMPAT, 'compat.mjs');
 /** hooks.mjs trimmed. @param {string} text @returns {string} */
 export const trimHooks = (text) => applyTrims(text, HOOKS, 'hooks.mjs');
 
-/** The esbuild plugin: the core and compat, trimmed. */
+/** Preact's three built files and the trim of each. @type {[RegExp, (text: string) => string][]} */
+const TRIMMED = [
+  [/preact[\\/]dist[\\/]preact\.mjs$/, trimCore],
+  [/preact[\\/]compat[\\/]dist[\\/]compat\.mjs$/, trimCompat],
+  [/preact[\\/]hooks[\\/]dist[\\/]hooks\.mjs$/, trimHooks],
+];
+
+/** The esbuild plugin: the core, compat and the hooks, trimmed. */
 export const preactTrim = {
   name: 'preact-trim',
   /** @param {import('esbuild').PluginBuild} b */
   setup(b) {
-    b.onLoad({ filter: /preact[\\/]dist[\\/]preact\.mjs$/ }, (a) => ({
-      loader: 'js',
-      contents: trimCore(readFileSync(a.path, 'utf8')),
-    }));
-    b.onLoad({ filter: /preact[\\/]compat[\\/]dist[\\/]compat\.mjs$/ }, (a) => ({
-      loader: 'js',
-      contents: trimCompat(readFileSync(a.path, 'utf8')),
-    }));
-    b.onLoad({ filter: /preact[\\/]hooks[\\/]dist[\\/]hooks\.mjs$/ }, (a) => ({
-      loader: 'js',
-      contents: trimHooks(readFileSync(a.path, 'utf8')),
-    }));
+    for (const [filter, trim] of TRIMMED)
+      b.onLoad({ filter }, (a) => ({ loader: 'js', contents: trim(readFileSync(a.path, 'utf8')) }));
   },
 };
 
@@ -263,16 +260,29 @@ export const REACT_API = new Set(
 );
 
 /**
+ * Element props the trimmed Preact no longer reads (owner HTML goes through src/popup/html/Html.tsx, not
+ * dangerouslySetInnerHTML), and elements it no longer makes: the build's check and the dom layer's vnode guard
+ * (test/dom/compat-guard.ts) refuse them alike.
+ */
+export const REMOVED_PROPS = [
+  'dangerouslySetInnerHTML',
+  'popover',
+  'defaultValue',
+  'multiple',
+  'download',
+  'translate',
+];
+export const REMOVED_TAGS = ['math', 'template', 'progress', 'noscript'];
+
+/**
  * What a source may not write: the features trimmed away.
  * @type {[RegExp, string][]}
  */
 const REMOVED = [
-  [/\bdangerouslySetInnerHTML\b/, 'dangerouslySetInnerHTML (owner HTML goes through src/popup/html/Html.tsx)'],
+  [RegExp(`\\b(${REMOVED_PROPS.join('|')})\\b`), `a prop the trimmed Preact no longer reads (${REMOVED_PROPS})`],
+  [RegExp(`<(${REMOVED_TAGS.join('|')})\\b`), `an element the trimmed Preact no longer makes (${REMOVED_TAGS})`],
   [/\bclass\s+\w+\s+extends\b/, 'a class component (write a function component)'],
   [/\bdefaultProps\b/, 'defaultProps (use default parameters)'],
-  [/\bpopover\b/, 'the popover prop'],
-  [/<(math|template|progress|noscript)\b/, 'a <math>, <template>, <progress> or <noscript> element'],
-  [/\b(defaultValue|multiple|download|translate)\b/, 'defaultValue, multiple, download or translate'],
   [/\.(persist|isPropagationStopped|isDefaultPrevented)\(|\.nativeEvent\b/, "a synthetic event's method"],
 ];
 

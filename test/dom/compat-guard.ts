@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { options, type VNode } from 'preact';
 import 'preact/compat';
 import { compatPatterns } from '../../build/compat-trim.mjs';
+import { REMOVED_PROPS, REMOVED_TAGS } from '../../build/preact-trim.mjs';
 
 const { svg } = compatPatterns(readFileSync('node_modules/preact/compat/dist/compat.mjs', 'utf8'));
 
@@ -21,8 +22,7 @@ options.vnode = (v: VNode) => {
   if (typeof v.type == 'function' && (v.type.prototype?.render || 'defaultProps' in v.type))
     throw Error(`<${v.type.name}>: a class component or defaultProps; build/preact-trim.mjs serves neither`);
   if (typeof v.type == 'string') {
-    const gone = ['dangerouslySetInnerHTML', 'popover', 'defaultValue', 'multiple', 'download', 'translate'];
-    if (/^(math|template|progress|noscript)$/.test(v.type) || gone.some((k) => k in props))
+    if (REMOVED_TAGS.includes(v.type) || REMOVED_PROPS.some((k) => k in props))
       throw Error(`<${v.type}>: trimmed from the Preact popup.js ships (build/preact-trim.mjs)`);
     for (const name in props)
       if (!v.type.includes('-') && svg.test(name))
