@@ -9,7 +9,7 @@
  *   `forceUpdate`, `contextType`, `getChildContext`, `getDerivedStateFromError` and `componentDidCatch` are never
  *   present;
  * - no portals, no `dangerouslySetInnerHTML` (owner HTML is built by src/popup/html/sanitize.ts), no MathML,
- *   `<template>`, `<progress>` or `popover` props.
+ *   `<template>`, `<progress>`, no `popover`, `download`, `rowSpan` or `colSpan` props, no SVG `xlink` names.
  * compat keeps the event-name conversions and `className`, and loses what only class components, React 19's ref
  * prop, synthetic-event methods, `defaultValue`, `<select multiple>`, camelCase SVG names and numeric styles (the
  * two build/compat-trim.mjs guards) need. The hooks lose what only devtools, `useId` and server rendering read.
@@ -17,7 +17,7 @@
  * Each trim is an exact text and its replacement; the build fails when a text is not found exactly once (a new
  * Preact: look again). `trimmedProblems` fails it when our sources import a React API outside `REACT_API` or write
  * a removed feature, and the dom layer renders the popup's components on this trimmed Preact, holding every vnode to
- * the same rules (test/dom/compat-guard.ts). popup.js is 12,940 B brotli with the trims, 14,989 B without them
+ * the same rules (test/dom/compat-guard.ts). popup.js is 12,931 B brotli with the trims, 14,989 B without them
  * (and without build/compat-trim.mjs's, which they took over).
  */
 import { readFileSync } from 'node:fs';
@@ -128,7 +128,12 @@ const CORE = [
       '(f="http://www.w3.org/1999/xhtml"),I(t,w(_)?_:[_],r,u,i,f,null,e,u.__k&&S(u,0),!1,c),s="value",null==b||' +
       'b===t[s]||N(t,s,b,$[s],f),s="checked",null!=m&&m!=t[s]&&N(t,s,m,$[s],f)}else $===x||(t.data=x);return t}',
   ],
-  ['popover property', '"role"!=t&&"popover"!=t&&t in n', '"role"!=t&&t in n'],
+  [
+    'popover, download, rowSpan and colSpan properties',
+    '"download"!=t&&"rowSpan"!=t&&"colSpan"!=t&&"role"!=t&&"popover"!=t&&t in n',
+    '"role"!=t&&t in n',
+  ],
+  ['xlink attributes', 't=t.replace(/xlink(H|:h)/,"h").replace(/sName$/,"s")', 't=t.replace(/sName$/,"s")'],
   ['popover attribute', 'n.setAttribute(t,"popover"==t&&1==r?"":r)', 'n.setAttribute(t,r)'],
   // render() and a component's re-render: never hydrating, never handed existing children.
   [
@@ -271,6 +276,10 @@ export const REMOVED_PROPS = [
   'multiple',
   'download',
   'translate',
+  'rowSpan',
+  'colSpan',
+  'xlinkHref',
+  'xlink:href',
 ];
 export const REMOVED_TAGS = ['math', 'template', 'progress', 'noscript'];
 

@@ -28,6 +28,9 @@ test('the trims fit the installed Preact, and what they leave parses and holds n
     'forceUpdate',
     'MathML',
     'popover',
+    'xlink',
+    '"rowSpan"',
+    '"download"',
   ])
     assert.not.ok(c.includes(gone), gone);
   for (const gone of ['UNSAFE_', 'persist', 'defaultProps', 't.$$typeof=P', '"noscript"', 'u.multiple', '+="px"'])
@@ -71,6 +74,10 @@ test('featureProblems: React APIs outside the served list and removed features a
     ['<select defaultValue="a" />', 1],
     ['<select multiple value={v} />', 1],
     ['<a href={u} download>', 1],
+    ['<td rowSpan={2} colSpan={3} />', 1],
+    ['<use xlinkHref="#i" />', 1],
+    ['<use xlink:href="#i" />', 1],
+    ['<td rowspan="2" />', 0],
     ['onClick={(e) => e.persist()}', 1],
     ['const t = e.nativeEvent;', 1],
     ['<div className="popup" onInput={f} />', 0],
