@@ -22,20 +22,20 @@
 // shifts it by some 30 bytes either way). It means nothing else.
 import { loadExtras } from './form/lazy';
 import { addPiece, type Piece } from './piece';
-import { Modal } from './Modal';
+import { needsExtras } from '../form-model/place';
 import type { ChooseTransport } from './form/transport';
 import { holdHost } from './host';
 import { modalSheets, sheetBase } from './sheets';
-import { pause } from './pause';
-import { tabbables, trapTab } from './focus';
+import { themeClasses, themeVars } from './theme';
+import { isMobile, type Settings } from './settings';
 import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
 import { closedName, setCookie } from '../browser/cookies';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
-import { isMobile, type Settings } from './settings';
+import { tabbables, trapTab } from './focus';
 import type { LoaderParams, PopupHandle } from '../types';
-import { needsExtras } from '../form-model/place';
+import { Modal } from './Modal';
 import { render } from 'react-dom';
-import { themeClasses, themeVars } from './theme';
+import { pause } from './pause';
 import { firstPiece, isModal, modalPlace } from './place';
 
 /** A popup session: see the module's comment for its steps. */
@@ -170,8 +170,8 @@ export const createSession = (
 
   /**
    * The modal (spec 2.2), shown once its stylesheets and the form's extras are in. In pieces, each in a task of its
-   * own: the hidden frame (its stylesheets requested at once), the first render once they are in, its first style, its
-   * first layout, and the reveal.
+   * own: the hidden frame (its stylesheets requested at once), the first render once they are in, its first style and
+   * layout, and the reveal.
    */
   const openModal = async () => {
     await step();
@@ -202,14 +202,12 @@ export const createSession = (
     draw();
     // Slide and fixed are clipped to their content, which the frame follows by itself (piece.ts fitTo).
     if (!modalDialog) m.fitTo(m.doc.querySelector('.mc-root')!);
-    // The frame's first style with its stylesheets (5-10 ms at 4x CPU), its first layout (20-40 ms: text shaping and
-    // the font look-ups of a new document) and the reveal, each in a task of its own (issue 12.2). Left to the
-    // browser's next rendering update, style and layout join the frame's observers and the host page's own work in one
-    // task over 50 ms; forced together with the reveal after them, they still passed 50 ms in the bench's cold runs
-    // (bench/long-tasks.ts). A computed colour updates style only, not layout; the rendered root's, not the body's:
-    // Chromium 156 updated nothing for the body, whose own style was clean (only its new children were not).
-    await step();
-    getComputedStyle(m.doc.body.firstChild as Element).color;
+    // The frame's first style and layout with its stylesheets (25-45 ms at 4x CPU: text shaping and the font look-ups
+    // of a new document), then the reveal, each in a task of its own (issue 12.2). Left to the browser's next
+    // rendering update, style and layout join the frame's observers and the host page's own work there, in one task
+    // over 50 ms; with the reveal in their task, they passed 50 ms in the bench's cold runs (bench/long-tasks.ts).
+    // Style cannot be forced apart from layout here: a computed-style read updated the hidden frame's style in some
+    // runs and not in others (Chromium 156), where the layout read always does.
     await step();
     m.doc.body.getBoundingClientRect();
     await step();
