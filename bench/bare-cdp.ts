@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/browser/harness';
-import type { TraceEvent } from './page-cost';
+import { EXTRA_CATEGORIES, type TraceEvent } from './page-cost';
 
-/** The categories page-cost.ts traces (its long tasks and frames are read the same way). */
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
+/** The categories page-cost.ts traces (its long tasks and frames are read the same way), and TRACE_CATS's. */
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', ...EXTRA_CATEGORIES];
 
 /** A call's parameters or answer. */
 export type Params = Record<string, unknown>;

@@ -3,13 +3,17 @@
  * (bench/page-cost.ts `sample`: CPU slowed 4x, Lighthouse's slow 4G, scrolled to the trigger of its form) and prints
  * every main-thread task over `LIMIT_MS` (default 40 ms), the embed's marked, each with its events over 1.5 ms in time
  * order (script evaluations and calls by URL, parsing, style, layout) and its time from the trigger's scroll. MODE is
- * one of the bench's opened cases (bench/cost-cases.ts): `warmed` (the default), `cold` or `cached`. `TRACE_CATS`
- * adds trace categories (`blink,fonts` shows a layout's font look-ups and a frame's creation; it slows both).
+ * one of the bench's opened cases (bench/cost-cases.ts): `warmed` (the default), `cold` or `cached`; or one of its
+ * bare cases (bench/bare-cases.ts: Chromium on a bare DevTools pipe; no scroll time is printed there): `bare-cold`,
+ * `bare-warmed`, `bare-submit`. `TRACE_CATS` adds trace categories (`blink,fonts` shows a layout's font look-ups and
+ * a frame's creation; it slows both).
  * A tool for finding what to split, not a figure for RESULTS.md: `node bench/tsrun.mjs bench/long-tasks.ts [runs]`.
  */
 import { join } from 'node:path';
 import { launch } from '../test/browser/harness';
-import { embedFrames, holdsEmbedWork, sample, throttledPage, type TraceEvent } from './page-cost';
+import { BareChromium } from './bare-cdp';
+import { type BareCase, bareSample } from './bare-cases';
+import { embedFrames, holdsEmbedWork, SLOW_4G, sample, throttledPage, type TraceEvent } from './page-cost';
 import { startServer } from './server';
 
 const LIMIT_MS = Number(process.env.LIMIT_MS) || 40;
@@ -73,8 +77,32 @@ function explain(run: number, events: Ev[]) {
   }
 }
 
+/** The bare cases, as bench/run.ts runs them (Lighthouse's slow 4G, warmed 1500 ms after the settings answer). */
+async function bare(url: string, k: BareCase) {
+  const c = BareChromium.start();
+  try {
+    for (let run = 1; run <= RUNS; run++)
+      await bareSample(c, url, k, {
+        network: SLOW_4G,
+        settleMs: 1500,
+        run,
+        onTrace: (events) => explain(run, events as Ev[]),
+      });
+  } finally {
+    await c.stop();
+  }
+}
+
 async function main() {
   const server = await startServer(join(process.cwd(), 'dist-node/main.mjs'));
+  if (MODE.startsWith('bare-')) {
+    try {
+      await bare(server.origin + '/', MODE.slice(5) as BareCase);
+    } finally {
+      await server.stop();
+    }
+    return;
+  }
   const browser = await launch();
   const url = server.origin + '/';
   try {

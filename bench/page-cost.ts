@@ -280,7 +280,7 @@ const EMBED_URL = /\/(embed(-full|-extras|\.dev)?|popup|form-(extras|actions)|co
  * More trace categories, for bench/long-tasks.ts only (`TRACE_CATS=blink,fonts`: what a layout or a frame's creation
  * is made of). They slow what they trace: never set for a run whose figures are reported.
  */
-const EXTRA_CATEGORIES = process.env.TRACE_CATS ? process.env.TRACE_CATS.split(',') : [];
+export const EXTRA_CATEGORIES = process.env.TRACE_CATS ? process.env.TRACE_CATS.split(',') : [];
 
 /** The frame an event ran in, where the trace names one. */
 const frameOf = (e: TraceEvent) => e.args?.data?.frame || e.args?.beginData?.frame;
