@@ -93,18 +93,9 @@ async function bare(url: string, k: BareCase) {
   }
 }
 
-async function main() {
-  const server = await startServer(join(process.cwd(), 'dist-node/main.mjs'));
-  if (MODE.startsWith('bare-')) {
-    try {
-      await bare(server.origin + '/', MODE.slice(5) as BareCase);
-    } finally {
-      await server.stop();
-    }
-    return;
-  }
+/** The Playwright cases, as bench/cost-cases.ts samples them. */
+async function playwright(url: string) {
   const browser = await launch();
-  const url = server.origin + '/';
   try {
     // `cached`, as the bench does (bench/cost-cases.ts): one context for every run, sampled once before them (its
     // HTTP cache, and V8's code cache, which Chromium fills from the second load on), a new page per run.
@@ -125,6 +116,16 @@ async function main() {
     }
   } finally {
     await browser.close();
+  }
+}
+
+async function main() {
+  const server = await startServer(join(process.cwd(), 'dist-node/main.mjs'));
+  const url = server.origin + '/';
+  try {
+    if (MODE.startsWith('bare-')) await bare(url, MODE.slice(5) as BareCase);
+    else await playwright(url);
+  } finally {
     await server.stop();
   }
 }

@@ -3,9 +3,9 @@
  * build/compat-trim.mjs): camelCase SVG attribute names and 'px' after numeric style values. Imported by the dom
  * layer's environments, this holds every DOM element the popup's components render, spreads included, to what the
  * trimmed compat renders alike: a prop that compat would have converted throws, so the test rendering it fails and
- * names it. The trimmed core these tests render on has no class components, innerHTML, MathML, template, progress or
- * noscript, and compat no longer reads popover, defaultValue, multiple, download or translate: a vnode asking for one
- * throws likewise, rather than render quietly wrong.
+ * names it. The trimmed Preact these tests render on has no class components and none of the elements and props
+ * build/preact-trim.mjs lists in REMOVED_TAGS and REMOVED_PROPS: a vnode asking for one throws likewise, rather than
+ * render quietly wrong.
  */
 import { readFileSync } from 'node:fs';
 import { options, type VNode } from 'preact';
