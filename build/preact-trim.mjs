@@ -10,14 +10,21 @@
  *   present;
  * - no portals, no `dangerouslySetInnerHTML` (owner HTML is built by src/popup/html/sanitize.ts), no MathML,
  *   `<template>`, `<progress>`, no `popover`, `download`, `rowSpan` or `colSpan` props, no SVG `xlink` names.
- * compat keeps the event-name conversions and `className`, and loses what only class components, React 19's ref
- * prop, synthetic-event methods, `defaultValue`, `<select multiple>`, camelCase SVG names and numeric styles (the
- * two build/compat-trim.mjs guards) need. The hooks lose what only devtools, `useId` and server rendering read.
+ * compat loses its vnode hook (React's names for the DOM's: `className`, camelCase SVG names and numeric styles, the
+ * two build/compat-trim.mjs guards, `defaultValue`, `<select multiple>`, React's event names; class refs,
+ * `defaultProps`, React 19's ref prop) and what only class components and synthetic-event methods need. The hooks
+ * lose what only devtools, `useId` and server rendering read, the bail-out that skips a re-render when a batch of
+ * updates ends where the state was (a re-render with an unchanged state renders the same DOM; the setter still skips
+ * a state set to the value it holds), and the deferral of `useEffect` cleanups at unmount to after the next paint
+ * (they run as the component unmounts, as in React 17: the popup's only such cleanup clears its timers). Without that
+ * bail-out nothing defines `shouldComponentUpdate`, so the core's call of it and the marks that skip it go too, with
+ * setState's callback, uncontrolled inputs, React 19's ref cleanups, style strings, `is` and render into a Document,
+ * none of which the popup uses.
  *
  * Each trim is an exact text and its replacement; the build fails when a text is not found exactly once (a new
  * Preact: look again). `trimmedProblems` fails it when our sources import a React API outside `REACT_API` or write
  * a removed feature, and the dom layer renders the popup's components on this trimmed Preact, holding every vnode to
- * the same rules (test/dom/compat-guard.ts). popup.js is 12,922 B brotli with the trims, 14,989 B without them
+ * the same rules (test/dom/compat-guard.ts). popup.js is 12,257 B brotli with the trims, 14,989 B without them
  * (and without build/compat-trim.mjs's, which they took over).
  */
 import { readFileSync } from 'node:fs';
@@ -152,15 +159,49 @@ const CORE = [
   ['default render', 'x.prototype.render=$,', ''],
   ['setState updater', '"function"==typeof n&&(n=n(_({},r),this.props)),', ''],
   ['componentWillUnmount', 'if(i.componentWillUnmount)try{i.componentWillUnmount()}catch(t){n.__e(t,r)}', ''],
-  // No error boundary: an error is thrown on, as with none, once every ancestor is marked to re-render past the hooks'
-  // bail-out (COMPONENT_FORCE), as Preact marks them on its way to a boundary.
+  // No error boundary: an error is thrown on, as with none. Preact marks every ancestor on its way to a boundary to
+  // skip shouldComponentUpdate (COMPONENT_FORCE); with none left (below), there is nothing to skip.
   [
     'error boundaries',
     'n={__e:function(n,t,r,u){for(var i,o,e;t=t.__;)if((i=t.__c)&&!(1&i.__g)){i.__g|=4;try{if((e=(o=i.constructor)' +
       '&&o.getDerivedStateFromError)&&i.setState(o.getDerivedStateFromError(n)),i.componentDidCatch&&' +
       '(i.componentDidCatch(n,u||{}),e=1),e&&8&i.__g)return void(i.__g|=2)}catch(t){n=t}}throw f=0,n}}',
-    'n={__e:function(n,t){for(var i;t=t.__;)(i=t.__c)&&!(1&i.__g)&&(i.__g|=4);throw f=0,n}}',
+    'n={__e:function(n){throw f=0,n}}',
   ],
+  // shouldComponentUpdate: only class components and the hooks' bail-out define it, and both are trimmed away.
+  ['shouldComponentUpdate', '||!(4&d.__g)&&d.shouldComponentUpdate&&!1===d.shouldComponentUpdate(M,d.__s,L)', ''],
+  // What marked a failed subtree to skip shouldComponentUpdate on its next render: nothing reads the mark now.
+  ['force marks', 'function D(n){n&&(n.__c&&(n.__c.__g|=4),n.__k&&n.__k.some(D))}', ''],
+  ['force marks, call', 'D(r),n.__e(t,r,u)', 'n.__e(t,r,u)'],
+  ['force mark, cleared', 'd.__g&=-5,', ''],
+  // The marks of an exception on its way to a boundary (COMPONENT_PENDING_ERROR, COMPONENT_PROCESSING_EXCEPTION):
+  // nothing sets the first now, so the second is never set either.
+  ['exception marks', '(r.__c=d,2&d.__g&&(d.__g|=1))', '(r.__c=d)'],
+  ['exception marks, cleared', ',1&d.__g&&(d.__g&=-4)', ''],
+  // setState's callback: only class components pass one; the hooks call setState({}).
+  ['setState callback', 'this.__v&&(t&&this.__k.push(t),L(this))', 'this.__v&&L(this)'],
+  // Uncontrolled inputs: no source writes defaultValue or defaultChecked (REMOVED_PROPS).
+  ['uncontrolled inputs', '"value"==s&&"defaultValue"in x||"checked"==s&&"defaultChecked"in x||', ''],
+  // React 19's ref cleanups: a callback ref is called with null again on unmount, as in React 18.
+  [
+    'ref cleanups',
+    '"function"==typeof t?r?r.__x=t(r)||1:i&&(i=i.__c||i.__e)&&(r=i.__x)&&(i.__x=null,"function"==typeof r?r():t(' +
+      'null)):t.current=r',
+    '"function"==typeof t?t(r):t.current=r',
+  ],
+  // A style string: our JSX writes style objects (REMOVED; test/dom/compat-guard.ts).
+  [
+    'style strings',
+    'if("style"==t)if("string"==typeof r)n.style.cssText=r;else{if("string"==typeof u&&(n.style.cssText=u=""),u)' +
+      'for(t in u)',
+    'if("style"==t){if(u)for(t in u)',
+  ],
+  // Customized built-in elements (`is`): none in the popup (REMOVED; test/dom/compat-guard.ts).
+  ['is', 'M.createElementNS(f,C,x.is?x:a)', 'M.createElementNS(f,C)'],
+  // The root hook, which only the trimmed useId set.
+  ['root hook', 'n.__&&n.__(t,r),', ''],
+  // render() into a Document: popup.js renders into its frames' bodies.
+  ['render into a document', '9==r.nodeType&&(r=r.documentElement),', ''],
 ];
 
 /** [what, before, after] in compat.mjs. */
@@ -178,41 +219,66 @@ const COMPAT = [
       '{return this.cancelBubble},n.isDefaultPrevented=function(){return this.defaultPrevented},n.nativeEvent=n};',
     '',
   ],
-  // compat's element props: only class/className and the event names stay (our JSX writes DOM attribute names and
-  // string style values, build/compat-trim.mjs; no select with defaultValue or multiple, no noscript, download or
-  // translate).
+  // compat's vnode hook, whole. For an element it renamed React's props to the DOM's: className, camelCase SVG names,
+  // numeric styles, defaultValue, select's value, download, translate, onChange on text inputs, onDoubleClick, onFocus
+  // and onBlur; for a component, class refs, defaultProps and React 19's ref prop. Our JSX writes the DOM's names and
+  // string style values (build/compat-trim.mjs, REMOVED), and function components; the core takes class or
+  // className alike (one of them: test/dom/compat-guard.ts).
   [
-    'element props',
-    'var e=t.props,r=t.type,u={},i=-1==r.indexOf("-");for(var o in e){var f=e[o];if(!("value"==o&&"defaultValue"in e' +
-      '&&null==f||H&&"children"==o&&"noscript"==r||"class"==o||"className"==o)){if("style"==o&&f&&f.constructor==' +
-      'Object){var l=void 0;for(var a in f)"number"!=typeof f[a]||x.test(a)||(l||(l=f=w({},f)),f[a]+="px")}else if(' +
-      '"defaultValue"==o&&"value"in e&&null==e.value)o="value";else if("download"==o&&!0===f)f="";else if("translate"' +
-      '==o&&"no"===f)f=!1;else if("o"==o[0]&&"n"==o[1])',
-    'var e=t.props,r=t.type,u={};for(var o in e){var f=e[o];if(!("class"==o||"className"==o)){if("o"==o[0]&&"n"==o[1])',
-  ],
-  [
-    'SVG names, select',
-    'else i&&$.test(o)?o=o.replace(z,"-$&").toLowerCase():null===f&&(f=void 0);u[o]=f}}if("select"==r){var s=null!=' +
-      'u.defaultValue?u.defaultValue:u.multiple&&Array.isArray(u.value)?u.value:null;null!=s&&(u.value=n(e.children)' +
-      '.forEach(function(n){n.props.selected=u.multiple?-1!=s.indexOf(n.props.value):s==n.props.value}))}',
-    'else null===f&&(f=void 0);u[o]=f}}',
-  ],
-  [
-    'class refs, defaultProps, ref prop, $$typeof',
-    'else if("function"==typeof t.type&&("ref"in t.props&&"prototype"in t.type&&t.type.prototype.render&&' +
-      '(t.ref=t.props.ref,delete t.props.ref),t.type.defaultProps)){var e=w({},t.props);for(var r in t.type.' +
-      'defaultProps)void 0===e[r]&&(e[r]=t.type.defaultProps[r]);t.props=e}t.ref&&!("ref"in t.props)&&' +
-      'Object.defineProperty(t.props,"ref",{value:t.ref,configurable:!0,writable:!0}),t.$$typeof=P,Q&&Q(t)};',
-    'Q&&Q(t)};',
+    'vnode hook',
+    'u.vnode=function(t){if("string"==typeof t.type)!function(t){var e=t.props,r=t.type,u={},i=-1==r.indexOf("-")' +
+      ';for(var o in e){var f=e[o];if(!("value"==o&&"defaultValue"in e&&null==f||H&&"children"==o&&"noscript"==r||"' +
+      'class"==o||"className"==o)){if("style"==o&&f&&f.constructor==Object){var l=void 0;for(var a in f)"number"!=t' +
+      'ypeof f[a]||x.test(a)||(l||(l=f=w({},f)),f[a]+="px")}else if("defaultValue"==o&&"value"in e&&null==e.value)o' +
+      '="value";else if("download"==o&&!0===f)f="";else if("translate"==o&&"no"===f)f=!1;else if("o"==o[0]&&"n"==o[' +
+      '1]){var c=o.toLowerCase();"ondoubleclick"==c?o="ondblclick":"onchange"!=c||"input"!=r&&"textarea"!=r||Y(e.ty' +
+      'pe)?"onfocus"==c?o="onfocusin":"onblur"==c&&(o="onfocusout"):c=o="oninput","oninput"==c&&u[o=c]&&(o="oninput' +
+      'Capture")}else i&&$.test(o)?o=o.replace(z,"-$&").toLowerCase():null===f&&(f=void 0);u[o]=f}}if("select"==r){' +
+      'var s=null!=u.defaultValue?u.defaultValue:u.multiple&&Array.isArray(u.value)?u.value:null;null!=s&&(u.value=' +
+      'n(e.children).forEach(function(n){n.props.selected=u.multiple?-1!=s.indexOf(n.props.value):s==n.props.value}' +
+      '))}e.class&&!e.className?(u.class=e.class,Object.defineProperty(u,"className",K)):e.className&&(u.class=u.cl' +
+      'assName=e.className),t.props=u}(t);else if("function"==typeof t.type&&("ref"in t.props&&"prototype"in t.type' +
+      '&&t.type.prototype.render&&(t.ref=t.props.ref,delete t.props.ref),t.type.defaultProps)){var e=w({},t.props);' +
+      'for(var r in t.type.defaultProps)void 0===e[r]&&(e[r]=t.type.defaultProps[r]);t.props=e}t.ref&&!("ref"in t.p' +
+      'rops)&&Object.defineProperty(t.props,"ref",{value:t.ref,configurable:!0,writable:!0}),t.$$typeof=P,Q&&Q(t)};',
+    '',
   ],
 ];
 
-/** [what, before, after] in hooks.mjs: what only devtools, useId and server rendering read. */
+/**
+ * [what, before, after] in hooks.mjs: what only devtools, useId and server rendering read; the bail-out of a batch
+ * that ends where the state was; the deferred unmount cleanups.
+ */
 const HOOKS = [
   ['devtools hook', 'a.__h&&a.__h(r,n,f||t),f=0;', ''],
   ['useId root', 'a.__=function(n,t){n&&t.__k&&t.__k.__m&&(n.__m=t.__k.__m),p&&p(n,t)},', ''],
   ['server rendering, useEffect', '!a.__s&&E(i.__H,u)&&(i.__P=!0', 'E(i.__H,u)&&(i.__P=!0'],
   ['server rendering, useLayoutEffect', '!a.__s&&E(i.__H,u)&&(i.__P=!1', 'E(i.__H,u)&&(i.__P=!1'],
+  [
+    'bail-out',
+    'if(f.t=n,!f.__c&&(f.__=[i?i(u):G(void 0,u),function(n){var t=(f.__N||f.__)[0],r=f.t(t,n);o(t,r)||(f.__N=[r,f' +
+      '.__[1]],f.__c.setState({}))}],f.__c=r,!r.__f)){r.__f=!0;var c=r.shouldComponentUpdate;r.shouldComponentUpdat' +
+      'e=function(n,t,r){var u=this.__H;if(!u)return!0;var i=!1,f=this.props!=n;if(u.__.some(function(n){n.__N&&(i=' +
+      '!0,o(n.__[0],n.__N[0])||(f=!0))}),c){var e=c.call(this,n,t,r);return i?e||f:e}return!i||f}}return f.__}',
+    'return f.t=n,f.__c||(f.__=[i?i(u):G(void 0,u),function(n){var t=f.__[0],r=f.t(t,n);o(t,r)||(f.__=[r,f.__[1]]' +
+      ',f.__c.setState({}))}],f.__c=r),f.__}',
+  ],
+  [
+    'deferred unmount cleanups',
+    'a.unmount=function(n){s&&s(n);var t,r,u=n.__c;u&&u.__H&&(u.__H.__.some(function(u){try{if(u.__P&&u.__c){if(v' +
+      'oid 0===r){for(r=n.__;r&&(!r.__c||!r.__c.__P);)r=r.__;r=r&&r.__c}u.__P=r,B(e.push(u))}else C(u)}catch(n){t=n' +
+      '}}),u.__H=void 0,t&&a.__e(t,u.__v))}',
+    'a.unmount=function(n){s&&s(n);var t,u=n.__c;u&&u.__H&&(u.__H.__.some(function(u){try{C(u)}catch(n){t=n}}),u.' +
+      '__H=void 0,t&&a.__e(t,u.__v))}',
+  ],
+  [
+    'deferred unmount cleanups, flush',
+    'do{for(;n=e.shift();)try{C(n)}catch(t){a.__e(t,{__:(n=n.__P)&&n.__v})}for(;n=c.shift();)',
+    'for(;n=c.shift();)',
+  ],
+  ['deferred unmount cleanups, loop end', '}}}while(e.length)}', '}}}'],
+  // The next state waited beside the committed one for the bail-out to compare them; with none, a setter stores it.
+  ['next state', 'i.__.some(function(n){n.__N&&(n.__=n.__N),n.u=n.__N=void 0})', 'i.__.some(function(n){n.u=void 0})'],
 ];
 
 /**
@@ -273,6 +339,7 @@ export const REMOVED_PROPS = [
   'dangerouslySetInnerHTML',
   'popover',
   'defaultValue',
+  'defaultChecked',
   'multiple',
   'download',
   'translate',
@@ -293,6 +360,12 @@ const REMOVED = [
   [/\bclass\s+\w+\s+extends\b/, 'a class component (write a function component)'],
   [/\bdefaultProps\b/, 'defaultProps (use default parameters)'],
   [/\.(persist|isPropagationStopped|isDefaultPrevented)\(|\.nativeEvent\b/, "a synthetic event's method"],
+  [/\bstyle=(["'`]|\{\s*["'`])/, 'a style string (write a style object)'],
+  [/\bis=["'{]/, 'an is prop (a customized built-in element)'],
+  [
+    /\bon(DoubleClick|Focus|Blur)(Capture)?\b/,
+    'a React event name compat no longer renames (onDblClick, onFocusIn, onFocusOut)',
+  ],
 ];
 
 /**

@@ -1,8 +1,9 @@
 /**
- * popup.js ships preact/compat without two conversions (removed by build/preact-trim.mjs, their patterns read by
- * build/compat-trim.mjs): camelCase SVG attribute names and 'px' after numeric style values. Imported by the dom
+ * popup.js ships preact/compat without its vnode hook (removed by build/preact-trim.mjs, two of its patterns read by
+ * build/compat-trim.mjs), so nothing converts camelCase SVG attribute names, numeric style values, React's event
+ * names (onDoubleClick, onFocus, onBlur, onChange on a text input) or class beside className. Imported by the dom
  * layer's environments, this holds every DOM element the popup's components render, spreads included, to what the
- * trimmed compat renders alike: a prop that compat would have converted throws, so the test rendering it fails and
+ * trimmed Preact renders alike: a prop that compat would have converted throws, so the test rendering it fails and
  * names it. The trimmed Preact these tests render on has no class components and none of the elements and props
  * build/preact-trim.mjs lists in REMOVED_TAGS and REMOVED_PROPS: a vnode asking for one throws likewise, rather than
  * render quietly wrong.
@@ -27,6 +28,18 @@ options.vnode = (v: VNode) => {
     for (const name in props)
       if (!v.type.includes('-') && svg.test(name))
         throw Error(`<${v.type} ${name}>: compat-trim turns no camelCase SVG name into its DOM name; write that`);
+    // compat no longer renames React's event names (build/preact-trim.mjs 'vnode hook'): a name the DOM spells
+    // otherwise, or an onChange where the DOM fires change only on leaving the field, would listen to something else.
+    for (const name in props)
+      if (/^on(DoubleClick|Focus|Blur)(Capture)?$/.test(name))
+        throw Error(`<${v.type} ${name}>: compat-trim renames no React event; write onDblClick, onFocusIn, onFocusOut`);
+    if (typeof props.style == 'string' || 'is' in props)
+      throw Error(`<${v.type}>: a style string or an is prop, which the trimmed Preact no longer reads`);
+    if ('class' in props && 'className' in props)
+      throw Error(`<${v.type} class className>: the core sets both, one over the other; write one`);
+    const kind = String(props.type || 'text');
+    if ('onChange' in props && (v.type == 'textarea' || (v.type == 'input' && !/^(checkbox|radio|file)$/.test(kind))))
+      throw Error(`<${v.type} type=${kind} onChange>: the DOM's change fires on leaving the field; write onInput`);
     const style = props.style;
     if (style && typeof style == 'object')
       for (const [k, value] of Object.entries(style))

@@ -90,6 +90,13 @@ test("a component's own state update re-renders it alone; the same value renders
   assert.is(counter.renders, 2);
   assert.is(el.querySelector('output'), out);
   assert.is(el.querySelector('i')!.textContent, 'still');
+  // Set away and back in one batch: the DOM shows where it ended (the trimmed hooks re-render rather than bail out).
+  await act(() => {
+    counter.set(5);
+    counter.set(2);
+  });
+  assert.is(out.textContent, '2');
+  assert.is(el.querySelector('output'), out);
 });
 
 const log: string[] = [];
@@ -202,15 +209,77 @@ const Parent = () => {
   );
 };
 
-test("after an effect's error, its ancestors re-render on the next update, past the hooks' bail-out", async () => {
+test("after an effect's error, its ancestors re-render on the next update, as Preact's do", async () => {
   assert.throws(() => render(<Parent />, box()), /layout effect failed/);
   assert.is(forced.renders, 1);
-  // Two updates in one batch that end where the state was: Preact re-renders the components an error passed through.
+  // Two updates in one batch that end where the state was: Preact re-renders the components an error passed through
+  // (the trimmed hooks, with no bail-out, re-render any component whose state was set).
   await act(() => {
     forced.set(1);
     forced.set(0);
   });
   assert.is(forced.renders, 2);
+});
+
+const cleaned: string[] = [];
+const Timed = ({ name }: { name: string }) => {
+  useEffect(() => () => void cleaned.push(name), []);
+  return <i>{name}</i>;
+};
+
+test('a useEffect cleanup runs once, as its component unmounts, before the render removing it returns', async () => {
+  const el = box();
+  await act(() => {
+    render(<div>{[<Timed key="a" name="a" />, <Timed key="b" name="b" />]}</div>, el);
+  });
+  render(<div>{[<Timed key="b" name="b" />]}</div>, el);
+  assert.equal(cleaned, ['a']);
+  render(<div />, el);
+  assert.equal(cleaned, ['a', 'b']);
+  await act(() => {
+    render(<p />, el);
+  });
+  assert.equal(cleaned, ['a', 'b']);
+});
+
+test("events go by the DOM's names; React's names that compat no longer renames are refused", () => {
+  const el = box();
+  const heard: string[] = [];
+  render(
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        heard.push('submit');
+      }}
+    >
+      <input id="t" onInput={() => heard.push('input')} onFocusOut={() => heard.push('focusout')} />
+      <input id="c" type="checkbox" onChange={() => heard.push('change')} />
+    </form>,
+    el,
+  );
+  const fire = (sel: string, type: string) =>
+    el.querySelector(sel)!.dispatchEvent(new window.Event(type, { bubbles: true }) as unknown as Event);
+  fire('#t', 'input');
+  fire('#t', 'focusout');
+  fire('#c', 'change');
+  fire('form', 'submit');
+  assert.equal(heard, ['input', 'focusout', 'change', 'submit']);
+  assert.throws(() => render(<input onChange={() => {}} />, box()), /write onInput/);
+  assert.throws(() => render(<textarea onChange={() => {}} />, box()), /write onInput/);
+  assert.throws(() => render(<input onFocus={() => {}} />, box()), /onFocusIn/);
+});
+
+test('an element takes its class from class or className; both at once are refused', () => {
+  const el = box();
+  render(<p className="a" />, el);
+  assert.is(el.innerHTML, '<p class="a"></p>');
+  render(<p class="b" />, el);
+  assert.is(el.innerHTML, '<p class="b"></p>');
+  assert.throws(() => render(<p class="a" className="b" />, box()), /write one/);
+  // Nor are a style string or an is prop read: the guard refuses them.
+  assert.throws(() => render(<p style={['color:red'][0]} />, box()), /style string/);
+  render(<p style={{ color: 'red' }} />, el);
+  assert.is((el.firstElementChild as HTMLElement).style.color, 'red');
 });
 
 test.run();

@@ -31,16 +31,29 @@ test('the trims fit the installed Preact, and what they leave parses and holds n
     'xlink',
     '"rowSpan"',
     '"download"',
+    'd.shouldComponentUpdate(',
+    'function D(',
   ])
     assert.not.ok(c.includes(gone), gone);
-  for (const gone of ['UNSAFE_', 'persist', 'defaultProps', 't.$$typeof=P', '"noscript"', 'u.multiple', '+="px"'])
+  for (const gone of [
+    'UNSAFE_',
+    'persist',
+    'defaultProps',
+    't.$$typeof=P',
+    '"noscript"',
+    'u.multiple',
+    '+="px"',
+    '"ondoubleclick"',
+    '"onfocusin"',
+    'u.vnode=',
+  ])
     assert.not.ok(k.includes(gone), gone);
-  for (const gone of ['a.__h&&', 'a.__s']) assert.not.ok(h.includes(gone), gone);
-  // compat still names events as React does, and className; the hooks still bail out of an unchanged state.
-  for (const kept of ['"onfocusin"', '"oninput"', 'className']) assert.ok(k.includes(kept), kept);
-  assert.ok(h.includes('shouldComponentUpdate'));
-  // What the popup still needs is kept: SVG's namespace, the hooks' bail-out, moveBefore, the event proxy.
-  for (const kept of ['http://www.w3.org/2000/svg', 'shouldComponentUpdate', 'moveBefore', 'addEventListener'])
+  for (const gone of ['a.__h&&', 'a.__s', 'shouldComponentUpdate', 'e.shift()', '__N'])
+    assert.not.ok(h.includes(gone), gone);
+  // The hooks still skip a state set to the value it holds.
+  assert.ok(h.includes('o(t,r)||'));
+  // What the popup still needs is kept: SVG's namespace, the same-vnode bail-out, moveBefore, the event proxy.
+  for (const kept of ['http://www.w3.org/2000/svg', 'r.__v==u.__v', 'moveBefore', 'addEventListener'])
     assert.ok(c.includes(kept), kept);
   assert.ok(c.length < core.length - 2500, `${core.length} → ${c.length}`);
 });
@@ -81,6 +94,16 @@ test('featureProblems: React APIs outside the served list and removed features a
     ['onClick={(e) => e.persist()}', 1],
     ['const t = e.nativeEvent;', 1],
     ['<div className="popup" onInput={f} />', 0],
+    ['<input type="checkbox" defaultChecked />', 1],
+    ['<input onFocus={f} onBlur={g} />', 1],
+    ['<div onBlurCapture={g} />', 1],
+    ['<p onDoubleClick={f} />', 1],
+    ['<div onFocusOut={f} onFocusIn={g} onDblClick={h} />', 0],
+    ['<p style="color:red" />', 1],
+    ["<p style={'color:red'} />", 1],
+    ['<p style={{ color: c }} />', 0],
+    ['<button is="fancy-button" />', 1],
+    ['// this is a comment', 0],
   ];
   for (const [text, n] of cases) assert.is(featureProblems(text).length, n, text);
 });
