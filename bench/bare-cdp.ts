@@ -3,10 +3,11 @@
  * bench/page-cost.ts. Playwright enables the Runtime domain and adds its own script world to every frame, so each new
  * frame gets two script contexts (the page's and Playwright's) and DevTools' context notifications the moment it is
  * made: in the popup's frame-creation task, `LocalWindowProxy::Initialize` ran twice (4-15 ms at 4x CPU) where a
- * visitor's browser makes the page's context only when script first touches the frame (src/popup/piece.ts builds it
- * in the next task) and never makes Playwright's. Here Chromium is driven over a bare DevTools pipe with only what the
- * figure needs: CPU and network emulation, the page's load and network events, one trace, input events. No Runtime
- * domain and no init script; script runs in the page's top frame only (bench/bare-cases.ts says when).
+ * visitor's browser runs it once, for the page's context, and never makes Playwright's (the bare runs' traces show the
+ * page's context made in that same task here too, when the frame is appended, not when script first touches it).
+ * Here Chromium is driven over a bare DevTools pipe with only what the figure needs: CPU and network emulation, the
+ * page's load and network events, one trace, input events. No Runtime domain and no init script; script runs in the
+ * page's top frame only (bench/bare-cases.ts says when).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
