@@ -231,13 +231,14 @@ How the figures are taken (bench/page-cost.ts):
 Playwright enables DevTools' Runtime domain and adds its own script world to every frame, so each new frame of the
 popup gets two script contexts and their notifications in the task that creates it; a visitor's browser makes only
 the page's, in that same task (the bare runs' traces show it), and no notifications (src/popup/piece.ts builds the
-frame's document in the next task). The cold and warmed cases run again with Chromium driven over a bare DevTools pipe (bench/bare-cdp.ts: CPU and network
-emulation, the load and network events, one trace, input events), and a third, **submit**: warmed, then the e-mail
-input clicked, an address typed and Enter pressed, up to 1.5 s after the provider's answer has arrived (issue 12.2
-names the submit's answer among the embed's work; bench/bare-cases.ts); its figures are of the tasks from the click
-on. Script runs in the top frame: to scroll, to wait for the frame shown (read from the frame element, without
-touching its document or laying it out), then to find the input in the shown frame. ${r.runs} runs per case and build,
-interleaved (a load whose popup did not show, or whose subscribe had no answer, is run again):
+frame's document in the next task). The cold and warmed cases run again with Chromium driven over a bare DevTools
+pipe (bench/bare-cdp.ts: CPU and network emulation, the load and network events, one trace, input events), and a
+third, **submit**: warmed, then the e-mail input clicked, an address typed and Enter pressed, up to 1.5 s after the
+provider's answer has arrived (issue 12.2 names the submit's answer among the embed's work; bench/bare-cases.ts);
+its figures are of the tasks from the click on. Script runs in the top frame: to scroll, to wait for the frame shown
+(read from the frame element, without touching its document or laying it out), then to find the input in the shown
+frame. ${r.runs} runs per case and build, interleaved (a load whose popup did not show, or whose subscribe had no
+answer, is run again):
 
 ${bareMarkdown(r)}
 
