@@ -3,9 +3,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { csvCell, plain } from '../../src/server/subscribers/format';
 
-test('plain: C0, DEL and C1 controls become spaces, everything else stays', () => {
+test('plain: C0, DEL, C1 and bidirectional controls become spaces, everything else stays', () => {
   const cases: [string, string][] = [
     ['Eve\u001b]0;pwned\u0007', 'Eve ]0;pwned '],
+    ['ann\u202e@example.moc', 'ann @example.moc'],
+    ['\u202a\u202b\u202c\u202d x \u2066\u2067\u2068\u2069', '     x     '],
+    ['שלום \u200f Ann \u200e', 'שלום \u200f Ann \u200e'],
     ['a\u009b31mb', 'a 31mb'],
     ['tab\there\r\nline', 'tab here  line'],
     ['nul\u0000del\u007f', 'nul del '],
