@@ -254,6 +254,8 @@ const HOOKS = [
   ['useId root', 'a.__=function(n,t){n&&t.__k&&t.__k.__m&&(n.__m=t.__k.__m),p&&p(n,t)},', ''],
   ['server rendering, useEffect', '!a.__s&&E(i.__H,u)&&(i.__P=!0', 'E(i.__H,u)&&(i.__P=!0'],
   ['server rendering, useLayoutEffect', '!a.__s&&E(i.__H,u)&&(i.__P=!1', 'E(i.__H,u)&&(i.__P=!1'],
+  // The bail-out: useReducer no longer wraps the component's shouldComponentUpdate, and its setter stores the next
+  // state itself (with 'next state' below, in place of the pending copy the bail-out compared).
   [
     'bail-out',
     'if(f.t=n,!f.__c&&(f.__=[i?i(u):G(void 0,u),function(n){var t=(f.__N||f.__)[0],r=f.t(t,n);o(t,r)||(f.__N=[r,f' +
@@ -277,7 +279,8 @@ const HOOKS = [
     'for(;n=c.shift();)',
   ],
   ['deferred unmount cleanups, loop end', '}}}while(e.length)}', '}}}'],
-  // The next state waited beside the committed one for the bail-out to compare them; with none, a setter stores it.
+  // The next state waited beside the committed one for the bail-out to compare them; with none, the setter stores it
+  // ('bail-out' above) and a render has nothing to take over.
   ['next state', 'i.__.some(function(n){n.__N&&(n.__=n.__N),n.u=n.__N=void 0})', 'i.__.some(function(n){n.u=void 0})'],
 ];
 

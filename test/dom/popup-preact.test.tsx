@@ -276,7 +276,7 @@ test('an element takes its class from class or className; both at once are refus
   render(<p class="b" />, el);
   assert.is(el.innerHTML, '<p class="b"></p>');
   assert.throws(() => render(<p class="a" className="b" />, box()), /write one/);
-  // Nor are a style string or an is prop read: the guard refuses them.
+  // Nor is a style string read: the guard refuses it, and a style object applies.
   assert.throws(() => render(<p style={['color:red'][0]} />, box()), /style string/);
   render(<p style={{ color: 'red' }} />, el);
   assert.is((el.firstElementChild as HTMLElement).style.color, 'red');
