@@ -175,7 +175,8 @@ export const createSession = (
    */
   const openModal = async () => {
     await step();
-    const m = (modal = await frameFor(FRAME_TITLE, modalSheets(s), modalPlace(s.variation, mobile())));
+    const need = needsExtras(s.placement);
+    const m = (modal = await frameFor(FRAME_TITLE, modalSheets(s, need), modalPlace(s.variation, mobile())));
     const draw = () =>
       // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
       render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />, m.doc.body);
@@ -188,7 +189,6 @@ export const createSession = (
     if (revealed) hold();
     // The form's extras (src/popup/form/extras.ts) load beside the stylesheets; the modal shows when both are in.
     // Without them the form would lack fields it requires: then nothing shows, as when popup.js itself fails.
-    const need = needsExtras(s.placement);
     const [, x] = await Promise.all([settled(m), need && loadExtras()]);
     if (over) return;
     if (need && !x) {

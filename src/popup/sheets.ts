@@ -16,9 +16,13 @@ export const sheetBase = (p: LoaderParams, s: Settings): string =>
 /**
  * The modal frame's stylesheets (spec 7.2): common, the variation's sheet (modal, modal-slidein, modal-fixed) and the
  * template's layout (layout-1 … layout-5; layout-fixed for the fixed variation, which is always template 1).
+ * `extras`: the form needs form-extras.js (src/form-model/place.ts needsExtras). Such a form also links
+ * form-extras.css, after common: the look of the parts only that file renders, kept out of a plain form's first view
+ * (issue 12.5).
  */
-export const modalSheets = (s: Settings): string[] => [
-  'common.css',
+export const modalSheets = (s: Settings, extras: boolean): string[] => [
+  // A slice, not a conditional spread: 19 B less brotli in popup.js (build 2026-11-27).
+  ...['common.css', 'form-extras.css'].slice(0, extras ? 2 : 1),
   s.variation == 'fixed' ? 'modal-fixed.css' : s.variation == 'slide' ? 'modal-slidein.css' : 'modal.css',
   s.variation == 'fixed' ? 'layout-fixed.css' : `layout-${s.template}.css`,
 ];

@@ -65,6 +65,7 @@ T(
     for (const f of ['embed.js', 'form-settings', 'popup.js', 'common.css', 'modal.css', 'layout-1.css'])
       assert.ok(files.includes(f), `${f} fetched before the trigger`);
     assert.not.ok(files.includes('form-extras.js'), 'nothing an e-mail form does not need');
+    assert.not.ok(files.includes('form-extras.css'), 'nor its stylesheet');
     assert.ok(
       before.filter((r) => !r.path.endsWith('embed.js')).every((r) => r.afterLoad),
       'nothing but embed.js before the page loaded',

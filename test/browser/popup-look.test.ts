@@ -1,9 +1,10 @@
 /**
  * How the popup's stylesheets render what a reader must perceive, in Chromium with the shipped dist/: in a
  * forced-colors mode (Windows high contrast) the buttons and the dialog keep an edge; an invalid text input shows the
- * error border; a choice's long label sits beside its box on a phone; a field's empty error region stays rendered,
- * so its message, when it comes, is announced; every part of a birthday, a date and a US phone shows its own label;
- * a right-to-left host page's form reads right to left; long words wrap (WCAG 1.4.11, 1.4.1, 4.1.3, 3.3.2, 1.4.10).
+ * error border; a choice's long label sits beside its box on a phone (form-extras.css); a field's empty error region
+ * stays rendered, so its message, when it comes, is announced; every part of a birthday, a date and a US phone shows
+ * its own label; a right-to-left host page's form reads right to left; long words wrap (WCAG 1.4.11, 1.4.1, 4.1.3,
+ * 3.3.2, 1.4.10).
  */
 import type { Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
@@ -72,6 +73,14 @@ T("a choice's long label sits beside its box on a 320 px phone, wrapping there",
   );
   try {
     const { frame } = await shown(page, MODAL);
+    // The choice's look comes with form-extras.css, which only a form needing form-extras.js links (issue 12.5).
+    assert.equal(await frame.evaluate(() => [...document.styleSheets].map((x) => x.href!.replace(/.*\//, ''))), [
+      'common.css',
+      'form-extras.css',
+      'modal.css',
+      'layout-1.css',
+    ]);
+    assert.is(await frame.$eval('.mc-choice input', (i) => getComputedStyle(i).width), '20px', 'the box styled');
     const [box, label] = await frame.$eval('.mc-choice', (c) =>
       [c.querySelector('input')!, c.querySelector('label')!].map((e) => e.getBoundingClientRect().toJSON()),
     );

@@ -1,6 +1,7 @@
 /** Pure decisions of the popup shell: stylesheets (spec 7.2), theme properties (spec 3.3), closing (spec 4.3, 9.2). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { needsExtras } from '../../src/form-model/place';
 import { animatesOut, closedCookieMs, onProviderSite, setsClosedCookie } from '../../src/popup/closing';
 import { normalize } from '../../src/popup/settings';
 import { BANNER_SHEETS, modalSheets, sheetBase } from '../../src/popup/sheets';
@@ -9,6 +10,7 @@ import type { LoaderParams } from '../../src/types';
 import { PARAMS } from './params';
 
 const P = PARAMS;
+const EMAIL = { type: 'email', name: 'EMAIL', merge_id: 0, required: true };
 
 test('sheetBase: versioned on the content host, unversioned on appDomain in dev', () => {
   const cases: [Partial<LoaderParams>, Record<string, unknown>, string][] = [
@@ -21,7 +23,7 @@ test('sheetBase: versioned on the content host, unversioned on appDomain in dev'
   for (const [p, s, want] of cases) assert.is(sheetBase({ ...P, ...p }, normalize(s)), want, JSON.stringify([p, s]));
 });
 
-test('modalSheets: common, the variation sheet, the template layout (layout-fixed for fixed)', () => {
+test('modalSheets: common, form-extras.css when the form needs it, the variation sheet, the template layout', () => {
   const cases: [Record<string, unknown>, string[]][] = [
     [{}, ['common.css', 'modal.css', 'layout-1.css']],
     ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [
@@ -33,8 +35,26 @@ test('modalSheets: common, the variation sheet, the template layout (layout-fixe
       ['common.css', 'modal-slidein.css', `layout-${t}.css`],
     ]),
     [{ template: 4, modalVariation: 'fixed' }, ['common.css', 'modal-fixed.css', 'layout-fixed.css']],
+    // A form that needs form-extras.js also links form-extras.css, after common (issue 12.5): a choice, the GDPR
+    // block, the SMS step. Single inputs do not.
+    [{ fields: [EMAIL, { type: 'text', name: 'FNAME', merge_id: 1 }] }, ['common.css', 'modal.css', 'layout-1.css']],
+    [
+      { fields: [EMAIL, { type: 'checkbox', name: 'T', merge_id: 1, choices: [{ value: 'a', label: 'A' }] }] },
+      ['common.css', 'form-extras.css', 'modal.css', 'layout-1.css'],
+    ],
+    [
+      { fields: [EMAIL], hasGdprEnabled: 'Y', modalVariation: 'slide', template: 2 },
+      ['common.css', 'form-extras.css', 'modal-slidein.css', 'layout-2.css'],
+    ],
+    [
+      { fields: [{ type: 'smsphone', name: 'SMS', merge_id: 1 }], modalVariation: 'fixed' },
+      ['common.css', 'form-extras.css', 'modal-fixed.css', 'layout-fixed.css'],
+    ],
   ];
-  for (const [s, want] of cases) assert.equal(modalSheets(normalize(s)), want, JSON.stringify(s));
+  for (const [raw, want] of cases) {
+    const s = normalize(raw);
+    assert.equal(modalSheets(s, needsExtras(s.placement)), want, JSON.stringify(raw));
+  }
   assert.equal(BANNER_SHEETS, ['common.css', 'banner.css']);
 });
 
