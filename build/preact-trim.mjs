@@ -9,7 +9,10 @@
  *   `forceUpdate`, `contextType`, `getChildContext`, `getDerivedStateFromError` and `componentDidCatch` are never
  *   present;
  * - no portals, no `dangerouslySetInnerHTML` (owner HTML is built by src/popup/html/sanitize.ts), no MathML,
- *   `<template>`, `<progress>`, no `popover`, `download`, `rowSpan` or `colSpan` props, no SVG `xlink` names.
+ *   `<template>`, `<progress>`, `<foreignObject>`, no `popover`, `download`, `rowSpan` or `colSpan` props, no SVG
+ *   `xlink` names;
+ * - no option hooks but the ones the hooks set: nothing sets `vnode` or `event` now that compat's are gone, and no one
+ *   sets the scheduling options (`debounceRendering`, and the hooks' `requestAnimationFrame`).
  * compat loses its vnode hook (React's names for the DOM's: `className`, camelCase SVG names and numeric styles, the
  * two build/compat-trim.mjs guards, `defaultValue`, `<select multiple>`, React's event names; class refs,
  * `defaultProps`, React 19's ref prop) and what only class components and synthetic-event methods need. The hooks
@@ -24,7 +27,7 @@
  * Each trim is an exact text and its replacement; the build fails when a text is not found exactly once (a new
  * Preact: look again). `trimmedProblems` fails it when our sources import a React API outside `REACT_API` or write
  * a removed feature, and the dom layer renders the popup's components on this trimmed Preact, holding every vnode to
- * the same rules (test/dom/compat-guard.ts). popup.js is 12,257 B brotli with the trims, 14,989 B without them
+ * the same rules (test/dom/compat-guard.ts). popup.js is 12,155 B brotli with the trims, 15,037 B without them
  * (and without build/compat-trim.mjs's, which they took over).
  */
 import { readFileSync } from 'node:fs';
@@ -131,8 +134,8 @@ const CORE = [
       'l&&"textarea"!=C||(s="value","progress"==C&&null==b?t.removeAttribute(s):null==b||b===t[s]&&' +
       '("progress"!=C||b)||N(t,s,b,$[s],f),s="checked",null!=m&&m!=t[s]&&N(t,s,m,$[s],f))}else $===x||' +
       'l&&t.data==x||(t.data=x);return t}',
-    '"children"==s?_=k:"value"==s?b=k:"checked"==s?m=k:$[s]===k||N(t,s,k,$[s],f);"foreignObject"==C&&' +
-      '(f="http://www.w3.org/1999/xhtml"),I(t,w(_)?_:[_],r,u,i,f,null,e,u.__k&&S(u,0),!1,c),s="value",null==b||' +
+    '"children"==s?_=k:"value"==s?b=k:"checked"==s?m=k:$[s]===k||N(t,s,k,$[s],f);' +
+      'I(t,w(_)?_:[_],r,u,i,f,null,e,u.__k&&S(u,0),!1,c),s="value",null==b||' +
       'b===t[s]||N(t,s,b,$[s],f),s="checked",null!=m&&m!=t[s]&&N(t,s,m,$[s],f)}else $===x||(t.data=x);return t}',
   ],
   [
@@ -202,6 +205,25 @@ const CORE = [
   ['root hook', 'n.__&&n.__(t,r),', ''],
   // render() into a Document: popup.js renders into its frames' bodies.
   ['render into a document', '9==r.nodeType&&(r=r.documentElement),', ''],
+  // The option hooks nothing sets now that compat's vnode and event hooks are gone (the dom layer's vnode guard
+  // listens on the diff hook, test/dom/compat-guard.ts).
+  ['vnode option', 'return!o&&n.vnode&&n.vnode(e),e}', 'return e}'],
+  ['vnode option, re-render', 'u.__v+1,n.vnode&&n.vnode(r),', 'u.__v+1,'],
+  ['event option', 'return u(n.event?n.event(r):r)', 'return u(r)'],
+];
+
+/**
+ * The scheduling options, in popup.js only: no popup source can set them (`options` is outside REACT_API), so a
+ * re-render is queued as a microtask and effects run after the next frame, as Preact does without them. The dom
+ * layer's Preact keeps them (test/run.mjs): preact/test-utils' `act` flushes renders and effects through them.
+ */
+const CORE_SCHEDULING = [
+  [
+    'debounceRendering',
+    '(8&t.__g||(t.__g|=8,u.push(t),f++))&&i==n.debounceRendering||((i=n.debounceRendering)||queueMicrotask)(H)',
+    '8&t.__g||(t.__g|=8,u.push(t),f++)||queueMicrotask(H)',
+  ],
+  ['debounceRendering, flush', '(f=u.length)&&(i||queueMicrotask)(H)', '(f=u.length)&&queueMicrotask(H)'],
 ];
 
 /** [what, before, after] in compat.mjs. */
@@ -255,14 +277,15 @@ const HOOKS = [
   ['server rendering, useEffect', '!a.__s&&E(i.__H,u)&&(i.__P=!0', 'E(i.__H,u)&&(i.__P=!0'],
   ['server rendering, useLayoutEffect', '!a.__s&&E(i.__H,u)&&(i.__P=!1', 'E(i.__H,u)&&(i.__P=!1'],
   // The bail-out: useReducer no longer wraps the component's shouldComponentUpdate, and its setter stores the next
-  // state itself (with 'next state' below, in place of the pending copy the bail-out compared).
+  // state itself (with 'next state' below, in place of the pending copy the bail-out compared). No init function
+  // either: only useState calls it (useReducer is outside REACT_API).
   [
     'bail-out',
     'if(f.t=n,!f.__c&&(f.__=[i?i(u):G(void 0,u),function(n){var t=(f.__N||f.__)[0],r=f.t(t,n);o(t,r)||(f.__N=[r,f' +
       '.__[1]],f.__c.setState({}))}],f.__c=r,!r.__f)){r.__f=!0;var c=r.shouldComponentUpdate;r.shouldComponentUpdat' +
       'e=function(n,t,r){var u=this.__H;if(!u)return!0;var i=!1,f=this.props!=n;if(u.__.some(function(n){n.__N&&(i=' +
       '!0,o(n.__[0],n.__N[0])||(f=!0))}),c){var e=c.call(this,n,t,r);return i?e||f:e}return!i||f}}return f.__}',
-    'return f.t=n,f.__c||(f.__=[i?i(u):G(void 0,u),function(n){var t=f.__[0],r=f.t(t,n);o(t,r)||(f.__=[r,f.__[1]]' +
+    'return f.t=n,f.__c||(f.__=[G(void 0,u),function(n){var t=f.__[0],r=f.t(t,n);o(t,r)||(f.__=[r,f.__[1]]' +
       ',f.__c.setState({}))}],f.__c=r),f.__}',
   ],
   [
@@ -284,6 +307,15 @@ const HOOKS = [
   ['next state', 'i.__.some(function(n){n.__N&&(n.__=n.__N),n.u=n.__N=void 0})', 'i.__.some(function(n){n.u=void 0})'],
 ];
 
+/** The hooks' scheduling option, in popup.js only (see CORE_SCHEDULING). */
+const HOOKS_SCHEDULING = [
+  [
+    'requestAnimationFrame option',
+    'function B(n){1!=n&&i==a.requestAnimationFrame||((i=a.requestAnimationFrame)||z)(g)}',
+    'function B(n){1==n&&z(g)}',
+  ],
+];
+
 /**
  * `text` with every trim applied; throws when a trim's text is not found exactly once.
  * @param {string} text
@@ -300,29 +332,39 @@ export const applyTrims = (text, trims, file) => {
   return text;
 };
 
-/** preact.mjs trimmed. @param {string} text @returns {string} */
-export const trimCore = (text) => applyTrims(text, CORE, 'preact.mjs');
+/**
+ * preact.mjs trimmed: for popup.js, or (`scheduling` false) for the dom layer, which keeps the scheduling options.
+ * @param {string} text @param {boolean} [scheduling] @returns {string}
+ */
+export const trimCore = (text, scheduling = true) =>
+  applyTrims(text, scheduling ? [...CORE, ...CORE_SCHEDULING] : CORE, 'preact.mjs');
 /** compat.mjs trimmed. @param {string} text @returns {string} */
 export const trimCompat = (text) => applyTrims(text, COMPAT, 'compat.mjs');
-/** hooks.mjs trimmed. @param {string} text @returns {string} */
-export const trimHooks = (text) => applyTrims(text, HOOKS, 'hooks.mjs');
+/** hooks.mjs trimmed, likewise. @param {string} text @param {boolean} [scheduling] @returns {string} */
+export const trimHooks = (text, scheduling = true) =>
+  applyTrims(text, scheduling ? [...HOOKS, ...HOOKS_SCHEDULING] : HOOKS, 'hooks.mjs');
 
-/** Preact's three built files and the trim of each. @type {[RegExp, (text: string) => string][]} */
+/** Preact's three built files and the trim of each. @type {[RegExp, (text: string, s: boolean) => string][]} */
 const TRIMMED = [
   [/preact[\\/]dist[\\/]preact\.mjs$/, trimCore],
   [/preact[\\/]compat[\\/]dist[\\/]compat\.mjs$/, trimCompat],
   [/preact[\\/]hooks[\\/]dist[\\/]hooks\.mjs$/, trimHooks],
 ];
 
-/** The esbuild plugin: the core, compat and the hooks, trimmed. */
-export const preactTrim = {
+/** An esbuild plugin: the core, compat and the hooks, trimmed; with the scheduling trims or without. */
+const trimPlugin = (/** @type {boolean} */ scheduling) => ({
   name: 'preact-trim',
   /** @param {import('esbuild').PluginBuild} b */
   setup(b) {
     for (const [filter, trim] of TRIMMED)
-      b.onLoad({ filter }, (a) => ({ loader: 'js', contents: trim(readFileSync(a.path, 'utf8')) }));
+      b.onLoad({ filter }, (a) => ({ loader: 'js', contents: trim(readFileSync(a.path, 'utf8'), scheduling) }));
   },
-};
+});
+
+/** The build's plugin: Preact as popup.js ships it. */
+export const preactTrim = trimPlugin(true);
+/** The dom layer's: the same, but with the scheduling options preact/test-utils' `act` sets. */
+export const preactTrimForTests = trimPlugin(false);
 
 /**
  * The React APIs the popup may import from react or react-dom (and, by the same names, from preact/hooks): what the
@@ -330,7 +372,7 @@ export const preactTrim = {
  * the core's (from preact) would hand the trimmed core the nodes already there.
  */
 export const REACT_API = new Set(
-  'createElement Fragment render useState useReducer useEffect useLayoutEffect useRef useMemo useCallback'.split(' '),
+  'createElement Fragment render useState useEffect useLayoutEffect useRef useMemo useCallback'.split(' '),
 );
 
 /**
@@ -351,7 +393,7 @@ export const REMOVED_PROPS = [
   'xlinkHref',
   'xlink:href',
 ];
-export const REMOVED_TAGS = ['math', 'template', 'progress', 'noscript'];
+export const REMOVED_TAGS = ['math', 'template', 'progress', 'noscript', 'foreignObject'];
 
 /**
  * What a source may not write: the features trimmed away.

@@ -14,7 +14,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alias } from '../build.mjs';
-import { preactTrim } from '../build/preact-trim.mjs';
+import { preactTrimForTests } from '../build/preact-trim.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LAYERS = ['unit', 'dom', 'server', 'server-pg', 'browser'];
@@ -42,8 +42,9 @@ function testFiles(dir) {
 
 /**
  * The popup's component tests (dom/form-*, dom/popup-*) render on the Preact popup.js ships: bundled, trimmed as the
- * build trims it (build/preact-trim.mjs), instead of loaded from node_modules as every other test file loads its
- * packages. The blog's page tests keep the untrimmed Preact the server renders with.
+ * build trims it (build/preact-trim.mjs; only the scheduling options preact/test-utils' `act` needs are kept), instead
+ * of loaded from node_modules as every other test file loads its packages. The blog's page tests keep the untrimmed
+ * Preact the server renders with.
  */
 const SHIPPED_PREACT = /^dom[\\/](form|popup)-/;
 
@@ -55,7 +56,7 @@ const bundlePreact = {
     b.onResolve({ filter: /^[^./]/ }, (a) =>
       /^(preact|react|react-dom)(\/|$)/.test(a.path) ? undefined : { path: a.path, external: true },
     );
-    preactTrim.setup(b);
+    preactTrimForTests.setup(b);
   },
 };
 

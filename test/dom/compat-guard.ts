@@ -16,9 +16,11 @@ import { REMOVED_PROPS, REMOVED_TAGS } from '../../build/preact-trim.mjs';
 
 const { svg } = compatPatterns(readFileSync('node_modules/preact/compat/dist/compat.mjs', 'utf8'));
 
-// After compat's own hook, so this one runs first and sees the props as our components wrote them.
-const next = options.vnode;
-options.vnode = (v: VNode) => {
+// On the diff hook (Preact's mangled `_diff`, `__b`, which the hooks chain too): every vnode the core diffs passes
+// through it. Not on the `vnode` option: build/preact-trim.mjs takes its calls out, as nothing in popup.js sets it.
+const hooks = options as typeof options & { __b?: (v: VNode) => void };
+const next = hooks.__b;
+hooks.__b = (v: VNode) => {
   const props = v.props as Record<string, unknown>;
   if (typeof v.type == 'function' && (v.type.prototype?.render || 'defaultProps' in v.type))
     throw Error(`<${v.type.name}>: a class component or defaultProps; build/preact-trim.mjs serves neither`);

@@ -33,6 +33,10 @@ test('the trims fit the installed Preact, and what they leave parses and holds n
     '"download"',
     'd.shouldComponentUpdate(',
     'function D(',
+    'n.vnode',
+    'n.event',
+    'debounceRendering',
+    'foreignObject',
   ])
     assert.not.ok(c.includes(gone), gone);
   for (const gone of [
@@ -48,7 +52,15 @@ test('the trims fit the installed Preact, and what they leave parses and holds n
     'u.vnode=',
   ])
     assert.not.ok(k.includes(gone), gone);
-  for (const gone of ['a.__h&&', 'a.__s', 'shouldComponentUpdate', 'e.shift()', '__N'])
+  for (const gone of [
+    'a.__h&&',
+    'a.__s',
+    'shouldComponentUpdate',
+    'e.shift()',
+    '__N',
+    'requestAnimationFrame)',
+    'i?i(',
+  ])
     assert.not.ok(h.includes(gone), gone);
   // The hooks still skip a state set to the value it holds.
   assert.ok(h.includes('o(t,r)||'));
@@ -56,6 +68,18 @@ test('the trims fit the installed Preact, and what they leave parses and holds n
   for (const kept of ['http://www.w3.org/2000/svg', 'r.__v==u.__v', 'moveBefore', 'addEventListener'])
     assert.ok(c.includes(kept), kept);
   assert.ok(c.length < core.length - 2500, `${core.length} → ${c.length}`);
+});
+
+test("the dom layer's Preact keeps the scheduling options preact/test-utils' act sets; popup.js's has none", () => {
+  const [c, h] = [trimCore(core, false), trimHooks(hooks, false)];
+  for (const text of [c, h]) transformSync(text, { format: 'esm', loader: 'js' });
+  assert.ok(c.includes('n.debounceRendering'));
+  assert.ok(h.includes('a.requestAnimationFrame'));
+  // Everything else is trimmed alike.
+  assert.not.ok(c.includes('n.vnode'));
+  assert.not.ok(h.includes('i?i('));
+  assert.not.ok(trimCore(core).includes('debounceRendering'));
+  assert.not.ok(trimHooks(hooks).includes('requestAnimationFrame)'));
 });
 
 test('featureProblems: React APIs outside the served list and removed features are named; the rest pass', () => {
@@ -67,6 +91,9 @@ test('featureProblems: React APIs outside the served list and removed features a
     ["import { type VNode, useRef } from 'preact/hooks';", 0],
     ["import { createPortal } from 'react-dom';", 1],
     ["import { memo, forwardRef, useState } from 'react';", 2],
+    // useReducer's init function is trimmed: useState is the one state hook served.
+    ["import { useReducer } from 'react';", 1],
+    ['<foreignObject><p /></foreignObject>', 1],
     ["import { createContext, useContext } from 'preact/compat';", 2],
     // Core render does not empty its container first: only compat's (react-dom) may be used.
     ["import { render } from 'preact';", 1],
