@@ -307,8 +307,18 @@ const HOOKS = [
   ['next state', 'i.__.some(function(n){n.__N&&(n.__=n.__N),n.u=n.__N=void 0})', 'i.__.some(function(n){n.u=void 0})'],
 ];
 
-/** The hooks' scheduling option, in popup.js only (see CORE_SCHEDULING). */
+/**
+ * The hooks' scheduling option, in popup.js only (see CORE_SCHEDULING); and there no test of whether
+ * requestAnimationFrame exists: every browser popup.js runs in has it (linkedom, under the dom layer, does not).
+ */
 const HOOKS_SCHEDULING = [
+  [
+    'requestAnimationFrame exists',
+    'var k="function"==typeof requestAnimationFrame;function z(n){var t,r=function(){clearTimeout(u),k&&' +
+      'cancelAnimationFrame(t),setTimeout(n)},u=setTimeout(r,35);k&&(t=requestAnimationFrame(r))}',
+    'function z(n){var t,r=function(){clearTimeout(u),cancelAnimationFrame(t),setTimeout(n)},u=setTimeout(r,35);' +
+      't=requestAnimationFrame(r)}',
+  ],
   [
     'requestAnimationFrame option',
     'function B(n){1!=n&&i==a.requestAnimationFrame||((i=a.requestAnimationFrame)||z)(g)}',

@@ -25,7 +25,7 @@ import { addPiece, type Piece } from './piece';
 import { needsExtras } from '../form-model/place';
 import type { ChooseTransport } from './form/transport';
 import { holdHost } from './host';
-import { modalSheets, sheetBase } from './sheets';
+import { modalSheets, needsFonts, sheetBase } from './sheets';
 import { themeClasses, themeVars } from './theme';
 import { isMobile, type Settings } from './settings';
 import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
@@ -63,6 +63,8 @@ export const createSession = (
   const modalDialog = !p.isPreview && isModal(s.variation);
   const mobile = () => isMobile(s, win.innerWidth);
   const base = sheetBase(p, s);
+  // Every frame of the popup links fonts.css too when its style settings need it (src/popup/sheets.ts).
+  const fonts = needsFonts(s);
   // The owner preview submits nowhere (spec 4.6): chosen once here, the form never asks.
   const transport: ChooseTransport = (t) => (p.isPreview ? t.previewTransport : t.providerTransport(p, s.captcha));
   const serverCookies = s.cookies && !p.isPreview;
@@ -154,7 +156,7 @@ export const createSession = (
     const piece = await addPiece(
       {
         title,
-        sheets: sheets.map((f) => base + f),
+        sheets: (fonts ? [...sheets, 'fonts.css'] : sheets).map((f) => base + f),
         place,
         vars: themeVars(s),
         classes: themeClasses(s, mobile()),

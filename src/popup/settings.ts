@@ -45,6 +45,7 @@ export interface Styles {
   button: ButtonStyle;
   bannerCta: ButtonStyle;
   labelColor: string;
+  /** A font key's stack as `var(--mc-f-{key})`, '' for helvetica (the default, common.css's). */
   labelFont: string;
   headingColor: string;
   headingFont: string;
@@ -120,14 +121,15 @@ export const color = (v: unknown): string => {
 };
 
 /**
- * The ten font keys of spec 3.3; helvetica is the default. Their font stacks live in common.css as `--mc-f-{key}`
- * custom properties: stylesheet bytes are cheaper than popup.js bytes, and the stacks are style, not logic.
+ * The font keys of spec 3.3 but helvetica, the default. Their font stacks live in fonts.css as `--mc-f-{key}` custom
+ * properties (helvetica's in common.css): stylesheet bytes are cheaper than popup.js bytes, and the stacks are style,
+ * not logic.
  */
-export const FONTS =
-  'arial comic_sans courier_new georgia helvetica lucida tahoma times_new_roman trebuchet_ms verdana'.split(' ');
-/** The CSS value of a font key: its custom property; unknown keys are helvetica (spec 3.3). */
+export const FONTS: string[] =
+  'arial comic_sans courier_new georgia lucida tahoma times_new_roman trebuchet_ms verdana'.split(' ');
+/** The CSS value of a font key: its custom property; '' for helvetica and unknown keys (spec 3.3: the default). */
 export const font = (v: unknown): string =>
-  `var(--mc-f-${FONTS.includes(str(v).toLowerCase()) ? str(v).toLowerCase() : 'helvetica'})`;
+  FONTS.includes(str(v).toLowerCase()) ? `var(--mc-f-${str(v).toLowerCase()})` : '';
 
 const align = (v: unknown): Align => (/^(left|center|right)$/.test(str(v)) ? (str(v) as Align) : 'center');
 

@@ -27,5 +27,13 @@ export const modalSheets = (s: Settings, extras: boolean): string[] => [
   s.variation == 'fixed' ? 'layout-fixed.css' : `layout-${s.template}.css`,
 ];
 
+/**
+ * Whether every frame of the popup links fonts.css, after its own sheets: its style settings pick a font other than
+ * helvetica (spec 3.3; `font` gives '' for helvetica, whose stack common.css holds) or set baseFontSize (strict
+ * content).
+ */
+export const needsFonts = ({ styles: t }: Settings): boolean =>
+  !!(t.labelFont + t.headingFont + t.paragraphFont || t.baseFontSize);
+
 /** The banner frame's stylesheets (spec 7.2). */
 export const BANNER_SHEETS = ['common.css', 'banner.css'];

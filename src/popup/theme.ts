@@ -13,24 +13,24 @@ const button = (out: Record<string, string>, prefix: string, b: ButtonStyle) => 
   out[prefix + 'width'] = b.full ? '100%' : 'auto';
 };
 
-/** The custom properties of one popup: only the colours that were given; fonts, widths and opacity always. */
+/** The custom properties of one popup: only the colours and fonts that were given; widths and opacity always. */
 export const themeVars = (s: Settings): Record<string, string> => {
   const t = s.styles;
   const out: Record<string, string> = {
     '--mc-opacity': '' + s.opacity,
     '--mc-width': s.width + 'px',
-    '--mc-heading-font': t.headingFont,
-    '--mc-p-font': t.paragraphFont,
-    '--mc-label-font': t.labelFont,
   };
-  const colors: [string, string][] = [
+  const given: [string, string][] = [
+    ['--mc-heading-font', t.headingFont],
+    ['--mc-p-font', t.paragraphFont],
+    ['--mc-label-font', t.labelFont],
     ['--mc-bg', t.backgroundColor],
     ['--mc-heading-color', t.headingColor],
     ['--mc-p-color', t.paragraphColor],
     ['--mc-label-color', t.labelColor],
     ['--mc-close-color', t.closeColor],
   ];
-  for (const [k, v] of colors) if (v) out[k] = v;
+  for (const [k, v] of given) if (v) out[k] = v;
   button(out, '--mc-btn-', t.button);
   button(out, '--mc-cta-', t.bannerCta);
   if (t.baseFontSize) out['--mc-base-size'] = t.baseFontSize + 'px';

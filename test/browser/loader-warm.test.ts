@@ -66,6 +66,7 @@ T(
       assert.ok(files.includes(f), `${f} fetched before the trigger`);
     assert.not.ok(files.includes('form-extras.js'), 'nothing an e-mail form does not need');
     assert.not.ok(files.includes('form-extras.css'), 'nor its stylesheet');
+    assert.not.ok(files.includes('fonts.css'), 'nor the fonts of settings that pick none');
     assert.ok(
       before.filter((r) => !r.path.endsWith('embed.js')).every((r) => r.afterLoad),
       'nothing but embed.js before the page loaded',

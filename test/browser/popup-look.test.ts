@@ -91,6 +91,52 @@ T("a choice's long label sits beside its box on a 320 px phone, wrapping there",
   }
 });
 
+/** The frame's stylesheets by file name, and the font families its body, a heading and a label are drawn in. */
+const typeOf = (frame: Frame) =>
+  frame.evaluate(() => {
+    const family = (sel: string) => getComputedStyle(document.querySelector(sel)!).fontFamily;
+    return {
+      sheets: [...document.styleSheets].map((x) => x.href!.replace(/.*\//, '')),
+      fonts: [family('body'), family('h2'), family('label')],
+      size: getComputedStyle(document.body).fontSize,
+    };
+  });
+
+T('fonts: helvetica by default without fonts.css; other keys and baseFontSize bring it (spec 3.3)', async () => {
+  const HELVETICA = '"Helvetica Neue", Helvetica, Arial, sans-serif';
+  const description = '<h2>Join</h2>';
+  for (const [styles, want] of [
+    [
+      {},
+      { sheets: ['common.css', 'modal.css', 'layout-1.css'], fonts: [HELVETICA, HELVETICA, HELVETICA], size: '16px' },
+    ],
+    [
+      { headingFont: 'georgia', paragraphFont: 'helvetica', labels: { font: 'courier_new' } },
+      {
+        sheets: ['common.css', 'modal.css', 'layout-1.css', 'fonts.css'],
+        fonts: [HELVETICA, 'Georgia, serif', '"Courier New", Courier, monospace'],
+        size: '16px',
+      },
+    ],
+    [
+      { baseFontSize: 13 },
+      {
+        sheets: ['common.css', 'modal.css', 'layout-1.css', 'fonts.css'],
+        fonts: [HELVETICA, HELVETICA, HELVETICA],
+        size: '13px',
+      },
+    ],
+  ] as const) {
+    const { page, context } = await openHost(ctx.browser, ctx.fx, { popupDelay: 0, description, styles });
+    try {
+      const { frame } = await shown(page, MODAL);
+      assert.equal(await typeOf(frame), want, JSON.stringify(styles));
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 T('the parts of a birthday, a date and a US phone: each labelled on screen above its input (WCAG 3.3.2)', async () => {
   const parts = [
     { type: 'birthday', name: 'BDAY', label: 'Birthday', merge_id: 1, dateformat: 'DD/MM' },

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { needsExtras } from '../../src/form-model/place';
 import { animatesOut, closedCookieMs, onProviderSite, setsClosedCookie } from '../../src/popup/closing';
 import { normalize } from '../../src/popup/settings';
-import { BANNER_SHEETS, modalSheets, sheetBase } from '../../src/popup/sheets';
+import { BANNER_SHEETS, modalSheets, needsFonts, sheetBase } from '../../src/popup/sheets';
 import { themeClasses, themeVars } from '../../src/popup/theme';
 import type { LoaderParams } from '../../src/types';
 import { PARAMS } from './params';
@@ -58,21 +58,19 @@ test('modalSheets: common, form-extras.css when the form needs it, the variation
   assert.equal(BANNER_SHEETS, ['common.css', 'banner.css']);
 });
 
-test('themeVars: given colours only; fonts, width, opacity always; image only as a background', () => {
+test('themeVars: given colours and fonts only; width, opacity always; image only as a background', () => {
   const plain = themeVars(normalize({}));
   assert.equal(
     Object.keys(plain).sort(),
-    [
-      '--mc-btn-align',
-      '--mc-btn-width',
-      '--mc-cta-align',
-      '--mc-cta-width',
-      '--mc-heading-font',
-      '--mc-label-font',
-      '--mc-opacity',
-      '--mc-p-font',
-      '--mc-width',
-    ].sort(),
+    ['--mc-btn-align', '--mc-btn-width', '--mc-cta-align', '--mc-cta-width', '--mc-opacity', '--mc-width'].sort(),
+  );
+  // helvetica given is the default: nothing set, common.css's stack applies.
+  const fonts = themeVars(
+    normalize({ styles: { headingFont: 'georgia', paragraphFont: 'helvetica', labels: { font: 'arial' } } }),
+  );
+  assert.equal(
+    [fonts['--mc-heading-font'], fonts['--mc-p-font'], fonts['--mc-label-font']],
+    ['var(--mc-f-georgia)', undefined, 'var(--mc-f-arial)'],
   );
   assert.is(plain['--mc-opacity'], '0.65');
   assert.is(plain['--mc-width'], '768px');
@@ -114,6 +112,19 @@ test('themeVars: given colours only; fonts, width, opacity always; image only as
   assert.is(v['--mc-base-size'], '18px');
   assert.is(v['--mc-image'], 'url("https://x.test/i.png")');
   assert.is(themeVars(normalize({ template: 1, imageUrl: 'https://x.test/i.png' }))['--mc-image'], undefined);
+});
+
+test('needsFonts: a font other than helvetica in any of the three places, or baseFontSize', () => {
+  const cases: [Record<string, unknown>, boolean][] = [
+    [{}, false],
+    [{ headingFont: 'helvetica', paragraphFont: 'HELVETICA', labels: { font: 'papyrus' } }, false],
+    [{ headingFont: 'georgia' }, true],
+    [{ paragraphFont: 'verdana' }, true],
+    [{ labels: { font: 'courier_new' } }, true],
+    [{ baseFontSize: 14 }, true],
+    [{ baseFontSize: 0 }, false],
+  ];
+  for (const [styles, want] of cases) assert.is(needsFonts(normalize({ styles })), want, JSON.stringify(styles));
 });
 
 test('themeClasses: variation, template, strict, image, edge, mobile', () => {
