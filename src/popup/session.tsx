@@ -21,21 +21,21 @@
 // The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
 // shifts it by some 30 bytes either way). It means nothing else.
 import { loadExtras } from './form/lazy';
+import { Modal } from './Modal';
 import { addPiece, type Piece } from './piece';
-import { needsExtras } from '../form-model/place';
 import type { ChooseTransport } from './form/transport';
+import { tabbables, trapTab } from './focus';
+import { needsExtras } from '../form-model/place';
 import { holdHost } from './host';
 import { modalSheets, needsFonts, sheetBase } from './sheets';
-import { themeClasses, themeVars } from './theme';
 import { isMobile, type Settings } from './settings';
 import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
 import { closedName, setCookie } from '../browser/cookies';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
-import { tabbables, trapTab } from './focus';
 import type { LoaderParams, PopupHandle } from '../types';
-import { Modal } from './Modal';
 import { render } from 'react-dom';
 import { pause } from './pause';
+import { themeClasses, themeVars } from './theme';
 import { firstPiece, isModal, modalPlace } from './place';
 
 /** A popup session: see the module's comment for its steps. */
