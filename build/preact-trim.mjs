@@ -11,8 +11,9 @@
  * - no portals, no `dangerouslySetInnerHTML` (owner HTML is built by src/popup/html/sanitize.ts), no MathML,
  *   `<template>`, `<progress>`, `<foreignObject>`, no `popover`, `download`, `rowSpan` or `colSpan` props, no SVG
  *   `xlink` names;
- * - no option hooks but the ones the hooks set: nothing sets `vnode` or `event` now that compat's are gone, and no one
- *   sets the scheduling options (`debounceRendering`, and the hooks' `requestAnimationFrame`).
+ * - no option hooks but the ones the hooks set: nothing sets `vnode` or `event` now that compat's are gone; and in
+ *   popup.js only (the dom layer's `act` needs them), none of the scheduling options no one sets (`debounceRendering`,
+ *   the hooks' `requestAnimationFrame`), nor the test of whether requestAnimationFrame exists.
  * compat loses its vnode hook (React's names for the DOM's: `className`, camelCase SVG names and numeric styles, the
  * two build/compat-trim.mjs guards, `defaultValue`, `<select multiple>`, React's event names; class refs,
  * `defaultProps`, React 19's ref prop) and what only class components and synthetic-event methods need. The hooks
@@ -27,7 +28,7 @@
  * Each trim is an exact text and its replacement; the build fails when a text is not found exactly once (a new
  * Preact: look again). `trimmedProblems` fails it when our sources import a React API outside `REACT_API` or write
  * a removed feature, and the dom layer renders the popup's components on this trimmed Preact, holding every vnode to
- * the same rules (test/dom/compat-guard.ts). popup.js is 12,155 B brotli with the trims, 15,037 B without them
+ * the same rules (test/dom/compat-guard.ts). popup.js is 12,117 B brotli with the trims, 15,019 B without them
  * (and without build/compat-trim.mjs's, which they took over).
  */
 import { readFileSync } from 'node:fs';
