@@ -8,7 +8,7 @@
  */
 import type { Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { EMAIL_FIELD, MODAL, openHost, popupSuite, shown } from './popup-env';
+import { BANNER, EMAIL_FIELD, MODAL, openHost, popupSuite, shown } from './popup-env';
 
 const { T, ctx } = popupSuite('popup: look');
 
@@ -134,6 +134,37 @@ T('fonts: helvetica by default without fonts.css; other keys and baseFontSize br
     } finally {
       await context.close();
     }
+  }
+});
+
+T("fonts in the mobile banner's frame: a paragraph font and baseFontSize bring fonts.css there too", async () => {
+  const { page, context, log } = await openHost(
+    ctx.browser,
+    ctx.fx,
+    {
+      popupDelay: 0,
+      useMobileBanner: 'Y',
+      bannerDescription: '<p>Weekly <small>letters</small></p>',
+      styles: { paragraphFont: 'verdana', baseFontSize: 14 },
+    },
+    { viewport: { width: 375, height: 700 } },
+  );
+  try {
+    const { frame } = await shown(page, BANNER);
+    const seen = await frame.evaluate(() => ({
+      sheets: [...document.styleSheets].map((x) => x.href!.replace(/.*\//, '')),
+      font: getComputedStyle(document.body).fontFamily,
+      // Strict content: the owner's HTML follows the base size, here over the browser's smaller <small> (spec 3.3).
+      size: getComputedStyle(document.querySelector('.mc-banner-description small')!).fontSize,
+    }));
+    assert.equal(seen, {
+      sheets: ['common.css', 'banner.css', 'fonts.css'],
+      font: 'Verdana, Geneva, sans-serif',
+      size: '14px',
+    });
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
   }
 });
 
