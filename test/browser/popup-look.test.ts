@@ -12,6 +12,10 @@ import { BANNER, EMAIL_FIELD, MODAL, openHost, popupSuite, shown } from './popup
 
 const { T, ctx } = popupSuite('popup: look');
 
+/** The stylesheets a frame linked, by file name, in order. */
+const sheetsOf = (frame: Frame) =>
+  frame.evaluate(() => [...document.styleSheets].map((x) => x.href!.replace(/.*\//, '')));
+
 const AGE = { type: 'number', name: 'AGE', label: 'Age', helper_text: 'In years', merge_id: 1 };
 const TOPICS = {
   type: 'checkbox',
@@ -74,12 +78,7 @@ T("a choice's long label sits beside its box on a 320 px phone, wrapping there",
   try {
     const { frame } = await shown(page, MODAL);
     // The choice's look comes with form-extras.css, which only a form needing form-extras.js links (issue 12.5).
-    assert.equal(await frame.evaluate(() => [...document.styleSheets].map((x) => x.href!.replace(/.*\//, ''))), [
-      'common.css',
-      'form-extras.css',
-      'modal.css',
-      'layout-1.css',
-    ]);
+    assert.equal(await sheetsOf(frame), ['common.css', 'form-extras.css', 'modal.css', 'layout-1.css']);
     assert.is(await frame.$eval('.mc-choice input', (i) => getComputedStyle(i).width), '20px', 'the box styled');
     const [box, label] = await frame.$eval('.mc-choice', (c) =>
       [c.querySelector('input')!, c.querySelector('label')!].map((e) => e.getBoundingClientRect().toJSON()),
@@ -92,15 +91,13 @@ T("a choice's long label sits beside its box on a 320 px phone, wrapping there",
 });
 
 /** The frame's stylesheets by file name, and the font families its body, a heading and a label are drawn in. */
-const typeOf = (frame: Frame) =>
-  frame.evaluate(() => {
+const typeOf = async (frame: Frame) => ({
+  sheets: await sheetsOf(frame),
+  ...(await frame.evaluate(() => {
     const family = (sel: string) => getComputedStyle(document.querySelector(sel)!).fontFamily;
-    return {
-      sheets: [...document.styleSheets].map((x) => x.href!.replace(/.*\//, '')),
-      fonts: [family('body'), family('h2'), family('label')],
-      size: getComputedStyle(document.body).fontSize,
-    };
-  });
+    return { fonts: [family('body'), family('h2'), family('label')], size: getComputedStyle(document.body).fontSize };
+  })),
+});
 
 T('fonts: helvetica by default without fonts.css; other keys and baseFontSize bring it (spec 3.3)', async () => {
   const HELVETICA = '"Helvetica Neue", Helvetica, Arial, sans-serif';
@@ -152,13 +149,12 @@ T("fonts in the mobile banner's frame: a paragraph font and baseFontSize bring f
   try {
     const { frame } = await shown(page, BANNER);
     const seen = await frame.evaluate(() => ({
-      sheets: [...document.styleSheets].map((x) => x.href!.replace(/.*\//, '')),
       font: getComputedStyle(document.body).fontFamily,
       // Strict content: the owner's HTML follows the base size, here over the browser's smaller <small> (spec 3.3).
       size: getComputedStyle(document.querySelector('.mc-banner-description small')!).fontSize,
     }));
+    assert.equal(await sheetsOf(frame), ['common.css', 'banner.css', 'fonts.css']);
     assert.equal(seen, {
-      sheets: ['common.css', 'banner.css', 'fonts.css'],
       font: 'Verdana, Geneva, sans-serif',
       size: '14px',
     });
