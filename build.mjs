@@ -9,6 +9,7 @@ import { boundaryListed, leftOver, pinCollisions, readMangle } from './build/man
 import { trimProblems } from './build/compat-trim.mjs';
 import { preactTrim, trimmedProblems } from './build/preact-trim.mjs';
 import { squeeze, tightenCss } from './build/minify.mjs';
+import { FRAME_SHEETS, frameSheetEntry } from './build/frame-sheets.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const watch = process.argv.includes('--watch');
@@ -131,8 +132,9 @@ const popupRuntime = {
 
 /**
  * @typedef {object} Job
- * @property {string} in
+ * @property {string} in The source; for a frame sheet (`parts`), the folder of its parts.
  * @property {string[]} out
+ * @property {string[]} [parts] A frame sheet's parts (build/frame-sheets.mjs), bundled in order from `in`.
  * @property {import('esbuild').BuildOptions} opts
  * @property {{ mangle?: boolean, internals?: boolean, unsafe?: boolean }} [terser]
  * @property {boolean} [tighten] A popup stylesheet: build/minify.mjs tightenCss after esbuild.
@@ -235,23 +237,30 @@ export const jobs = [
   })),
 ];
 
-/** The popup stylesheets (spec 7.2): versioned for production, unversioned for dev's appDomain. */
+/**
+ * The popup stylesheets (spec 7.2), then each frame's own sheet made of them (build/frame-sheets.mjs): versioned for
+ * production, unversioned for dev's appDomain.
+ */
 function cssJobs() {
-  const dir = join(root, 'src/popup/css');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.css'))
-    .map((f) => ({
-      in: `src/popup/css/${f}`,
-      out: [...VERSIONS.map((v) => `${POPUP_CSS}${v}/${f}`), POPUP_CSS + f],
-      opts: { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' },
-      tighten: true,
-    }));
+  const dir = 'src/popup/css';
+  if (!existsSync(join(root, dir))) return [];
+  const opts = { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' };
+  const outs = (f) => [...VERSIONS.map((v) => `${POPUP_CSS}${v}/${f}`), POPUP_CSS + f];
+  return [
+    ...readdirSync(join(root, dir))
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => ({ in: `${dir}/${f}`, out: outs(f), opts, tighten: true })),
+    ...Object.entries(FRAME_SHEETS).map(([f, parts]) => ({ in: dir, parts, out: outs(f), opts, tighten: true })),
+  ];
 }
+
+/** esbuild's entry options of a job: its file, or a frame sheet's parts. @param {Job} job */
+const entry = (job) =>
+  job.parts ? { stdin: frameSheetEntry(job.parts, join(root, job.in)) } : { entryPoints: [join(root, job.in)] };
 
 /** esbuild's output of one job (before terser). @param {Job} job @returns {Promise<string>} */
 export async function bundle(job) {
-  const result = await esbuild.build({ ...job.opts, entryPoints: [join(root, job.in)], write: false });
+  const result = await esbuild.build({ ...job.opts, ...entry(job), write: false });
   return result.outputFiles[0].text;
 }
 
@@ -341,7 +350,7 @@ if (watch) {
   for (const job of active) {
     const ctx = await esbuild.context({
       ...job.opts,
-      entryPoints: [join(root, job.in)],
+      ...entry(job),
       outfile: join(root, job.out[0]),
       // The job's own plugins first (form-extras.js needs popupRuntime, or it would bundle a second Preact).
       plugins: [

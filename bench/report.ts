@@ -75,8 +75,17 @@ const view = (r: Results) => {
 
 const P = 'js/signup-forms/popup/';
 const C = 'css/signup-forms/popup/1.0/';
-/** A plain e-mail form's first view: the loader, popup.js and the stylesheets its modal links (template 1). */
-export const FIRST_VIEW = [P + 'embed.js', P + '1.0/popup.js', C + 'common.css', C + 'modal.css', C + 'layout-1.css'];
+/**
+ * A plain e-mail form's first view: the loader, popup.js and the stylesheets its modal links (template 1): its frame's
+ * own sheet, modal-1.css, in builds that make one (build/frame-sheets.mjs), else spec 7.2's three it is made of.
+ */
+export const firstView = (rows: SizeRow[]): string[] => [
+  P + 'embed.js',
+  P + '1.0/popup.js',
+  ...(rows.some((x) => x.name == C + 'modal-1.css')
+    ? [C + 'modal-1.css']
+    : [C + 'common.css', C + 'modal.css', C + 'layout-1.css']),
+];
 
 /** The targets table (issue 12's rows and the earlier issues' that still hold). */
 export function targetsMarkdown(r: Results): string {
@@ -90,15 +99,16 @@ export function targetsMarkdown(r: Results): string {
     show: (n: number | null) => string,
     ok: boolean | null,
   ) => rows.push([figure, target, show(a), show(b), ratio(a, b), yes(ok)]);
-  const bytes = (figure: string, names: string[], limit: number, target: string) => {
-    const a = sum(r.sizes, names);
-    row(figure, target, a, sum(r.refSizes, names), kb, a !== null && a <= limit);
+  const bytes = (figure: string, names: string[] | ((rows: SizeRow[]) => string[]), limit: number, target: string) => {
+    const of = (rows: SizeRow[]) => sum(rows, typeof names == 'function' ? names(rows) : names);
+    const a = of(r.sizes);
+    row(figure, target, a, of(r.refSizes), kb, a !== null && a <= limit);
   };
   bytes('embed.js brotli', [P + 'embed.js'], 1400, '≤ 1.4 kB');
   bytes('popup.js brotli', [P + '1.0/popup.js'], 14000, '≤ 14 kB (aim 12 kB)');
   bytes(
-    'first view of an e-mail form: embed.js + popup.js + common, modal and layout-1 CSS',
-    FIRST_VIEW,
+    "first view of an e-mail form: embed.js + popup.js + the modal's CSS (modal-1.css, or common, modal, layout-1)",
+    firstView,
     14500,
     '≤ 14.5 kB',
   );

@@ -33,15 +33,15 @@ const embedRequests = (page: Page) =>
 const paths = async (page: Page) => (await embedRequests(page)).map((r) => r.path.replace(/.*\//, ''));
 
 /**
- * Waits until the prepared frame has its form and its three stylesheets have loaded, not only been linked: a link's
- * sheet is there once its response is in, and so is its resource timing entry, which the tests read (CI on a busy
- * machine read the entries while modal.css was still on its way).
+ * Waits until the prepared frame has its form and its stylesheet has loaded, not only been linked: a link's sheet is
+ * there once its response is in, and so is its resource timing entry, which the tests read (CI on a busy machine read
+ * the entries while a sheet was still on its way).
  */
 const sheetsLoaded = (page: Page) =>
   page.waitForFunction(() => {
     const d = document.querySelector('iframe')?.contentDocument;
     const links = d ? Array.from(d.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')) : [];
-    return links.length == 3 && links.every((l) => !!l.sheet) && !!d!.querySelector('form');
+    return links.length == 1 && links.every((l) => !!l.sheet) && !!d!.querySelector('form');
   });
 
 /** The host page as a hidden popup must leave it: no visible frame, nothing inert, the root's style untouched. */
@@ -58,11 +58,11 @@ T(
   async () => {
     const { context, page, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 3 }, { focusHost: true });
     await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.popup));
-    // Prepared: the modal's frame is on the page with its three stylesheets loaded, hidden.
+    // Prepared: the modal's frame is on the page with its stylesheet loaded, hidden.
     await sheetsLoaded(page);
     const before = await embedRequests(page);
     const files = before.map((r) => r.path.replace(/.*\//, ''));
-    for (const f of ['embed.js', 'form-settings', 'popup.js', 'common.css', 'modal.css', 'layout-1.css'])
+    for (const f of ['embed.js', 'form-settings', 'popup.js', 'modal-1.css'])
       assert.ok(files.includes(f), `${f} fetched before the trigger`);
     assert.not.ok(files.includes('form-extras.js'), 'nothing an e-mail form does not need');
     assert.not.ok(files.includes('form-extras.css'), 'nor its stylesheet');
@@ -118,12 +118,12 @@ T('middle trigger: warmed after load while idle, shown when the reader passes th
   await sheetsLoaded(page);
   const before = await embedRequests(page);
   assert.ok(before.some((r) => r.path.endsWith('popup.js') && r.afterLoad));
-  assert.ok(before.some((r) => r.path.endsWith('modal-slidein.css')));
+  assert.ok(before.some((r) => r.path.endsWith('slide-1.css')));
   assert.equal((await hostState(page)).visible, 0, 'hidden until the trigger');
   await page.mouse.wheel(0, 2500);
   await shown(page, MODAL);
   const after = await paths(page);
-  assert.equal(after.filter((p) => p.endsWith('.css') || p == 'popup.js').length, 4, 'nothing fetched again');
+  assert.equal(after.filter((p) => p.endsWith('.css') || p == 'popup.js').length, 2, 'nothing fetched again');
   assert.equal(log.errors, []);
   await context.close();
 });

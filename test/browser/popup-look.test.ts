@@ -78,7 +78,7 @@ T("a choice's long label sits beside its box on a 320 px phone, wrapping there",
   try {
     const { frame } = await shown(page, MODAL);
     // The choice's look comes with form-extras.css, which only a form needing form-extras.js links (issue 12.5).
-    assert.equal(await sheetsOf(frame), ['common.css', 'form-extras.css', 'modal.css', 'layout-1.css']);
+    assert.equal(await sheetsOf(frame), ['modal-1.css', 'form-extras.css']);
     assert.is(await frame.$eval('.mc-choice input', (i) => getComputedStyle(i).width), '20px', 'the box styled');
     const [box, label] = await frame.$eval('.mc-choice', (c) =>
       [c.querySelector('input')!, c.querySelector('label')!].map((e) => e.getBoundingClientRect().toJSON()),
@@ -103,14 +103,11 @@ T('fonts: helvetica by default without fonts.css; other keys and baseFontSize br
   const HELVETICA = '"Helvetica Neue", Helvetica, Arial, sans-serif';
   const description = '<h2>Join</h2>';
   for (const [styles, want] of [
-    [
-      {},
-      { sheets: ['common.css', 'modal.css', 'layout-1.css'], fonts: [HELVETICA, HELVETICA, HELVETICA], size: '16px' },
-    ],
+    [{}, { sheets: ['modal-1.css'], fonts: [HELVETICA, HELVETICA, HELVETICA], size: '16px' }],
     [
       { headingFont: 'georgia', paragraphFont: 'helvetica', labels: { font: 'courier_new' } },
       {
-        sheets: ['common.css', 'modal.css', 'layout-1.css', 'fonts.css'],
+        sheets: ['modal-1.css', 'fonts.css'],
         fonts: [HELVETICA, 'Georgia, serif', '"Courier New", Courier, monospace'],
         size: '16px',
       },
@@ -118,10 +115,15 @@ T('fonts: helvetica by default without fonts.css; other keys and baseFontSize br
     [
       { baseFontSize: 13 },
       {
-        sheets: ['common.css', 'modal.css', 'layout-1.css', 'fonts.css'],
+        sheets: ['modal-1.css', 'fonts.css'],
         fonts: [HELVETICA, HELVETICA, HELVETICA],
         size: '13px',
       },
+    ],
+    // A key fonts.css does not hold: the default's stack, as if none were given (src/popup/settings.ts font).
+    [
+      { labels: { font: 'papyrus' } },
+      { sheets: ['modal-1.css', 'fonts.css'], fonts: [HELVETICA, HELVETICA, HELVETICA], size: '16px' },
     ],
   ] as const) {
     const { page, context } = await openHost(ctx.browser, ctx.fx, { popupDelay: 0, description, styles });
@@ -153,7 +155,7 @@ T("fonts in the mobile banner's frame: a paragraph font and baseFontSize bring f
       // Strict content: the owner's HTML follows the base size, here over the browser's smaller <small> (spec 3.3).
       size: getComputedStyle(document.querySelector('.mc-banner-description small')!).fontSize,
     }));
-    assert.equal(await sheetsOf(frame), ['common.css', 'banner.css', 'fonts.css']);
+    assert.equal(await sheetsOf(frame), ['mobile-banner.css', 'fonts.css']);
     assert.equal(seen, {
       font: 'Verdana, Geneva, sans-serif',
       size: '14px',

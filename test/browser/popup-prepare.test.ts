@@ -73,14 +73,15 @@ const hostState = (page: Page) =>
     cookie: document.cookie,
   }));
 
-/** Waits until the hidden modal is fully prepared: rendered, its three stylesheets loaded, form-extras.js run. */
+/** Waits until the hidden modal is fully prepared: rendered, every stylesheet it links loaded, form-extras.js run. */
 const prepared = (page: Page) =>
   page.waitForFunction(
     () => {
       const f = document.querySelector<HTMLIFrameElement>('iframe');
       const d = f && f.contentDocument;
       const g = window.__mcsf as Shared;
-      return !!d && !!d.querySelector('.mc-root input') && d.styleSheets.length == 3 && !!g.extras;
+      const linked = d ? d.querySelectorAll('link[rel=stylesheet]').length : 0;
+      return !!d && !!d.querySelector('.mc-root input') && linked > 0 && d.styleSheets.length == linked && !!g.extras;
     },
     undefined,
     { timeout: 20000 },
@@ -111,8 +112,8 @@ no cookie but the server's (spec 3.8: on load)`,
       assert.is(s.cookie, 'mc_server=v1', "the server's cookie, set on load; none of ours");
       assert.equal(Object.keys(await cookies(context)), ['mc_server'], 'nothing else in the jar');
       assert.ok(
-        requests.some((u) => u.endsWith('/css/signup-forms/popup/1.0/layout-1.css')),
-        "the variant's stylesheets were requested while preparing",
+        requests.some((u) => u.endsWith('/css/signup-forms/popup/1.0/modal-1.css')),
+        "the variant's stylesheet was requested while preparing",
       );
 
       // Reveal: shown in the same task (nothing waits on the network), focus in the first field, the host held.

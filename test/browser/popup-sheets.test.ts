@@ -58,11 +58,11 @@ const rendered = (page: Page, sel: string) =>
   page.$eval(sel, (f) => (f as HTMLIFrameElement).contentDocument!.body.querySelectorAll('*').length);
 
 const cases: [string, string, string, Record<string, unknown>, { width: number; height: number }][] = [
-  ['modal', MODAL, '/layout-1.css', { popupDelay: 0 }, { width: 1280, height: 800 }],
+  ['modal', MODAL, '/modal-1.css', { popupDelay: 0 }, { width: 1280, height: 800 }],
   [
     'banner',
     BANNER,
-    '/banner.css',
+    '/mobile-banner.css',
     { popupDelay: 0, useMobileBanner: 'Y', bannerDescription: '<p>Get our letter</p>' },
     { width: 375, height: 700 },
   ],
@@ -86,5 +86,30 @@ for (const [name, sel, file, settings, viewport] of cases)
       await context.close();
     }
   });
+
+T("spec 7.2's stylesheets stay served, versioned and for dev, beside each frame's own sheet made of them", async () => {
+  const spec = [
+    'common.css',
+    'modal.css',
+    'modal-slidein.css',
+    'modal-fixed.css',
+    ...[1, 2, 3, 4, 5].map((t) => `layout-${t}.css`),
+    'layout-fixed.css',
+    'banner.css',
+  ];
+  const frames = [...[1, 2, 3, 4, 5].flatMap((t) => [`modal-${t}.css`, `slide-${t}.css`]), 'fixed-1.css'];
+  const text = async (path: string) => {
+    const r = await fetch(ctx.fx.origin + path);
+    assert.is(r.status, 200, path);
+    assert.match(r.headers.get('content-type') || '', /^text\/css/, path);
+    return r.text();
+  };
+  for (const dir of ['/css/signup-forms/popup/1.0/', '/css/signup-forms/popup/1.1/', '/css/signup-forms/popup/'])
+    for (const f of [...spec, ...frames, 'mobile-banner.css', 'form-extras.css', 'fonts.css'])
+      assert.ok((await text(dir + f)).length > 100, dir + f);
+  // A frame's sheet holds its parts' rules: the template's image rule, the variation's dialog, common's close button.
+  const own = await text('/css/signup-forms/popup/1.0/modal-4.css');
+  for (const rule of ['.mc-close{', '.mc-overlay{', '.mc-edge .mc-image{top:0']) assert.ok(own.includes(rule), rule);
+});
 
 T.run();

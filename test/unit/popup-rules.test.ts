@@ -1,6 +1,7 @@
 /** Pure decisions of the popup shell: stylesheets (spec 7.2), theme properties (spec 3.3), closing (spec 4.3, 9.2). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { FRAME_SHEETS } from '../../build/frame-sheets.mjs';
 import { needsExtras } from '../../src/form-model/place';
 import { animatesOut, closedCookieMs, onProviderSite, setsClosedCookie } from '../../src/popup/closing';
 import { normalize } from '../../src/popup/settings';
@@ -23,39 +24,59 @@ test('sheetBase: versioned on the content host, unversioned on appDomain in dev'
   for (const [p, s, want] of cases) assert.is(sheetBase({ ...P, ...p }, normalize(s)), want, JSON.stringify([p, s]));
 });
 
-test('modalSheets: common, form-extras.css when the form needs it, the variation sheet, the template layout', () => {
-  const cases: [Record<string, unknown>, string[]][] = [
-    [{}, ['common.css', 'modal.css', 'layout-1.css']],
-    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [
+test('modalSheets: the frame sheet (common, variation, layout), then form-extras.css when the form needs it', () => {
+  // Each case: settings, the sheets the frame links, and the spec 7.2 sheets its own sheet is made of, in order
+  // (build/frame-sheets.mjs): the sheets the frame linked one by one before issue 12.
+  const cases: [Record<string, unknown>, string[], string[]][] = [
+    [{}, ['modal-1.css'], ['common.css', 'modal.css', 'layout-1.css']],
+    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[], string[]] => [
       { template: t },
+      [`modal-${t}.css`],
       ['common.css', 'modal.css', `layout-${t}.css`],
     ]),
-    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[]] => [
+    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[], string[]] => [
       { template: t, modalVariation: 'slide' },
+      [`slide-${t}.css`],
       ['common.css', 'modal-slidein.css', `layout-${t}.css`],
     ]),
-    [{ template: 4, modalVariation: 'fixed' }, ['common.css', 'modal-fixed.css', 'layout-fixed.css']],
-    // A form that needs form-extras.js also links form-extras.css, after common (issue 12.5): a choice, the GDPR
-    // block, the SMS step. Single inputs do not.
-    [{ fields: [EMAIL, { type: 'text', name: 'FNAME', merge_id: 1 }] }, ['common.css', 'modal.css', 'layout-1.css']],
+    // The fixed variation is always template 1 (spec 2.2), with its own layout.
+    [{ template: 4, modalVariation: 'fixed' }, ['fixed-1.css'], ['common.css', 'modal-fixed.css', 'layout-fixed.css']],
+    // Out of range, the template is 1.
+    [{ template: 9 }, ['modal-1.css'], ['common.css', 'modal.css', 'layout-1.css']],
+    // A form that needs form-extras.js also links form-extras.css, after the frame's sheet (issue 12.5): a choice, the
+    // GDPR block, the SMS step. Single inputs do not.
+    [
+      { fields: [EMAIL, { type: 'text', name: 'FNAME', merge_id: 1 }] },
+      ['modal-1.css'],
+      ['common.css', 'modal.css', 'layout-1.css'],
+    ],
     [
       { fields: [EMAIL, { type: 'checkbox', name: 'T', merge_id: 1, choices: [{ value: 'a', label: 'A' }] }] },
-      ['common.css', 'form-extras.css', 'modal.css', 'layout-1.css'],
+      ['modal-1.css', 'form-extras.css'],
+      ['common.css', 'modal.css', 'layout-1.css'],
     ],
     [
       { fields: [EMAIL], hasGdprEnabled: 'Y', modalVariation: 'slide', template: 2 },
-      ['common.css', 'form-extras.css', 'modal-slidein.css', 'layout-2.css'],
+      ['slide-2.css', 'form-extras.css'],
+      ['common.css', 'modal-slidein.css', 'layout-2.css'],
     ],
     [
       { fields: [{ type: 'smsphone', name: 'SMS', merge_id: 1 }], modalVariation: 'fixed' },
-      ['common.css', 'form-extras.css', 'modal-fixed.css', 'layout-fixed.css'],
+      ['fixed-1.css', 'form-extras.css'],
+      ['common.css', 'modal-fixed.css', 'layout-fixed.css'],
     ],
   ];
-  for (const [raw, want] of cases) {
+  const built = FRAME_SHEETS as Record<string, string[]>;
+  for (const [raw, want, parts] of cases) {
     const s = normalize(raw);
-    assert.equal(modalSheets(s, needsExtras(s.placement)), want, JSON.stringify(raw));
+    const sheets = modalSheets(s, needsExtras(s.placement));
+    assert.equal(sheets, want, JSON.stringify(raw));
+    assert.equal(built[sheets[0]], parts, `${sheets[0]} is built of the frame's spec 7.2 sheets`);
   }
-  assert.equal(BANNER_SHEETS, ['common.css', 'banner.css']);
+  assert.equal(BANNER_SHEETS, ['mobile-banner.css']);
+  assert.equal(built['mobile-banner.css'], ['common.css', 'banner.css']);
+  // Nothing built that no frame links: 5 modal, 5 slide, 1 fixed, the banner.
+  assert.is(Object.keys(built).length, 12);
 });
 
 test('themeVars: given colours and fonts only; width, opacity always; image only as a background', () => {
@@ -117,7 +138,9 @@ test('themeVars: given colours and fonts only; width, opacity always; image only
 test('needsFonts: a font other than helvetica in any of the three places, or baseFontSize', () => {
   const cases: [Record<string, unknown>, boolean][] = [
     [{}, false],
-    [{ headingFont: 'helvetica', paragraphFont: 'HELVETICA', labels: { font: 'papyrus' } }, false],
+    [{ headingFont: 'helvetica', paragraphFont: 'HELVETICA', labels: { font: 'Comic Sans' } }, false],
+    // A key's shape that fonts.css may not hold: linked, in case it does (its look falls back to helvetica's).
+    [{ labels: { font: 'papyrus' } }, true],
     [{ headingFont: 'georgia' }, true],
     [{ paragraphFont: 'verdana' }, true],
     [{ labels: { font: 'courier_new' } }, true],

@@ -1,4 +1,5 @@
 /** The settings normaliser (spec 3.2, 3.3, 9.3, 9.4): one table per rule. */
+import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -6,7 +7,6 @@ import {
   emailPlaceholder,
   fixedDescription,
   font,
-  FONTS,
   isMobile,
   normalize,
   type Settings,
@@ -272,11 +272,27 @@ test('styles: safe colours only, ten font keys with helvetica default, alignment
     'verdana',
   ])
     assert.is(font(key), `var(--mc-f-${key})`, key);
-  // The nine keys fonts.css holds; helvetica is the default, common.css's, as is any other value.
-  assert.is(FONTS.length, 9);
   assert.is(font(' Georgia '), 'var(--mc-f-georgia)');
-  for (const other of ['helvetica', 'Helvetica', 'papyrus', undefined, 12, 'constructor', 'toString'])
+  // helvetica is the default, common.css's: nothing to set. So is anything that is not a key's shape.
+  for (const other of ['helvetica', 'Helvetica', '', undefined, 12, {}, 'times new roman', 'x);color:red', '--a'])
     assert.is(font(other), '', String(other));
+  // A key of the right shape fonts.css does not hold names a property no sheet defines: the default's stack applies
+  // (test/browser/popup-look.test.ts).
+  for (const unknown of ['papyrus', 'constructor', 'toString'])
+    assert.is(font(unknown), `var(--mc-f-${unknown.toLowerCase()})`, unknown);
+  // fonts.css holds the stacks of spec 3.3's font keys but helvetica, and only those.
+  const defined = [...readFileSync('src/popup/css/fonts.css', 'utf8').matchAll(/--mc-f-(\w+):/g)].map((m) => m[1]);
+  assert.equal(defined.sort(), [
+    'arial',
+    'comic_sans',
+    'courier_new',
+    'georgia',
+    'lucida',
+    'tahoma',
+    'times_new_roman',
+    'trebuchet_ms',
+    'verdana',
+  ]);
   const s = normalize({
     styles: {
       modal: { close_link_color: '#333' },
