@@ -31,7 +31,10 @@ interface Guarded {
 
 /**
  * The guard, run in every document before its own scripts (it returns at once inside frames). Layout shifts are
- * summed whether or not input preceded them: the host page must not move at all. The popup count is sampled on every
+ * summed whether or not input preceded them: the host page must not move at all, once it is parsed. A shift while the
+ * host's own HTML is still being parsed is its own: Chromium on a loaded machine painted a host button between its
+ * start tag and its text, which then widened it (CI, 2026-11-27), while the embed, whose settings had been blocked,
+ * had added nothing but its script element. Such shifts are listed but not summed. The popup count is sampled on every
  * DOM change, so two frames that live together for a moment are seen even if one is removed soon after. Every shift is
  * listed in `__shifts` for the failure message.
  */
@@ -46,15 +49,20 @@ const guard = (titles: string[]) => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as unknown as {
       value: number;
+      startTime: number;
       hadRecentInput: boolean;
       sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
     }[]) {
       // As the Cumulative Layout Shift metric counts: a shift within 500 ms of the reader's own input (a click on
       // Subscribe that swaps the form for its message) is expected by them and not counted.
-      if (!e.hadRecentInput) w.__cls += e.value;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      // 0 until DOMContentLoaded: an entry seen before it happened before it too.
+      const parsed = nav ? nav.domContentLoadedEventStart : 0;
+      const parsing = !parsed || e.startTime < parsed;
+      if (!e.hadRecentInput && !parsing) w.__cls += e.value;
       const r = (d: DOMRectReadOnly) => [d.x, d.y, d.width, d.height].join(',');
       w.__shifts.push(
-        `${e.value}${e.hadRecentInput ? ' after input' : ''} ` +
+        `${e.value}${e.hadRecentInput ? ' after input' : ''}${parsing ? ' while the host parsed' : ''} ` +
           (e.sources || [])
             .map((s) => `${(s.node && s.node.nodeName) || '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`)
             .join('; '),
