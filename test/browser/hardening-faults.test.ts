@@ -117,6 +117,29 @@ async function subscribes(page: Page, label: string): Promise<void> {
   assert.match((await frame.textContent('.mc-success')) || '', 'Thank you', label);
 }
 
+F('the guard counts a shift of the parsed host page: its check can fail', async () => {
+  // No embed: what moves is the page's own, as the popup's would be.
+  const { page, g, context } = await openHost(
+    {},
+    { html: () => `<!doctype html><html lang="en"><body>${BODY}</body>` },
+  );
+  try {
+    await assertHostUnharmed(page, g, 'a page that does not move');
+    await page.evaluate(() => {
+      const d = document.createElement('div');
+      d.style.setProperty('height', '40px');
+      document.querySelector('main')!.prepend(d);
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await sleep(300);
+    let caught = '';
+    await assertHostUnharmed(page, g, 'moved').catch((e: Error) => (caught = e.message));
+    assert.match(caught, /^moved: layout shift [\d.e-]+ without recent input: /);
+  } finally {
+    await context.close();
+  }
+});
+
 const SETTINGS_FAULTS = ['hang', '404', '500', 'html', 'never', 'late', 'blocked'] as const;
 
 F(
