@@ -173,7 +173,7 @@ export const createSession = (
   /**
    * The modal (spec 2.2), shown once its stylesheets and the form's extras are in. In pieces, each in a task of its
    * own: the hidden frame (its stylesheets requested at once), the first render once they are in, its first style and
-   * layout, and the reveal.
+   * layout part by part, and the reveal.
    */
   const openModal = async () => {
     await step();
@@ -204,14 +204,21 @@ export const createSession = (
     draw();
     // Slide and fixed are clipped to their content, which the frame follows by itself (piece.ts fitTo).
     if (!modalDialog) m.fitTo(m.doc.querySelector('.mc-root')!);
-    // The frame's first style and layout with its stylesheets (25-45 ms at 4x CPU: text shaping and the font look-ups
-    // of a new document), then the reveal, each in a task of its own (issue 12.2). Left to the browser's next
-    // rendering update, style and layout join the frame's observers and the host page's own work there, in one task
-    // over 50 ms; with the reveal in their task, they passed 50 ms in the bench's cold runs (bench/long-tasks.ts).
-    // Style cannot be forced apart from layout here: a computed-style read updated the hidden frame's style in some
-    // runs and not in others (Chromium 156), where the layout read always does.
-    await step();
-    m.doc.body.getBoundingClientRect();
+    // The frame's first style and layout with its stylesheets, then the reveal, each in tasks of their own (issue
+    // 12.2). That first layout is 25-50 ms at 4x CPU, most of it font look-ups (on Linux a synchronous call to the
+    // browser process for each family, weight and size the host page has not used yet) and text shaping, so it comes
+    // in parts: every part of the dialog (close control, image, description, form, badges) is hidden, then shown and
+    // laid out one per task, no task over 15-20 ms (bench/long-tasks.ts). Left to the browser's next rendering
+    // update, style and layout would join the frame's observers and the host page's own work there, in one task.
+    // Layout is forced by a layout read: a computed-style read updated the hidden frame's style in some runs and not
+    // in others (Chromium 156).
+    const parts = m.doc.querySelectorAll<HTMLElement>('.mc-dialog>*,.mc-content>*');
+    for (const el of parts) el.hidden = true;
+    for (const el of parts) {
+      await step();
+      el.hidden = false;
+      m.doc.body.getBoundingClientRect();
+    }
     await step();
     pending = () => {
       m.show();

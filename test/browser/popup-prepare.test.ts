@@ -73,7 +73,10 @@ const hostState = (page: Page) =>
     cookie: document.cookie,
   }));
 
-/** Waits until the hidden modal is fully prepared: rendered, every stylesheet it links loaded, form-extras.js run. */
+/**
+ * Waits until the hidden modal is fully prepared: rendered, every stylesheet it links loaded, form-extras.js run, and
+ * every part of its dialog laid out (none hidden any more: src/popup/session.tsx lays them out one per task).
+ */
 const prepared = (page: Page) =>
   page.waitForFunction(
     () => {
@@ -81,7 +84,14 @@ const prepared = (page: Page) =>
       const d = f && f.contentDocument;
       const g = window.__mcsf as Shared;
       const linked = d ? d.querySelectorAll('link[rel=stylesheet]').length : 0;
-      return !!d && !!d.querySelector('.mc-root input') && linked > 0 && d.styleSheets.length == linked && !!g.extras;
+      return (
+        !!d &&
+        !!d.querySelector('.mc-root input') &&
+        !d.querySelector('.mc-dialog>[hidden],.mc-content>[hidden]') &&
+        linked > 0 &&
+        d.styleSheets.length == linked &&
+        !!g.extras
+      );
     },
     undefined,
     { timeout: 20000 },
@@ -131,6 +141,61 @@ no cookie but the server's (spec 3.8: on load)`,
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('iframe'));
       assert.is((await hostState(page)).focus, 'host-button');
+      assert.equal(errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+/**
+ * Records, from the moment popup.js has loaded, every change of a `hidden` attribute inside the popup's frame, in the
+ * batches a MutationObserver gets them: one batch per run of script between two yields to the browser. Each change
+ * names its element by its class (or tag) and whether it is hidden after it.
+ */
+const RECORD_HIDDEN = `
+  window.__batches = [];
+  new MutationObserver(function (added, self) {
+    var f = document.querySelector('iframe');
+    if (!f || !f.contentDocument) return;
+    self.disconnect();
+    new MutationObserver(function (rs) {
+      window.__batches.push(rs.map(function (r) {
+        return (r.target.className || r.target.localName) + (r.target.hidden ? ' hidden' : ' shown');
+      }));
+    }).observe(f.contentDocument, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+  }).observe(document.body, { childList: true });
+`;
+
+T(
+  'prepared in parts (issue 12.2): every part of the dialog hidden at its render, then shown one per batch, in order',
+  async () => {
+    const settings = {
+      ...SETTINGS,
+      imageUrl: `${ctx.fx.origin}/no-image.png`,
+      description: '<h2>Join</h2><p>Weekly notes.</p>',
+    };
+    const { context, page, errors } = await open(false, settings, RECORD_HIDDEN);
+    try {
+      await prepared(page);
+      const { parts, batches, visibility } = await page.evaluate(() => {
+        const d = document.querySelector('iframe')!.contentDocument!;
+        return {
+          parts: [...d.querySelectorAll<HTMLElement>('.mc-dialog>*,.mc-content>*')].map(
+            (el) => el.className || el.localName,
+          ),
+          batches: (window as unknown as { __batches: string[][] }).__batches,
+          visibility: document.querySelector('iframe')!.style.visibility,
+        };
+      });
+      // The close control, the image, the content and, inside it, the description, the form and the badges' area.
+      assert.ok(parts.length >= 5, `the dialog's parts: ${parts.join(', ')}`);
+      assert.equal(
+        batches,
+        [parts.map((p) => `${p} hidden`), ...parts.map((p) => [`${p} shown`])],
+        'all hidden together, then each shown alone, in document order',
+      );
+      assert.is(visibility, 'hidden', 'the frame still hidden: preparing shows nothing');
       assert.equal(errors, []);
     } finally {
       await context.close();
