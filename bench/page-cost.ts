@@ -286,14 +286,19 @@ export const EXTRA_CATEGORIES = process.env.TRACE_CATS ? process.env.TRACE_CATS.
 const frameOf = (e: TraceEvent) => e.args?.data?.frame || e.args?.beginData?.frame;
 
 /**
- * The popup's frames: child frames committed as about:blank (src/popup/piece.ts). The blog's pages have no frame of
- * their own before a video is clicked, and a video player's frame commits its own URL. (An SVG image makes a document
- * of its own too, but commits nothing.)
+ * The popup's frames: child frames committed as about:srcdoc (src/popup/piece.ts), or as about:blank (builds before
+ * srcdoc frames, such as the reference). The blog's pages have no frame of their own before a video is clicked, and a
+ * video player's frame commits its own URL. (An SVG image makes a document of its own too, but commits nothing.)
  */
 export const embedFrames = (events: TraceEvent[]): Set<string> =>
   new Set(
     events
-      .filter((e) => e.name == 'CommitLoad' && e.args?.data?.isMainFrame === false && e.args.data.url == 'about:blank')
+      .filter(
+        (e) =>
+          e.name == 'CommitLoad' &&
+          e.args?.data?.isMainFrame === false &&
+          /^about:(blank|srcdoc)$/.test(e.args.data.url || ''),
+      )
       .map((e) => e.args!.data!.frame!),
   );
 

@@ -1,10 +1,9 @@
 /**
- * Builds a popup frame's document (spec 2.2: the banner and the modal each live in their own frame). The frame is
- * about:blank, same-origin with the host, so Preact renders straight into its document; the stylesheets of spec 7.2
- * are linked into its head.
+ * Builds a popup frame's document (spec 2.2: the banner and the modal each live in their own frame). The frame's
+ * document comes from srcdoc, same-origin with the host, so Preact renders straight into it; the stylesheets of spec
+ * 7.2 are linked into its head.
  */
-import { ERR_NO_IFRAME, FRAME_HTML } from '../constants';
-import { policy } from '../browser/trusted';
+import { ERR_NO_IFRAME } from '../constants';
 
 /**
  * A built frame document, and a promise that settles when each of its stylesheets has loaded or failed. The time-out
@@ -25,18 +24,14 @@ export interface FrameOptions {
 }
 
 /**
- * Writes a standards-mode document into `el` and links its stylesheets.
+ * Completes the document of `el`, a loaded frame (src/popup/piece.ts gives it its standards-mode document through
+ * srcdoc), and links its stylesheets.
  * @throws Error "You must specify an iframe attribute to an iframe element" (spec 8) when `el` is not an iframe
  *   element attached to a document.
  */
 export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
   const doc = el && (el as Element).tagName == 'IFRAME' ? (el as HTMLIFrameElement).contentDocument : null;
   if (!doc) throw Error(ERR_NO_IFRAME);
-  // document.write is the one way to give about:blank a doctype (no quirks mode) synchronously, without a load.
-  // It is a Trusted Types sink: the string comes from our policy (src/browser/trusted.ts), which only makes this one.
-  const tt = policy();
-  doc.write((tt ? tt.createHTML('') : FRAME_HTML) as string);
-  doc.close();
   // The host page's language, so screen readers read the popup in it, and its direction, so a right-to-left page's
   // form reads and aligns right to left (its stylesheets align text to the start). DOM properties, never parsed:
   // whatever the host page's attributes say, they can only be a language tag and a direction here.

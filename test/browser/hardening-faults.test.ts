@@ -353,7 +353,7 @@ F(
   'cookies unavailable on a sandboxed host page (document.cookie throws): nothing throws, popup.js warns once',
   async () => {
     // `sandbox allow-scripts` without allow-same-origin: the page has an opaque origin, so document.cookie throws a
-    // SecurityError, and the popup's about:blank frames are not same-origin with it (contentDocument is null), so
+    // SecurityError, and the popup's srcdoc frames are not same-origin with it (contentDocument is null), so
     // popup.js cannot build them: it says so in the console instead of throwing.
     const { page, g, context, uuid } = await openHost(
       {},
@@ -468,7 +468,7 @@ F('back/forward cache: the open popup comes back once and still works; a pending
   assert.is(v.restored, 2, 'restored from the back/forward cache twice');
   assert.is(v.popups, 1);
   assert.is(await a.page.$$eval(`iframe[title="${FRAME_TITLE}"]`, (f) => f.length), 1);
-  // Still the same whole popup (read through the host: playwright-core loses track of a restored page's about:blank
+  // Still the same whole popup (read through the host: playwright-core loses track of a restored page's popup
   // frames), and it still works: Escape closes it and gives the host page back.
   const inside = await a.page.$eval(MODAL, (f) => {
     const d = (f as HTMLIFrameElement).contentDocument!;

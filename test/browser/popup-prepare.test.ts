@@ -157,13 +157,16 @@ const RECORD_HIDDEN = `
   window.__batches = [];
   new MutationObserver(function (added, self) {
     var f = document.querySelector('iframe');
-    if (!f || !f.contentDocument) return;
+    if (!f) return;
     self.disconnect();
-    new MutationObserver(function (rs) {
-      window.__batches.push(rs.map(function (r) {
-        return (r.target.className || r.target.localName) + (r.target.hidden ? ' hidden' : ' shown');
-      }));
-    }).observe(f.contentDocument, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    // Its srcdoc document, once loaded (before the popup builds it: this listener comes after the popup's own).
+    f.addEventListener('load', function () {
+      new MutationObserver(function (rs) {
+        window.__batches.push(rs.map(function (r) {
+          return (r.target.className || r.target.localName) + (r.target.hidden ? ' hidden' : ' shown');
+        }));
+      }).observe(f.contentDocument, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    });
   }).observe(document.body, { childList: true });
 `;
 

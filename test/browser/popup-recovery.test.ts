@@ -6,7 +6,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { EMAIL_FIELD, MODAL, gone, openHost, popupSuite, shown } from './popup-env';
-import { LOADER_MODULE } from '../../src/constants';
+import { ERR_NO_IFRAME, LOADER_MODULE } from '../../src/constants';
 
 const { T, ctx } = popupSuite('popup: recovery');
 
@@ -36,6 +36,48 @@ T('the host page takes the frame away: the page is released, and an open shows t
     await context.close();
   }
 });
+
+T(
+  'the host page takes the frame away before it has loaded: one warning, nothing left, an open shows it again',
+  async () => {
+    const { page, context, log } = await openHost(
+      ctx.browser,
+      ctx.fx,
+      { popupDelay: 1 },
+      {
+        // A single-page app rendering its body anew the moment the popup's first frame is added, before its document
+        // (srcdoc, src/popup/piece.ts) has loaded: that frame never loads.
+        before: (p) =>
+          p.addInitScript(() => {
+            const seen = new MutationObserver((records, self) => {
+              for (const r of records)
+                for (const n of r.addedNodes)
+                  if (n instanceof HTMLIFrameElement) {
+                    self.disconnect();
+                    n.remove();
+                  }
+            });
+            seen.observe(document, { childList: true, subtree: true });
+          }),
+      },
+    );
+    try {
+      const warned = () => log.console.filter((m) => m.text.includes('signup popup:'));
+      // The session waits SHEETS_TIMEOUT_MS (3 s) for a load that never comes, then ends.
+      await page.waitForFunction(() => (window as unknown as { __mcsf?: { show?: unknown } }).__mcsf?.show);
+      for (let t = 0; t < 100 && !warned().length; t++) await page.waitForTimeout(100);
+      assert.is(warned().length, 1, JSON.stringify(log.console));
+      assert.match(warned()[0].text, ERR_NO_IFRAME);
+      assert.is(await page.$$eval('iframe', (f) => f.length), 0, 'nothing left');
+      assert.not.ok(await held(page), 'not held');
+      await open(page);
+      await shown(page, MODAL);
+      assert.equal(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 T("the host page's stylesheet hides iframes: the modal does not hold the page, and says why once", async () => {
   const { page, context, log } = await openHost(

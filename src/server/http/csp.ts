@@ -18,7 +18,7 @@ export interface PagePolicy {
   img?: string[];
   /** fetch and sendBeacon targets. */
   connect?: string[];
-  /** Frames by address (video players, the preview stage). The popup's about:blank frames need none. */
+  /** Frames by address (video players, the preview stage). The popup's srcdoc frames need none. */
   frame?: string[];
   /** Where the page's forms may post; default none. */
   form?: string[];

@@ -104,7 +104,10 @@ export function previewClient(data: PreviewData): void {
   };
 
   const armed = new WeakSet<HTMLIFrameElement>();
-  /** Listens in a popup frame's window; again after each change of its document (document.write drops listeners). */
+  /**
+   * Listens in a popup frame's window; again after each change of its document (its srcdoc document replaces the
+   * initial about:blank one).
+   */
   const armFrame = (f: HTMLIFrameElement) => {
     if (armed.has(f)) return;
     armed.add(f);
