@@ -50,7 +50,7 @@ export const addPiece = async (o: PieceOptions, step: () => Promise<unknown>): P
     `position:fixed;border:0;margin:0;padding:0;z-index:${Z_TOP};` +
     'visibility:hidden;height:100%;color-scheme:normal';
   for (const [k, v] of Object.entries(o.place)) css.setProperty(k, v);
-  // The document comes from srcdoc (a doctype: no quirks mode), made by a navigation in tasks of the browser's own
+  // The document comes from srcdoc (never in quirks mode), made by a navigation in tasks of the browser's own
   // (issue 12.2: no task over 50 ms at 4x CPU). An about:blank frame made its document and window inside the append,
   // with the frame: one task of 25-80 ms at 4x CPU in the bench's traces. srcdoc is a Trusted Types sink: the string
   // comes from our policy (src/browser/trusted.ts), which only makes this one.

@@ -208,10 +208,10 @@ export const createSession = (
     // 12.2). That first layout is 25-50 ms at 4x CPU, most of it font look-ups (on Linux a synchronous call to the
     // browser process for each family, weight and size the host page has not used yet) and text shaping, so it comes
     // in parts: every part of the dialog (close control, image, description, form, badges) is hidden, then shown and
-    // laid out one per task, no task over 15-20 ms (bench/long-tasks.ts). Left to the browser's next rendering
-    // update, style and layout would join the frame's observers and the host page's own work there, in one task.
-    // Layout is forced by a layout read: a computed-style read updated the hidden frame's style in some runs and not
-    // in others (Chromium 156).
+    // laid out one per task (in the bench's traces, bench/long-tasks.ts, none of their layouts passed 20 ms where the
+    // whole took 25-50 ms). Left to the browser's next rendering update, style and layout would join the frame's
+    // observers and the host page's own work there, in one task. Layout is forced by a layout read: a computed-style
+    // read updated the hidden frame's style in some runs and not in others (Chromium 156).
     const parts = m.doc.querySelectorAll<HTMLElement>('.mc-dialog>*,.mc-content>*');
     for (const el of parts) el.hidden = true;
     for (const el of parts) {
