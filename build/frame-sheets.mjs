@@ -2,7 +2,7 @@
 /**
  * Each popup frame's own stylesheet: one file that holds, in cascade order, the spec 7.2 sheets that frame would
  * link (issue 12.3, 12.5). One request where there were three, and brotli finds the words the sheets share: the plain
- * modal's 1,177 B in three files are 1,012 B in one (build 2026-11-27). The spec 7.2 files are still built and served
+ * modal's 1,177 B in three files are 1,011 B in one (build 2026-11-27). The spec 7.2 files are still built and served
  * as they were; these stand beside them, in the same versioned and dev folders.
  *
  * The popup names a modal frame's sheet `{variation}-{template}.css` (src/popup/sheets.ts modalSheets; the fixed
