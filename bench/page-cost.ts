@@ -194,6 +194,11 @@ const OBSERVE = () => {
   const seen = new MutationObserver((records) => {
     if (b.frame === null && records.some((r) => Array.from(r.addedNodes).some((n) => n.nodeName == 'IFRAME')))
       b.frame = performance.now();
+    // Only a change of a frame's own style can show the popup (src/popup/piece.ts `show`). Read at any other time, in
+    // the task that appends a frame above all, a frame's document would have the frame's window and script context
+    // made there, inside the embed's task: 13-31 ms at 4x CPU in the traces (bench/long-tasks.ts), which a visitor's
+    // page, with no such observer, never pays.
+    if (!records.some((r) => r.type == 'attributes' && r.target.nodeName == 'IFRAME')) return;
     const dialog = shown();
     if (!dialog) return;
     b.styled = performance.now();
