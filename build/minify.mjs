@@ -68,7 +68,7 @@ export const TIGHTENINGS = /** @type {const} */ ([
  * @param {number} [rules] A bit mask over TIGHTENINGS.
  * @returns {string}
  */
-export const tightenCss = (css, rules = 7) =>
+export const tightenCss = (css, rules = (1 << TIGHTENINGS.length) - 1) =>
   css
     .split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)
     .map((part, i) =>

@@ -17,7 +17,7 @@ export const sheetBase = (p: LoaderParams, s: Settings): string =>
  * The modal frame's stylesheets. First its own sheet, `{variation}-{template}.css` (modal-1 … modal-5, slide-1 …
  * slide-5, fixed-1: the fixed variation is always template 1), which the build makes of the spec 7.2 sheets this
  * frame stands for, in their order: common, the variation's sheet, the template's layout (build/frame-sheets.mjs).
- * One request where there were three, 165 B brotli fewer for the plain modal (issue 12.3, 12.5).
+ * One request where there were three, 166 B brotli fewer for the plain modal (issue 12.3, 12.5).
  * `extras`: the form needs form-extras.js (src/form-model/place.ts needsExtras). Such a form also links
  * form-extras.css, the look of the parts only that file renders, kept out of a plain form's first view.
  */
