@@ -38,10 +38,11 @@ export interface PieceOptions extends FrameOptions {
 }
 
 /**
- * Appends a hidden frame to the host page's body and builds its document once it has loaded, then after `step`, a
- * yield to the browser that throws when the popup ended meanwhile (then no frame is left).
+ * Appends a hidden frame to the host page's body, its removal put on `undo` (the session's list) at once, and builds
+ * its document once it has loaded, then after `step`, a yield to the browser that throws when the popup ended
+ * meanwhile. Whatever fails or ends on the way, the session's destroy runs `undo`: no frame is left.
  */
-export const addPiece = async (o: PieceOptions, step: () => Promise<unknown>): Promise<Piece> => {
+export const addPiece = async (o: PieceOptions, undo: (() => void)[], step: () => Promise<unknown>): Promise<Piece> => {
   const frame = document.createElement('iframe');
   frame.title = o.title;
   const css = frame.style;
@@ -57,21 +58,18 @@ export const addPiece = async (o: PieceOptions, step: () => Promise<unknown>): P
   const tt = policy();
   frame.srcdoc = (tt ? tt.createHTML('') : FRAME_HTML) as string;
   document.body.append(frame);
-  let built: FrameDoc;
-  try {
-    // A frame the host page took away before its load never loads: after SHEETS_TIMEOUT_MS it has no document, and
-    // buildFrame fails.
-    await new Promise((done) => {
-      const t = setTimeout(done, SHEETS_TIMEOUT_MS);
-      frame.onload = () => done(clearTimeout(t));
-    });
-    await step();
-    built = buildFrame(frame, o);
-  } catch (e) {
-    // Ended while waiting, or no document to build (a sandboxed host page): leave no empty frame behind.
-    frame.remove();
-    throw e;
-  }
+  // Removed with the session from now on, not once built: the owner preview mounts anew on every edit, and the
+  // loader's destroy may come while the frame loads; a frame kept until its load would be two popups at once.
+  undo.push(() => frame.remove());
+  // A frame the host page took away before its load never loads: after SHEETS_TIMEOUT_MS it has no document.
+  await new Promise((done) => {
+    const t = setTimeout(done, SHEETS_TIMEOUT_MS);
+    frame.onload = () => done(clearTimeout(t));
+  });
+  await step();
+  // No document to build (a sandboxed host page, a frame taken away before its load) throws: the session's fail
+  // destroys the session, and with it the frame.
+  const built = buildFrame(frame, o);
   const root = built.doc.documentElement;
   for (const [k, v] of Object.entries(o.vars)) root.style.setProperty(k, v);
   root.className = o.classes;

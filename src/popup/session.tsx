@@ -162,6 +162,7 @@ export const createSession = (
         classes: themeClasses(s, mobile()),
         lost: destroy,
       },
+      undo,
       step,
     );
     undo.push(piece.remove);

@@ -9,6 +9,7 @@
  */
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
+import { SHEETS_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams, Shared } from '../../src/types';
 import { sleep } from './harness';
 import { EMAIL_FIELD, HOST_BODY, MODAL, cookies, focusAt, popupSuite, shown } from './popup-env';
@@ -243,6 +244,43 @@ T('destroyed while still preparing: nothing is built later', async () => {
       focus: 'host-button',
       cookie: '',
     });
+    assert.equal(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+T('destroyed while its frame loads: the frame goes at once, not at its load, and nothing is built later', async () => {
+  // An observer of the host page destroys the popup as its frame is added, before the frame's srcdoc document has
+  // come (the frame still holds its initial about:blank one), and reads whether the frame is still on the page.
+  const { context, page, errors } = await open(
+    false,
+    { fields: [EMAIL_FIELD] },
+    `new MutationObserver(function (records, mo) {
+      records.forEach(function (r) {
+        r.addedNodes.forEach(function (n) {
+          if (n.tagName != 'IFRAME') return;
+          mo.disconnect();
+          var url = n.contentDocument ? n.contentDocument.URL : '';
+          window.__mcsf.popup.destroy();
+          window.__seen = { url: url, connected: n.isConnected };
+        });
+      });
+    }).observe(document.body, { childList: true });`,
+  );
+  const warned: string[] = [];
+  page.on('console', (m) => m.type() == 'warning' && warned.push(m.text()));
+  try {
+    await page.waitForFunction(() => '__seen' in window);
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __seen: unknown }).__seen),
+      { url: 'about:blank', connected: false },
+      'destroyed before its document came, the frame is gone in the same task',
+    );
+    // Past the frame's load wait (SHEETS_TIMEOUT_MS), in case it came back or warned when its wait ended.
+    await sleep(SHEETS_TIMEOUT_MS + 300);
+    assert.equal(await hostState(page), { body: HOST_BODY, rootStyle: '', inert: 0, focus: 'host-button', cookie: '' });
+    assert.equal(warned, [], 'an ending is not a failure: no warning');
     assert.equal(errors, []);
   } finally {
     await context.close();
