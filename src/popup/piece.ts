@@ -39,10 +39,16 @@ export interface PieceOptions extends FrameOptions {
 
 /**
  * Appends a hidden frame to the host page's body, its removal put on `undo` (the session's list) at once, and builds
- * its document once it has loaded, then after `step`, a yield to the browser that throws when the popup ended
- * meanwhile. Whatever fails or ends on the way, the session's destroy runs `undo`: no frame is left.
+ * its document once it has loaded (or SHEETS_TIMEOUT_MS passed, timed by `later`, the session's timer), then after
+ * `step`, a yield to the browser that throws when the popup ended meanwhile. Whatever fails or ends on the way, the
+ * session's destroy runs `undo`: no frame and no timer is left.
  */
-export const addPiece = async (o: PieceOptions, undo: (() => void)[], step: () => Promise<unknown>): Promise<Piece> => {
+export const addPiece = async (
+  o: PieceOptions,
+  undo: (() => void)[],
+  step: () => Promise<unknown>,
+  later: (f: () => void, ms: number) => void,
+): Promise<Piece> => {
   const frame = document.createElement('iframe');
   frame.title = o.title;
   const css = frame.style;
@@ -61,10 +67,12 @@ export const addPiece = async (o: PieceOptions, undo: (() => void)[], step: () =
   // Removed with the session from now on, not once built: the owner preview mounts anew on every edit, and the
   // loader's destroy may come while the frame loads; a frame kept until its load would be two popups at once.
   undo.push(() => frame.remove());
-  // A frame the host page took away before its load never loads: after SHEETS_TIMEOUT_MS it has no document.
-  await new Promise((done) => {
-    const t = setTimeout(done, SHEETS_TIMEOUT_MS);
-    frame.onload = () => done(clearTimeout(t));
+  // A frame the host page took away before its load never loads: after SHEETS_TIMEOUT_MS it has no document. The
+  // session's timer, so that its destroy clears it (issue 14.2: nothing of the popup left pending).
+  await new Promise<void>((done) => {
+    // Resolved with the load event, which no one reads.
+    frame.onload = done as () => void;
+    later(done, SHEETS_TIMEOUT_MS);
   });
   await step();
   // No document to build (a sandboxed host page, a frame taken away before its load) throws: the session's fail

@@ -164,6 +164,7 @@ export const createSession = (
       },
       undo,
       step,
+      later,
     );
     undo.push(piece.remove);
     // Escape and the Tab trap inside the frame too (spec 2.2).

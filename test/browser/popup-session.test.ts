@@ -281,4 +281,62 @@ T('ended while its frame waits hidden for its stylesheets: nothing is left, and 
   }
 });
 
+T('ended while its frame loads: the frame and its load time-out go at once, and nothing shows later', async () => {
+  // An observer of the host page destroys the popup as its frame is added, before the frame's srcdoc document has
+  // come (the frame still holds its initial about:blank one), and reads whether the frame is still on the page.
+  // Save-Data: nothing is prepared before the trigger, so the state read before it is the page without the popup.
+  const destroyOnAppend = (page: Page) =>
+    page.addInitScript(() => {
+      if (window.top !== window) return;
+      const mo = new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLIFrameElement) {
+              mo.disconnect();
+              const url = n.contentDocument ? n.contentDocument.URL : '';
+              window.__mcsf!.popup!.destroy();
+              (window as unknown as { __seen: unknown }).__seen = { url, connected: n.isConnected };
+            }
+      });
+      mo.observe(document, { childList: true, subtree: true });
+    });
+  const { page, context, log } = await openHost(
+    ctx.browser,
+    ctx.fx,
+    { popupDelay: 'exit' },
+    { before: (p) => Promise.all([trackTimers(p), connection(SAVE_DATA)(p), destroyOnAppend(p)]) },
+  );
+  try {
+    const dt = await devtools(page);
+    const before = await hostState(page, dt);
+    // The trigger, again until the frame has come and gone: the loader arms it once the settings are in.
+    await page.waitForFunction(
+      () => {
+        document.documentElement.dispatchEvent(new MouseEvent('mouseleave'));
+        return '__seen' in window;
+      },
+      undefined,
+      { polling: 100, timeout: 10000 },
+    );
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __seen: unknown }).__seen),
+      { url: 'about:blank', connected: false },
+      'destroyed before its document came, the frame is gone in the same task',
+    );
+    assert.equal(await pendingTimers(page), [], "no timer left: not even the frame's load time-out");
+    assert.equal(await hostState(page, dt), before);
+    await sleep(SHEETS_TIMEOUT_MS + 300);
+    assert.is(await page.$('iframe'), null, 'nothing comes back when the time-out would have passed');
+    assert.equal(await hostState(page, dt), before);
+    assert.equal(log.errors, []);
+    assert.equal(
+      log.console.filter((m) => m.type == 'warning'),
+      [],
+      'an ending is not a failure: no warning',
+    );
+  } finally {
+    await context.close();
+  }
+});
+
 T.run();
