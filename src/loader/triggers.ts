@@ -8,7 +8,7 @@ export type Trigger = number | 'exit' | 'middle' | 'bottom';
  * 'exit', 'middle' and 'bottom' stand; anything else, negative numbers included, is the 1000 ms default.
  */
 export const parseTrigger = (delay: unknown): Trigger => {
-  if (delay == 'exit' || delay == 'middle' || delay == 'bottom') return delay as Trigger;
+  if (/^(exit|middle|bottom)$/.test(delay as string)) return delay as Trigger;
   // Not Number(), which reads '' and null as 0: they must stay the default. parseFloat reads ' 2 ' and '2s' as 2.
   const n = parseFloat(delay as string);
   return n >= 0 && n < 864e3 ? n * 1000 : DEFAULT_DELAY_MS;

@@ -271,6 +271,48 @@ L('closed or subscribed cookie: nothing, not even the settings call; ignoreCooki
   }
 });
 
+L('the settings call starts in a task after the cookie check, not in the task that read the cookies', async () => {
+  const uuid = account({ popupDelay: 0 });
+  const { page, log, context } = await newPage(ctx.browser);
+  await page.addInitScript(() => {
+    // Each read of document.cookie marks its task until the task's microtasks run; each script the page appends
+    // records whether its task had read the cookies, and how many reads came before it.
+    const w = window as unknown as { __reads: number; __scripts: { src: string; sameTask: boolean; reads: number }[] };
+    w.__reads = 0;
+    w.__scripts = [];
+    let marked = false;
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie') as PropertyDescriptor;
+    Object.defineProperty(Document.prototype, 'cookie', {
+      ...cookie,
+      get(this: Document) {
+        w.__reads++;
+        if (!marked) {
+          marked = true;
+          queueMicrotask(() => (marked = false));
+        }
+        return cookie.get!.call(this);
+      },
+    });
+    const append = Node.prototype.appendChild;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, n: T): T {
+      if (n instanceof HTMLScriptElement) w.__scripts.push({ src: n.src, sameTask: marked, reads: w.__reads });
+      return append.call(this, n) as T;
+    };
+  });
+  await page.goto(ctx.fx.page(`split-${uuid}`, snippetPage(ctx.fx, start(uuid))));
+  await waitMount(page);
+  const scripts = await page.evaluate(
+    () => (window as unknown as { __scripts: { src: string; sameTask: boolean; reads: number }[] }).__scripts,
+  );
+  const call = scripts.filter((s) => s.src.includes('/form-settings?'));
+  assert.is(call.length, 1);
+  // Both cookies read (closed, then subscribed) before the call, and in another task.
+  assert.ok(call[0].reads >= 2, `cookie reads before the call: ${call[0].reads}`);
+  assert.is(call[0].sameTask, false);
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
 L('under a strict CSP with Trusted Types required: no violation, one named policy, the popup still loads', async () => {
   const uuid = account({ popupDelay: 0 });
   const csp = [
