@@ -192,3 +192,44 @@ export function popupSuite(name: string): { T: Test<PopupCtx>; ctx: PopupCtx } {
   });
   return { T, ctx };
 }
+
+/**
+ * Tracks the host window's pending timers: setTimeout and clearTimeout wrapped before any script runs (the top
+ * document only; the frames' own timers die with them). `window.__timers` maps each pending id to its delay and the
+ * line that set it, so a failure says which timer was left.
+ */
+export const trackTimers = (page: Page) =>
+  page.addInitScript(() => {
+    if (window.top !== window) return;
+    const live = new Map<number, string>();
+    const set = window.setTimeout;
+    const clear = window.clearTimeout;
+    window.setTimeout = ((f: TimerHandler, ms?: number, ...args: unknown[]) => {
+      const id = set(
+        (...a: unknown[]) => {
+          live.delete(id);
+          if (typeof f == 'function') f(...a);
+        },
+        ms,
+        ...args,
+      );
+      live.set(id, `${ms || 0} ms from ${(Error().stack || '').split('\n')[2] || '?'}`);
+      return id;
+    }) as typeof setTimeout;
+    window.clearTimeout = ((id?: number) => {
+      live.delete(id!);
+      clear(id);
+    }) as typeof clearTimeout;
+    (window as unknown as { __timers: Map<number, string> }).__timers = live;
+  });
+
+/**
+ * The host window's pending timers (delay and origin), once two animation frames and a zero-delay timer have passed:
+ * Preact's effects settle on a frame, and what they hand to setTimeout(…, 0) runs right after.
+ */
+export const pendingTimers = (page: Page): Promise<string[]> =>
+  page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await new Promise((r) => setTimeout(r));
+    return [...(window as unknown as { __timers: Map<number, string> }).__timers.values()];
+  });
