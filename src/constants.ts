@@ -41,6 +41,8 @@ export const EXIT_FALLBACK_MS = 1000;
 export const EXIT_FALLBACK_MAX_WIDTH = 640;
 /** How long a JSONP call may take before it counts as failed, in ms: a dead provider never hangs us. */
 export const JSONP_TIMEOUT_MS = 5000;
+/** How often the loader looks whether the host page has loaded (src/loader/lifecycle.ts `begin`). */
+export const LOAD_POLL_MS = 100;
 /** How long a submit may take before it counts as failed, in ms (a slow phone on a slow network). */
 export const SUBMIT_TIMEOUT_MS = 15000;
 /** Seconds the success message stays before the modal hides (spec 9.1). */

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { COOKIE_CLOSED, LOADER_MODULE, OPEN_ATTR } from '../../src/constants';
 import { newPage, type Fixture } from './harness';
-import { EMAIL_FIELD, MODAL, cookies, gone, popupSuite, shown } from './popup-env';
+import { EMAIL_FIELD, MODAL, cookies, gone, pendingTimers, popupSuite, shown, trackTimers } from './popup-env';
 
 const { T, ctx } = popupSuite('loader: embed-full.js (destroy, consent first, scoped cookies)');
 
@@ -111,6 +111,41 @@ T(
     await context.close();
   },
 );
+
+T('destroyed before the page has loaded: it stops waiting for the load, and asks nothing after it', async () => {
+  const { uuid } = account({ popupDelay: 0 });
+  // The same host page with an image that holds its load.
+  const html = hostPage(ctx.fx, { baseUrl: ctx.fx.host, uuid, lid: 'list1' });
+  const url = ctx.fx
+    .page(`${uuid}-held.html`, html.replace('</main>', '<img src="/held.svg" alt=""></main>'))
+    .replace('//127.0.0.1:', '//localhost:');
+  const { context, page, log } = await newPage(ctx.browser);
+  await trackTimers(page);
+  // An image held until the test releases it holds the page's load.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/held.svg', async (r) => {
+    await held;
+    await r.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+  });
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.started));
+  assert.is(await page.evaluate(() => document.readyState), 'interactive');
+  await call(page, 'destroy');
+  // Past the loader's next look at the page: no timer of the embed is left.
+  await page.waitForTimeout(300);
+  assert.equal(
+    (await pendingTimers(page)).filter((t) => t.includes('embed-full.js')),
+    [],
+  );
+  release();
+  await page.waitForFunction(() => document.readyState == 'complete');
+  await page.waitForTimeout(500);
+  assert.equal(callsOf(uuid), [], 'no call after the load');
+  assert.equal(await leftovers(page), NOTHING);
+  assert.equal(log.errors, []);
+  await context.close();
+});
 
 T('a settings answer that comes after destroy does nothing', async () => {
   const { uuid, url } = account({ popupDelay: 0 });

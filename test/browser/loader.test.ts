@@ -271,6 +271,35 @@ L('closed or subscribed cookie: nothing, not even the settings call; ignoreCooki
   }
 });
 
+L('it waits for the page’s load without a load listener: the settings call starts after the load event', async () => {
+  const uuid = account({ popupDelay: 0 });
+  const { page, log, context } = await newPage(ctx.browser);
+  await page.addInitScript(() => {
+    // The types of the listeners added to the window: a load listener would run inside the page's own load task.
+    const w = window as unknown as { __types: string[] };
+    w.__types = [];
+    const add = window.addEventListener;
+    window.addEventListener = function (this: Window, type: string, ...rest: unknown[]) {
+      w.__types.push(type);
+      return (add as (...a: unknown[]) => void).call(this, type, ...rest);
+    } as typeof window.addEventListener;
+  });
+  await page.goto(ctx.fx.page(`poll-${uuid}`, snippetPage(ctx.fx, start(uuid))));
+  await waitMount(page);
+  const seen = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const call = performance.getEntriesByType('resource').find((e) => e.name.includes('/form-settings?'))!;
+    return {
+      types: (window as unknown as { __types: string[] }).__types,
+      afterLoad: call.startTime >= nav.loadEventEnd,
+    };
+  });
+  assert.not.ok(seen.types.includes('load'), `window listeners: ${seen.types}`);
+  assert.ok(seen.afterLoad);
+  assert.equal(log.errors, []);
+  await context.close();
+});
+
 L('the settings call starts in a task after the cookie check, not in the task that read the cookies', async () => {
   const uuid = account({ popupDelay: 0 });
   const { page, log, context } = await newPage(ctx.browser);
