@@ -121,9 +121,9 @@ const begin = (p: LoaderParams): void => {
   if (__FULL__ && p != P) return;
   // Only once the host page has loaded (issue 12.4), and in a task of our own: the page is polled, not listened to.
   // A load listener, however small, runs inside the host's load task, which also holds its deferred scripts and the
-  // end of its parsing when the page's resources come from the cache (the blog's: 36-58 ms at 4x CPU in the bench's
-  // traces, a long task holding embed work); run in that task, begin itself made it 15 ms longer (issue 12.2). A poll
-  // is a timer task of well under 1 ms; a destroyed start stops polling at its next one.
+  // end of its parsing when the page's resources come from the cache: the blog's was 36-58 ms at 4x CPU in the bench's
+  // traces, a long task holding embed work for the listener's 2-3 ms (issue 12.2). A poll is a timer task of well
+  // under 1 ms; a destroyed start stops polling at its next one.
   if (document.readyState != 'complete') {
     setTimeout(begin, LOAD_POLL_MS, p);
     return;
