@@ -8,6 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import { OWNER_SECRET_MIN } from '../constants';
 import { publicHost } from './http/origin';
+import { secretWeakness } from './owner/secret-variety';
 
 /** How the provider runs. */
 export type ProviderMode = 'demo' | 'production';
@@ -79,6 +80,13 @@ export const checkMode = (o: ModeOptions): Mode => {
     throw Error(
       `Production mode needs PROVIDER_OWNER_SECRET, at least ${OWNER_SECRET_MIN} characters: ` +
         'the owner pages are closed without it (e.g. `openssl rand -hex 24`).',
+    );
+  // Issue 32 item 8: long enough is not enough; a secret a person typed is the first a guesser tries.
+  const weak = secretWeakness(secret);
+  if (weak)
+    throw Error(
+      `PROVIDER_OWNER_SECRET is guessable: ${weak}. Make one at random, e.g. \`openssl rand -hex 24\` ` +
+        '(48 characters).',
     );
   return { mode, publicUrl, ownerSecret: secret };
 };

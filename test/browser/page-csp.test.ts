@@ -10,6 +10,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
@@ -381,11 +382,37 @@ S('the captcha page: a question answered in the browser subscribes', async () =>
   });
 });
 
-S('production: the sign-in form sets the session, the preview renders behind it', async () => {
-  const secret = 'owner-secret-for-the-browser-0123456789';
-  // An http public URL on this machine: the session cookie is not Secure, so Chromium keeps it over plain http.
-  await served(
-    async ({ w, p, page }) => {
+/**
+ * A production provider whose public URL is the address it listens on, as a browser reaches it: the owner's posts
+ * come from that origin (the provider's own, issue 32 items 6 and 7). A port taken between the look and the start
+ * is looked for again.
+ */
+async function atPublicUrl(opts: Partial<ProviderOptions>): Promise<Provider> {
+  for (;;) {
+    const port = await new Promise<number>((done) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => done(port));
+      });
+    });
+    try {
+      return await provider({ ...opts, port, publicUrl: `http://127.0.0.1:${port}` });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    }
+  }
+}
+
+S(
+  `production: the sign-in form sets the session, the preview renders behind it; its sign-out ends that session, \
+a copy of the cookie too; another site's page can post neither`,
+  async () => {
+    const secret = 'owner-secret-for-the-browser-0123456789';
+    // An http public URL on this machine: the session cookie is not Secure, so Chromium keeps it over plain http.
+    const p = await atPublicUrl({ mode: 'production', ownerSecret: secret });
+    const w = await open(p.origin);
+    const { page } = w;
+    try {
       const r = await page.goto(`${p.origin}/preview?form=gdpr`);
       assert.is(r?.status(), 401);
       await page.fill('#secret', 'a wrong guess');
@@ -406,10 +433,44 @@ S('production: the sign-in form sets the session, the preview renders behind it'
         [['owner', true, 'Strict']],
       );
       clean(w, 'production preview');
-    },
-    undefined,
-    { mode: 'production', publicUrl: 'http://127.0.0.1:9', ownerSecret: secret },
-  );
-});
+
+      // Another site's page posts a sign-out (and a sign-in) to the provider: refused, the session stays.
+      const evil = 'http://evil.example/';
+      await w.context.route(evil, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<form method="post" action="${p.origin}/owner/logout"><button id="out">Out</button></form>
+<form method="post" action="${p.origin}/owner/login"><input type="hidden" name="secret" value="${secret}">
+<button id="in">In</button></form>`,
+        }),
+      );
+      for (const button of ['#out', '#in']) {
+        await page.goto(evil);
+        const [answer] = await Promise.all([page.waitForNavigation(), page.click(button)]);
+        assert.is(answer?.status(), 403, button);
+        assert.match((await page.textContent('body')) || '', /posted from this provider's own pages only/);
+      }
+      assert.equal(
+        (await w.context.cookies()).map((c) => c.value),
+        cookies.map((c) => c.value),
+        'the session cookie is as it was',
+      );
+      assert.is((await page.goto(`${p.origin}/preview`))?.status(), 200);
+
+      // The owner's own sign-out: the browser's cookie goes, and a copy of it taken before opens nothing after.
+      await Promise.all([
+        page.waitForURL(`${p.origin}/owner/login`),
+        page.getByRole('button', { name: 'Sign out everywhere' }).click(),
+      ]);
+      assert.equal(await w.context.cookies(), []);
+      await w.context.addCookies(cookies);
+      assert.is((await page.goto(`${p.origin}/preview`))?.status(), 401);
+      clean(w, 'production sign-out');
+    } finally {
+      await w.context.close();
+      await p.close();
+    }
+  },
+);
 
 S.run();

@@ -256,7 +256,11 @@ test('start: production with SMTP_URL needs SMTP_FROM; a bad SMTP_URL is refused
   const place = await freshTarget(dir);
   const base = { ...place.options, distDir: dir, quiet: true };
   try {
-    const prod = { mode: 'production' as const, publicUrl: 'https://l.example.com', ownerSecret: 'x'.repeat(40) };
+    const prod = {
+      mode: 'production' as const,
+      publicUrl: 'https://l.example.com',
+      ownerSecret: 'owner-secret-for-the-tests-0123456789',
+    };
     await startProvider({ ...base, ...prod, mail: { smtpUrl: 'smtp://127.0.0.1:1' } }).then(
       () => assert.unreachable('started without SMTP_FROM'),
       (e: Error) => assert.match(e.message, /SMTP_FROM/),

@@ -55,7 +55,11 @@ const strict = (r: Reply, what: string, framedBySelf = false): string => {
   const nonce = /^'nonce-([A-Za-z\d+/]{22}==)'$/.exec(d['script-src'][0])?.[1];
   assert.ok(nonce, `${what}: script nonce in ${csp}`);
   assert.is(d['style-src'][0], `'nonce-${nonce}'`, what);
-  assert.match(String(r.headers['referrer-policy']), /^(no-referrer|strict-origin-when-cross-origin)$/, what);
+  assert.match(
+    String(r.headers['referrer-policy']),
+    /^(no-referrer|same-origin|strict-origin-when-cross-origin)$/,
+    what,
+  );
   assert.is(r.headers['x-content-type-options'], 'nosniff', what);
   // Every script and style element carries the nonce; nothing inline runs or styles without it.
   for (const m of r.text.matchAll(/<(script|style)\b([^>]*)>/g))
@@ -104,9 +108,18 @@ test('every HTML page of the demo server has a strict CSP with a nonce its inlin
 
 test('production pages too: the sign-in, the 401 gate, the preview, the blog, naming the public origin', async () => {
   const auth = { Authorization: `Bearer ${SECRET}` };
-  strict(await request(prod.origin, '/owner/login'), 'sign-in');
-  strict(await request(prod.origin, '/preview'), '401 gate');
-  strict(await request(prod.origin, '/preview', { headers: auth }), 'preview');
+  const posting: [string, string, Record<string, string>][] = [
+    ['sign-in', '/owner/login', {}],
+    ['401 gate', '/preview', {}],
+    ['preview', '/preview', auth],
+  ];
+  for (const [what, path, headers] of posting) {
+    const r = await request(prod.origin, path, { headers });
+    strict(r, what);
+    // Their sign-in and sign-out posts must carry the page's origin (issue 32 items 6 and 7): under no-referrer a
+    // browser sends Origin: null.
+    assert.is(r.headers['referrer-policy'], 'same-origin', what);
+  }
   strict(await request(prod.origin, '/preview/stage', { headers: auth }), 'stage', true);
   const home = await request(prod.origin, '/');
   strict(home, 'blog home');

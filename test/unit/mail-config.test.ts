@@ -160,7 +160,11 @@ test('parseFrom: one address, with or without a name', () => {
 });
 
 test('checkMail: production needs SMTP_FROM; the demo defaults to no-reply at its public host or localhost', () => {
-  const prod = checkMode({ mode: 'production', publicUrl: 'https://list.example.com', ownerSecret: 'x'.repeat(40) });
+  const prod = checkMode({
+    mode: 'production',
+    publicUrl: 'https://list.example.com',
+    ownerSecret: 'owner-secret-for-the-tests-0123456789',
+  });
   assert.throws(() => checkMail({ smtpUrl: 'smtp://h' }, prod), /SMTP_FROM/);
   assert.is(checkMail({ smtpUrl: 'smtp://h', from: 'a@example.com' }, prod).from.address, 'a@example.com');
   assert.equal(checkMail({ smtpUrl: 'smtp://h' }, checkMode({})).from, demoFrom({ publicUrl: null }));

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GLOBAL_KEY, JS_PATH } from '../../constants';
 import { safeVersion } from '../../browser/urls';
 import { allForms, type FormRow } from '../db/forms';
-import { ownSources } from '../http/csp';
+import { type PagePolicy, ownSources } from '../http/csp';
 import { sendPage } from '../http/respond';
 import type { RouteContext } from '../route';
 import { forVisitor } from '../subscribe/routes';
@@ -85,7 +85,7 @@ Edit the settings JSON and the popup re-renders. ${
     demo
       ? '<a href="/demo">Demo host page</a> · <a href="/mailbox">Mailbox</a></p>'
       : '</p><form method="post" action="/owner/logout">' +
-        '<button type="submit" class="secondary">Sign out</button></form>'
+        '<button type="submit" class="secondary">Sign out everywhere</button></form>'
   }
 <div class="controls">
 <label>Form <select id="form"></select></label>
@@ -146,8 +146,9 @@ export const previewRoute = async (
     const key = url.searchParams.get('form') || '';
     const host = ctx.site.hostFor(req);
     const demo = ctx.site.mode === 'demo';
-    // Its own inline script and styles, the stage frame, and the sign-out form.
-    const policy = { frame: ["'self'"], form: ["'self'"] };
+    // Its own inline script and styles, the stage frame, and the sign-out form, whose post carries the page's origin
+    // (a sign-out from another origin is refused: src/server/owner/routes.ts).
+    const policy: PagePolicy = { frame: ["'self'"], form: ["'self'"], referrer: 'same-origin' };
     const root = stageRoot(url.searchParams);
     sendPage(res, (n) => previewPage(forms, key, host, demo, n, root), { policy, head });
     return true;
