@@ -20,7 +20,8 @@ import { openDb } from './db/open';
 import { checkMail, type MailOptions } from './mail/config';
 import { type Sender, startSender } from './mail/sender';
 import { smtpTransport } from './mail/smtp';
-import { logLine, logSink } from './http/log';
+import { logLine, logPath, logSink } from './http/log';
+import { maskAddresses } from './mask';
 import { directClient, proxiedClient, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
 import { staticFiles } from './http/static';
@@ -228,10 +229,11 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       inflight++;
       handle(req, res)
         .catch((e: unknown) => {
-          // The stack, never the request: the query carries the visitor's fields.
+          // The stack, never the request: the query carries the visitor's fields. The path and the stack (an error's
+          // message may quote input) with every address masked, as the request log's (issue 32 item 3).
           console.error(
-            `provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`,
-            e instanceof Error ? e.stack : e,
+            `provider error on ${req.method} ${logPath(req.url || '')}:`,
+            maskAddresses(e instanceof Error ? e.stack || e.message : String(e)),
           );
           if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
           else res.destroy();
