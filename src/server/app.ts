@@ -38,6 +38,7 @@ import { hostsFromEnv, localOnly, notProxied } from './owner/local';
 import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
 import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
+import { mailboxLimitOf } from './subscribe/mailbox';
 import { jsonpRoute } from './subscribe/routes';
 
 /**
@@ -84,6 +85,12 @@ export interface ProviderOptions extends ModeOptions {
    * on the store, each row claimed by one (src/server/mail/). Without it mail stays in the outbox (the demo mailbox).
    */
   mail?: MailOptions;
+  /**
+   * Mails one mailbox may be sent in a day, across lists, forms and clients (issue 32 item 2,
+   * src/server/subscribe/mailbox.ts): beyond it a signup is stored and answered as any other, its mail kept unsent.
+   * 0 lifts the limit. Default PROVIDER_MAILBOX_DAILY_MAX (a number, or 0 or off), else 5.
+   */
+  mailboxDailyMax?: number;
 }
 
 /** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
@@ -154,6 +161,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // yes-or-no settings say neither.
   const mode = checkMode(opts);
   envFlags(process.env);
+  const mailbox = mailboxLimitOf(opts.mailboxDailyMax, process.env);
   const mail = opts.mail ? checkMail(opts.mail, mode) : null;
   // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
@@ -169,6 +177,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     store,
     site: siteFor(mode, listeningHost(bind, opts.port ?? 0)),
     client: limiters.client,
+    mailbox,
   };
   // Filled right after listen: the provider's own routes name links with its host, known only then. The first
   // connection is accepted in a later event-loop turn, so no request finds the list empty.
