@@ -17,6 +17,7 @@ import {
 } from '../constants';
 import { counter } from './db/counters';
 import { openDb } from './db/open';
+import { type RetentionOptions, retentionOf, startRetention } from './db/retention';
 import { checkMail, type MailOptions } from './mail/config';
 import { type Sender, startSender } from './mail/sender';
 import { smtpTransport } from './mail/smtp';
@@ -91,6 +92,12 @@ export interface ProviderOptions extends ModeOptions {
    * 0 lifts the limit. Default PROVIDER_MAILBOX_DAILY_MAX (a number, or 0 or off), else 5.
    */
   mailboxDailyMax?: number;
+  /**
+   * How long what is done with is kept (issue 32, src/server/db/retention.ts): expired confirmations and outbox rows
+   * sent or given up are deleted `days` after, by one process of those on the store at a time, shortly after the
+   * start and then hourly. Default PROVIDER_RETENTION_DAYS, else 30 days.
+   */
+  retention?: RetentionOptions;
 }
 
 /** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
@@ -162,6 +169,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const mode = checkMode(opts);
   envFlags(process.env);
   const mailbox = mailboxLimitOf(opts.mailboxDailyMax, process.env);
+  const retention = retentionOf(opts.retention, process.env);
   const mail = opts.mail ? checkMail(opts.mail, mode) : null;
   // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
@@ -281,6 +289,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
     );
   const sender: Sender | null = mail ? startSender(store, smtpTransport(mail.target, mail.policy), mail) : null;
+  const sweeper = startRetention(store, retention, (line) => console.log(line));
   const owner = mode.ownerSecret
     ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, store, limiters)
     : null;
@@ -311,6 +320,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         draining = true;
         // The sender stops at once; its send in flight ends (and is recorded) while the requests drain.
         const mailStopped = sender?.stop();
+        const sweepStopped = sweeper.stop();
         // Stops listening (a new connection is refused) and ends the idle connections; requests in flight go on.
         server.close(async () => {
           // A handler stuck on something that never answers holds the close no longer than a request may take.
@@ -321,6 +331,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
             });
           log.flush();
           await mailStopped;
+          await sweepStopped;
           await store.close().catch((e: Error) => console.error(`closing the store: ${e.message}`));
           resolve();
         });
