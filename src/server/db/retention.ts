@@ -16,7 +16,7 @@
  * the winner committed it). Every process tries shortly after its start and then every RETENTION_EVERY_MS, so the
  * store is swept about once an hour. Rows go in batches, each its own statement: a first sweep of a large store
  * never holds SQLite's write lock for long. A row is deleted by one statement only: two sweeps meeting (a lease run
- * out mid-sweep) count each row once.
+ * out mid-sweep) count each row once, and what one of them leaves when it meets the other's batch, the next takes.
  */
 import { maskAddresses } from '../mask';
 import type { Store } from '../store/types';

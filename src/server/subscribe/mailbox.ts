@@ -27,8 +27,8 @@ export const MAILBOX_WINDOW_MS = 24 * 3_600_000;
 const MAILBOX_MAX_CEILING = 1000;
 /** The counter of the limit (src/server/db/counters.ts), keyed by the mailbox. */
 const COUNTER = 'mailbox';
-/** The last_error of a mail held back by the limit. */
-export const MAILBOX_HELD = 'not sent: the mailbox daily limit was reached';
+/** The last_error of a mail held back by the limit (the mailbox page: "Not sent, given up: …"), naming the setting. */
+export const MAILBOX_HELD = 'the mailbox daily limit was reached (PROVIDER_MAILBOX_DAILY_MAX)';
 
 /** Domains that are one mailbox provider under two names. */
 const SAME_DOMAIN: Record<string, string> = { 'googlemail.com': 'gmail.com' };
