@@ -17,10 +17,12 @@ import {
 } from '../constants';
 import { counter } from './db/counters';
 import { openDb } from './db/open';
+import { type RetentionOptions, retentionOf, startRetention } from './db/retention';
 import { checkMail, type MailOptions } from './mail/config';
 import { type Sender, startSender } from './mail/sender';
 import { smtpTransport } from './mail/smtp';
-import { logLine, logSink } from './http/log';
+import { logLine, logPath, logSink } from './http/log';
+import { maskAddresses } from './mask';
 import { directClient, proxiedClient, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
 import { staticFiles } from './http/static';
@@ -37,6 +39,7 @@ import { hostsFromEnv, localOnly, notProxied } from './owner/local';
 import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
 import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
+import { mailboxLimitOf } from './subscribe/mailbox';
 import { jsonpRoute } from './subscribe/routes';
 
 /**
@@ -83,6 +86,18 @@ export interface ProviderOptions extends ModeOptions {
    * on the store, each row claimed by one (src/server/mail/). Without it mail stays in the outbox (the demo mailbox).
    */
   mail?: MailOptions;
+  /**
+   * Mails one mailbox may be sent in a day, across lists, forms and clients (issue 32 item 2,
+   * src/server/subscribe/mailbox.ts): beyond it a signup is stored and answered as any other, its mail kept unsent.
+   * 0 lifts the limit. Default PROVIDER_MAILBOX_DAILY_MAX (a number, or 0 or off), else 5.
+   */
+  mailboxDailyMax?: number;
+  /**
+   * How long what is done with is kept (issue 32, src/server/db/retention.ts): expired confirmations and outbox rows
+   * sent or given up are deleted `days` after, by one process of those on the store at a time, shortly after the
+   * start and then hourly. Default PROVIDER_RETENTION_DAYS, else 30 days.
+   */
+  retention?: RetentionOptions;
 }
 
 /** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
@@ -153,6 +168,8 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // yes-or-no settings say neither.
   const mode = checkMode(opts);
   envFlags(process.env);
+  const mailbox = mailboxLimitOf(opts.mailboxDailyMax, process.env);
+  const retention = retentionOf(opts.retention, process.env);
   const mail = opts.mail ? checkMail(opts.mail, mode) : null;
   // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
@@ -168,6 +185,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     store,
     site: siteFor(mode, listeningHost(bind, opts.port ?? 0)),
     client: limiters.client,
+    mailbox,
   };
   // Filled right after listen: the provider's own routes name links with its host, known only then. The first
   // connection is accepted in a later event-loop turn, so no request finds the list empty.
@@ -228,10 +246,11 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       inflight++;
       handle(req, res)
         .catch((e: unknown) => {
-          // The stack, never the request: the query carries the visitor's fields.
+          // The stack, never the request: the query carries the visitor's fields. The path and the stack (an error's
+          // message may quote input) with every address masked, as the request log's (issue 32 item 3).
           console.error(
-            `provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`,
-            e instanceof Error ? e.stack : e,
+            `provider error on ${req.method} ${logPath(req.url || '')}:`,
+            maskAddresses(e instanceof Error ? e.stack || e.message : String(e)),
           );
           if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
           else res.destroy();
@@ -270,6 +289,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
     );
   const sender: Sender | null = mail ? startSender(store, smtpTransport(mail.target, mail.policy), mail) : null;
+  const sweeper = startRetention(store, retention, (line) => console.log(line));
   const owner = mode.ownerSecret
     ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, store, limiters)
     : null;
@@ -300,6 +320,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         draining = true;
         // The sender stops at once; its send in flight ends (and is recorded) while the requests drain.
         const mailStopped = sender?.stop();
+        const sweepStopped = sweeper.stop();
         // Stops listening (a new connection is refused) and ends the idle connections; requests in flight go on.
         server.close(async () => {
           // A handler stuck on something that never answers holds the close no longer than a request may take.
@@ -310,6 +331,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
             });
           log.flush();
           await mailStopped;
+          await sweepStopped;
           await store.close().catch((e: Error) => console.error(`closing the store: ${e.message}`));
           resolve();
         });

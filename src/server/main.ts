@@ -15,6 +15,8 @@ import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
 import { envFlags, startProvider } from './app';
 import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
+import { retentionDaysFromEnv } from './db/retention';
+import { mailboxMaxFromEnv } from './subscribe/mailbox';
 import { checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
 import {
@@ -47,6 +49,8 @@ let mailShown = '';
 try {
   store = storeFromEnv(process.env, join(root, PROVIDER_DB_PATH));
   envFlags(process.env);
+  mailboxMaxFromEnv(process.env);
+  retentionDaysFromEnv(process.env);
   mode = modeFromEnv(process.env);
   // Checked here too, not only by startProvider: a wrong setting stops the primary before any worker starts.
   const checked = checkMode(mode);

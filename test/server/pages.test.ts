@@ -225,8 +225,8 @@ test('the request log: one line per request, path without query, no e-mail addre
   const lines = chunks.join('').split('\n').slice(0, -1);
   assert.is(lines.length, 4);
   assert.match(lines[0], /^\d{4}-\d\d-\d\dT\S+Z GET \/subscribe\/form-post-json 200 \d+ \d+\.\dms$/);
-  assert.match(lines[1], / GET \/mail\/\[masked\]\/x 404 /);
-  assert.match(lines[2], / GET \/mail\/\[masked\] 404 /);
+  assert.match(lines[1], / GET \/mail\/\[address\]\/x 404 /);
+  assert.match(lines[2], / GET \/mail\/\[address\] 404 /);
   assert.match(lines[3], / GET \/demo 200 /);
   for (const l of lines) {
     assert.not.ok(/@|%40|secret|Secret|\?/.test(l), l);

@@ -188,7 +188,7 @@ test('scrubAddresses: no address survives, line breaks folded, length capped', (
   const cases: [string, string][] = [
     ['550 5.1.1 <bob@example.com>: Recipient address rejected', '550 5.1.1 <[address]>: Recipient address rejected'],
     ['Message failed for recipient bob.smith+tag@mail.example.com', 'Message failed for recipient [address]'],
-    ['"quoted"@example.com and x@y', '"quoted"[address] and [address]'],
+    ['"quoted"@example.com and x@y', '[address] and [address]'],
     ['250 2.0.0 Ok: queued as 4Bc9\r\nline two', '250 2.0.0 Ok: queued as 4Bc9 line two'],
     ['no address here', 'no address here'],
   ];

@@ -322,4 +322,17 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
   `,
   },
+  {
+    sqlite: `
+  -- Retention (issue 32, src/server/db/retention.ts): the hourly sweep finds expired confirmations and outbox rows
+  -- sent or given up long ago by these, not by reading each table whole (on SQLite, under the write lock). A row
+  -- still waiting to be sent has both NULL and is never swept.
+  CREATE INDEX confirmations_expires ON confirmations (expires_at);
+  CREATE INDEX outbox_done ON outbox (COALESCE(sent_at, failed_at));
+  `,
+    postgres: `
+  CREATE INDEX confirmations_expires ON confirmations (expires_at);
+  CREATE INDEX outbox_done ON outbox ((COALESCE(sent_at, failed_at)));
+  `,
+  },
 ];

@@ -95,7 +95,7 @@ export const jsonpRoute =
         else {
           const perAddress = limits.perAddress;
           const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
-          sendJsonp(res, cb, await submit(ctx.store, form, v, ctx.site, admit, MSG_RATE_ADDRESS));
+          sendJsonp(res, cb, await submit(ctx.store, form, v, ctx, admit, MSG_RATE_ADDRESS));
         }
     }
     return true;
