@@ -23,13 +23,22 @@ const R = { days: RETENTION_DAYS, everyMs: HOUR };
 const T = Date.now() + 365 * DAY;
 
 let people = 0;
-/** A pending person on the double opt-in list; their id. */
-const person = async (q: Queryable): Promise<number> => {
+/** A person on the double opt-in list, pending unless said, made at `made` (ms); their id. */
+const person = async (q: Queryable, made = T, status = 'pending'): Promise<number> => {
   const n = ++people;
   const row = await q.get<{ id: number }>(
     `INSERT INTO subscribers (list_id, contact_key, email, eid, web_id, status, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`,
-    [form('double-opt-in').lid, `e:kept${n}@example.com`, `kept${n}@example.com`, `eid${n}`, `web${n}`, iso(T), iso(T)],
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
+      form('double-opt-in').lid,
+      `e:kept${n}@example.com`,
+      `kept${n}@example.com`,
+      `eid${n}`,
+      `web${n}`,
+      status,
+      iso(made),
+      iso(made),
+    ],
   );
   return Number(row?.id);
 };
@@ -96,7 +105,10 @@ test('old rows go; young, unexpired and waiting rows stay; a second sweep within
       ]);
     });
     const swept = (await sweepRetention(p.store, R, T)) as Swept;
-    assert.equal({ ...swept, counters: swept.counters >= 1 }, { confirmations: 2, outbox: 2, counters: true });
+    assert.equal(
+      { ...swept, counters: swept.counters >= 1 },
+      { confirmations: 2, pending: 0, outbox: 2, counters: true },
+    );
     assert.equal(await tokens(p.store), ['c-expired-young', 'c-valid']);
     assert.equal(await subjects(p.store), ['m-failed-young', 'm-sent-young', 'm-waiting-ancient', 'm-waiting-retried']);
     assert.equal([await counted(p.store, 'ended'), await counted(p.store, 'counting')], [false, true]);
@@ -106,9 +118,37 @@ test('old rows go; young, unexpired and waiting rows stay; a second sweep within
     // young rows go once they are old.
     assert.is(await sweepRetention(p.store, R, T + 1), null);
     const later = T + 2 * DAY;
-    assert.equal(await sweepRetention(p.store, R, later), { confirmations: 1, outbox: 2, counters: 1 });
+    assert.equal(await sweepRetention(p.store, R, later), { confirmations: 1, pending: 0, outbox: 2, counters: 1 });
     assert.equal(await tokens(p.store), ['c-valid']);
     assert.equal(await subjects(p.store), ['m-waiting-ancient', 'm-waiting-retried']);
+  } finally {
+    await p.cleanup();
+  }
+});
+
+test('a pending person whose every link was swept, made a retention age ago, goes with their consents', async () => {
+  const p = await startTest();
+  try {
+    const old = T - (RETENTION_DAYS + 3) * DAY;
+    const ids = await p.store.tx(async (q) => {
+      const gone = await person(q, old);
+      await confirmation(q, gone, 'p-expired-old', old + 2 * DAY);
+      await q.run(
+        "INSERT INTO consents (subscriber_id, marketing_preference_id, granted, updated_at) VALUES (?, 'm1', 1, ?)",
+        [gone, iso(old)],
+      );
+      const neverMailed = await person(q, old);
+      const live = await person(q, old);
+      await confirmation(q, live, 'p-live', T + DAY);
+      const young = await person(q, T - DAY);
+      const member = await person(q, old, 'subscribed');
+      return { gone, neverMailed, live, young, member };
+    });
+    const swept = (await sweepRetention(p.store, R, T)) as Swept;
+    assert.equal([swept.confirmations, swept.pending], [1, 2]);
+    const left = (await p.store.all<{ id: number }>('SELECT id FROM subscribers ORDER BY id')).map((r) => Number(r.id));
+    assert.equal(left, [ids.live, ids.young, ids.member]);
+    assert.is(await p.store.get('SELECT 1 AS yes FROM consents WHERE subscriber_id = ?', [ids.gone]), undefined);
   } finally {
     await p.cleanup();
   }
@@ -205,7 +245,8 @@ test('a provider sweeps by itself shortly after its start (PROVIDER_RETENTION_DA
     await seeded.cleanup();
   }
   assert.equal(lines, [
-    'retention: deleted 1 confirmation(s) and 1 outbox row(s) expired, sent or given up over 1 day(s) ago',
+    'retention: deleted 1 confirmation(s), 0 never-confirmed subscriber(s) and 1 outbox row(s) expired, sent or ' +
+      'given up over 1 day(s) ago',
   ]);
 });
 

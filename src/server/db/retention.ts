@@ -7,6 +7,9 @@
  * - an `outbox` row (an e-mail: its address, its link) a retention age after it was sent or given up (failed_at: a
  *   refusal, too many attempts, too old to send, or held by the mailbox limit). A row still waiting to be sent is
  *   never swept;
+ * - a `subscribers` row still pending (double opt-in never confirmed) once none of its confirmations is left and it
+ *   was made a retention age ago: an address someone typed, perhaps a stranger's aimed at by a mail bomb (issue 32
+ *   item 2), is not kept for good because its owner never answered. Its consents go with it (cascade);
  * - `rate_counters` windows that ended (their keys are hashes, kept only while a window counts: counters.ts sweeps
  *   them too, when counting).
  *
@@ -87,6 +90,8 @@ export const retentionOf = (o: RetentionOptions | undefined, env: NodeJS.Process
 /** What one sweep deleted. */
 export interface Swept {
   confirmations: number;
+  /** Pending subscribers who never confirmed, their every link swept. */
+  pending: number;
   outbox: number;
   counters: number;
 }
@@ -125,6 +130,10 @@ const deleteAll = async (
   }
 };
 
+/** A pending subscriber made before the cut-off with no confirmation left: its links expired and were swept. */
+const UNCONFIRMED = `status = 'pending' AND created_at < ?
+  AND NOT EXISTS (SELECT 1 FROM confirmations c WHERE c.subscriber_id = subscribers.id)`;
+
 /**
  * One sweep of `store` at `now` (ms) keeping `r.days`, when this process takes the lease; null when another process
  * holds it. The lease lasts most of `r.everyMs`: each process tries every everyMs, and the first to try after the
@@ -140,9 +149,10 @@ export const sweepRetention = async (
   const cutoff = new Date(now - r.days * DAY_MS).toISOString();
   // The expressions of migration 6's indexes: each batch reads an index range, not the whole table.
   const confirmations = await deleteAll(store, 'confirmations', 'token', 'expires_at < ?', cutoff, stopped);
+  const pending = await deleteAll(store, 'subscribers', 'id', UNCONFIRMED, cutoff, stopped);
   const outbox = await deleteAll(store, 'outbox', 'id', 'COALESCE(sent_at, failed_at) < ?', cutoff, stopped);
   const counters = stopped() ? 0 : await sweepCounters(store, now, true);
-  return { confirmations, outbox, counters };
+  return { confirmations, pending, outbox, counters };
 };
 
 /** The periodic sweep of a provider. */
@@ -163,10 +173,10 @@ export const startRetention = (store: Store, r: Retention, log: (line: string) =
     running = sweepRetention(store, r, Date.now(), () => stopped)
       .then(
         (s) => {
-          if (s && s.confirmations + s.outbox)
+          if (s && s.confirmations + s.pending + s.outbox)
             log(
-              `retention: deleted ${s.confirmations} confirmation(s) and ${s.outbox} outbox row(s) ` +
-                `expired, sent or given up over ${r.days} day(s) ago`,
+              `retention: deleted ${s.confirmations} confirmation(s), ${s.pending} never-confirmed subscriber(s) ` +
+                `and ${s.outbox} outbox row(s) expired, sent or given up over ${r.days} day(s) ago`,
             );
         },
         (e: Error) => log(`retention: the sweep failed (tried again at the next one): ${maskAddresses(e.message)}`),
