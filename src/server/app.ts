@@ -15,6 +15,7 @@ import {
   RATE_CLIENT_MAX,
   RATE_CLIENT_WINDOW_MS,
 } from '../constants';
+import { type BadgeOptions, checkBadge } from './badge';
 import { counter } from './db/counters';
 import { openDb } from './db/open';
 import { checkMail, type MailOptions } from './mail/config';
@@ -83,6 +84,12 @@ export interface ProviderOptions extends ModeOptions {
    * on the store, each row claimed by one (src/server/mail/). Without it mail stays in the outbox (the demo mailbox).
    */
   mail?: MailOptions;
+  /**
+   * The popup's powered-by badge (issue 33 item 5, src/server/badge.ts): false turns it off; `text` and `url` replace
+   * the default "Powered by <public host>" linking to the public URL (demo: the listening address). main.ts reads
+   * PROVIDER_BADGE, PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL into it.
+   */
+  badge?: BadgeOptions;
 }
 
 /** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
@@ -154,6 +161,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const mode = checkMode(opts);
   envFlags(process.env);
   const mail = opts.mail ? checkMail(opts.mail, mode) : null;
+  const badge = checkBadge(opts.badge);
   // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
   const target = opts.databaseUrl || opts.dbPath;
@@ -166,7 +174,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // Filled in once the port is known (before the first request).
   const ctx: RouteContext = {
     store,
-    site: siteFor(mode, listeningHost(bind, opts.port ?? 0)),
+    site: siteFor(mode, listeningHost(bind, opts.port ?? 0), badge),
     client: limiters.client,
   };
   // Filled right after listen: the provider's own routes name links with its host, known only then. The first
@@ -255,7 +263,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   });
   const port = (server.address() as AddressInfo).port;
   const self = listeningHost(bind, port);
-  ctx.site = siteFor(mode, self);
+  ctx.site = siteFor(mode, self, badge);
   const demo = mode.mode === 'demo';
   if (demo && !isLoopback(bind))
     console.warn(

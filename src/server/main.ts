@@ -15,7 +15,8 @@ import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
 import { envFlags, startProvider } from './app';
 import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
-import { checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
+import { type BadgeOptions, checkBadge } from './badge';
+import { badgeFromEnv, checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
 import {
   isPostgresUrl,
@@ -42,6 +43,7 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
 let store: StoreTarget;
 let mode: ModeOptions;
 let mail: MailOptions | undefined;
+let badge: BadgeOptions | undefined;
 /** The mail line of the banner: where mail goes, never the SMTP user name, password or From address. */
 let mailShown = '';
 try {
@@ -51,6 +53,7 @@ try {
   // Checked here too, not only by startProvider: a wrong setting stops the primary before any worker starts.
   const checked = checkMode(mode);
   mail = mailFromEnv(process.env);
+  badge = checkBadge(badgeFromEnv(process.env));
   if (mail) mailShown = `SMTP ${checkMail(mail, checked).target.shown}`;
 } catch (e) {
   console.error((e as Error).message);
@@ -98,6 +101,7 @@ async function serve(): Promise<void> {
     routes,
     ...mode,
     mail,
+    badge,
   }).catch((e: Error & { code?: string }) => {
     console.error(
       e instanceof StoreOpenError

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { OWNER_SECRET_MIN } from '../constants';
+import { type Badge, type BadgeOptions, badgeFor } from './badge';
 import { publicHost } from './http/origin';
 
 /** How the provider runs. */
@@ -44,6 +45,8 @@ export interface Site {
   hostFor(req: IncomingMessage): string;
   /** The owner secret in production, null in demo. */
   ownerSecret: string | null;
+  /** The powered-by badge every settings answer carries (src/server/badge.ts, issue 33 item 5). */
+  badge: Badge;
 }
 
 /** Checks mode options; throws an Error saying what is missing or wrong, and the server does not start. */
@@ -89,6 +92,17 @@ export const modeFromEnv = (env: NodeJS.ProcessEnv): ModeOptions => {
   if (m !== 'demo' && m !== 'production')
     throw Error(`PROVIDER_MODE must be 'demo' (the default) or 'production', not ${JSON.stringify(m)}.`);
   return { mode: m, publicUrl: env.PROVIDER_PUBLIC_URL || undefined, ownerSecret: env.PROVIDER_OWNER_SECRET };
+};
+
+/**
+ * The powered-by badge from the environment (issue 33 item 5): PROVIDER_BADGE=off (or 0, false, no) turns it off;
+ * PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL replace its text and link. Undefined when none is set: the default badge.
+ */
+export const badgeFromEnv = (env: NodeJS.ProcessEnv): BadgeOptions | undefined => {
+  if (envFlag(env, 'PROVIDER_BADGE') === false) return false;
+  const text = env.PROVIDER_BADGE_TEXT || undefined;
+  const url = env.PROVIDER_BADGE_URL || undefined;
+  return text || url ? { text, url } : undefined;
 };
 
 /** How a yes-or-no setting may be spelt (compared in lower case); anything else is refused at start. */
@@ -143,13 +157,18 @@ export const listeningHost = (bind: string, port: number): string => {
   return `${ip.includes(':') ? `[${ip}]` : ip}:${port}`;
 };
 
-/** The Site of a checked mode, once the server listens on `listening` ('127.0.0.1:PORT'). */
-export const siteFor = (m: Mode, listening: string): Site => {
+/**
+ * The Site of a checked mode, once the server listens on `listening` ('127.0.0.1:PORT'), with the badge of checked
+ * `badge` options.
+ */
+export const siteFor = (m: Mode, listening: string, badge?: BadgeOptions): Site => {
   const fixed = m.publicUrl?.host;
+  const origin = m.publicUrl ? m.publicUrl.origin : `http://${listening}`;
   return {
     mode: m.mode,
-    origin: m.publicUrl ? m.publicUrl.origin : `http://${listening}`,
+    origin,
     hostFor: fixed ? () => fixed : (req) => publicHost(req, listening),
     ownerSecret: m.ownerSecret,
+    badge: badgeFor(badge, origin),
   };
 };

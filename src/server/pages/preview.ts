@@ -12,6 +12,7 @@ import { allForms, type FormRow } from '../db/forms';
 import { ownSources } from '../http/csp';
 import { sendPage } from '../http/respond';
 import type { RouteContext } from '../route';
+import type { Badge } from '../badge';
 import { forVisitor } from '../subscribe/routes';
 import { esc, inlineJson, page, type PageRoot } from './html';
 import { previewClient, type PreviewData } from './preview-client';
@@ -58,6 +59,7 @@ export const previewPage = (
   forms: FormRow[],
   key: string,
   host: string,
+  badge: Badge,
   demo: boolean,
   nonce: string,
   root: Required<PageRoot> = { lang: 'en', dir: 'ltr' },
@@ -69,7 +71,7 @@ export const previewPage = (
       uuid: f.uuid,
       lid: f.listId,
       fId: f.fId,
-      settings: forVisitor(f.settings, host),
+      settings: forVisitor(f.settings, host, badge),
     })),
     initial: key,
     globalKey: GLOBAL_KEY,
@@ -149,7 +151,7 @@ export const previewRoute = async (
     // Its own inline script and styles, the stage frame, and the sign-out form.
     const policy = { frame: ["'self'"], form: ["'self'"] };
     const root = stageRoot(url.searchParams);
-    sendPage(res, (n) => previewPage(forms, key, host, demo, n, root), { policy, head });
+    sendPage(res, (n) => previewPage(forms, key, host, ctx.site.badge, demo, n, root), { policy, head });
     return true;
   }
   if (url.pathname === '/preview/stage') {
