@@ -1,8 +1,8 @@
 /**
  * The reference provider (issue 5): one HTTP server with the content host (dist/), the calls of spec 7.1, the
- * captcha path and the owner preview over one store (a SQLite file, or a PostgreSQL database shared by N provider
- * processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production mode the
- * owner's sign-in instead (issue 13, src/server/site.ts).
+ * captcha path and the owner's studio (issue 33) over one store (a SQLite file, or a PostgreSQL database shared by N
+ * provider processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production
+ * mode the owner's sign-in instead (issue 13, src/server/site.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,8 +31,9 @@ import { demoRoute } from './pages/demo';
 import { spaRoute } from './pages/demo-spa';
 import { confirmRoute } from './pages/confirm';
 import { mailboxRoute } from './pages/mailbox';
-import { previewRoute } from './pages/preview';
 import { ownerRoutes } from './owner/routes';
+import { studioApi } from './studio/api';
+import { studioPages } from './studio/pages';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
 import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
@@ -268,7 +269,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   if (demo && !isLoopback(bind))
     console.warn(
       `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
-        '(every confirmation link) and the owner preview. On a network, run PROVIDER_MODE=production ' +
+        '(every confirmation link) and the owner studio. On a network, run PROVIDER_MODE=production ' +
         '(README, "Demo and production").\n',
     );
   const url = mode.publicUrl;
@@ -292,7 +293,8 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     ...(demo && isLoopback(bind) ? [localOnly(opts.hosts ?? hostsFromEnv(process.env.PROVIDER_HOSTS))] : []),
     ...(demo ? [mailboxRoute, demoRoute, spaRoute] : []),
     ...(owner ? [owner] : []),
-    previewRoute,
+    studioApi,
+    studioPages(opts.distDir),
     assetsRoute,
     staticFiles(opts.distDir),
   );

@@ -75,14 +75,14 @@ const banner = (o: string, pids: number[] = []) => {
   if (mode.mode === 'production')
     return `Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
   Blog             ${o}/
-  Owner preview    ${o}/preview (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
+  Owner studio     ${o}/studio (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
   Mail             ${mailShown || 'NOT SENT: set SMTP_URL and SMTP_FROM; until then it waits in the outbox table'}
 ${db}
 No mailbox and no demo pages in production. Stop with Ctrl-C.`;
   return `Reference provider listening on ${o} in DEMO mode, for this machine only
   Blog             ${o}/
   Demo host page   ${o}/demo
-  Owner preview    ${o}/preview
+  Owner studio     ${o}/studio
   Mailbox          ${o}/mailbox${mailShown ? `, and sent over ${mailShown}` : ''}
 ${db}
 Subscribers: npm run subscribers (add -- --csv for CSV). On a network: PROVIDER_MODE=production (README).

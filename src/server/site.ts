@@ -45,6 +45,8 @@ export interface Site {
   hostFor(req: IncomingMessage): string;
   /** The owner secret in production, null in demo. */
   ownerSecret: string | null;
+  /** The listening address as an origin ('http://127.0.0.1:8080'): a demo's owner pages are posted from it. */
+  listening: string;
   /** The powered-by badge every settings answer carries (src/server/badge.ts, issue 33 item 5). */
   badge: Badge;
 }
@@ -139,7 +141,7 @@ export const demoWithProductionSettings = (env: NodeJS.ProcessEnv): string | nul
   if (!set.length) return null;
   return (
     `\n!!! DEMO MODE, yet ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set: is PROVIDER_MODE=production ` +
-    'missing or misspelt? In demo mode the mailbox (every confirmation link), the demo pages and the owner preview ' +
+    'missing or misspelt? In demo mode the mailbox (every confirmation link), the demo pages and the owner studio ' +
     'are open without the owner secret. For a server on a network, set PROVIDER_MODE=production.\n'
   );
 };
@@ -169,6 +171,7 @@ export const siteFor = (m: Mode, listening: string, badge?: BadgeOptions): Site 
     origin,
     hostFor: fixed ? () => fixed : (req) => publicHost(req, listening),
     ownerSecret: m.ownerSecret,
+    listening: `http://${listening}`,
     badge: badgeFor(badge, origin),
   };
 };
