@@ -1,8 +1,8 @@
 /**
  * The reference provider (issue 5): one HTTP server with the content host (dist/), the calls of spec 7.1, the
- * captcha path and the owner preview over one store (a SQLite file, or a PostgreSQL database shared by N provider
- * processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production mode the
- * owner's sign-in instead (issue 13, src/server/site.ts).
+ * captcha path and the owner's studio (issue 33) over one store (a SQLite file, or a PostgreSQL database shared by N
+ * provider processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production
+ * mode the owner's sign-in instead (issue 13, src/server/site.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ import {
   RATE_CLIENT_MAX,
   RATE_CLIENT_WINDOW_MS,
 } from '../constants';
+import { type BadgeOptions, checkBadge } from './badge';
 import { counter } from './db/counters';
 import { openDb } from './db/open';
 import { type RetentionOptions, retentionOf, startRetention } from './db/retention';
@@ -32,8 +33,9 @@ import { demoRoute } from './pages/demo';
 import { spaRoute } from './pages/demo-spa';
 import { confirmRoute } from './pages/confirm';
 import { mailboxRoute } from './pages/mailbox';
-import { previewRoute } from './pages/preview';
 import { ownerRoutes } from './owner/routes';
+import { studioApi } from './studio/api';
+import { studioPages } from './studio/pages';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
 import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
@@ -98,6 +100,12 @@ export interface ProviderOptions extends ModeOptions {
    * start and then hourly. Default PROVIDER_RETENTION_DAYS, else 30 days.
    */
   retention?: RetentionOptions;
+  /**
+   * The popup's powered-by badge (issue 33 item 5, src/server/badge.ts): false turns it off; `text` and `url` replace
+   * the default "Powered by <public host>" linking to the public URL (demo: the listening address). main.ts reads
+   * PROVIDER_BADGE, PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL into it.
+   */
+  badge?: BadgeOptions;
 }
 
 /** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
@@ -171,6 +179,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const mailbox = mailboxLimitOf(opts.mailboxDailyMax, process.env);
   const retention = retentionOf(opts.retention, process.env);
   const mail = opts.mail ? checkMail(opts.mail, mode) : null;
+  const badge = checkBadge(opts.badge);
   // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
   const target = opts.databaseUrl || opts.dbPath;
@@ -183,7 +192,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // Filled in once the port is known (before the first request).
   const ctx: RouteContext = {
     store,
-    site: siteFor(mode, listeningHost(bind, opts.port ?? 0)),
+    site: siteFor(mode, listeningHost(bind, opts.port ?? 0), badge),
     client: limiters.client,
     mailbox,
   };
@@ -274,12 +283,12 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   });
   const port = (server.address() as AddressInfo).port;
   const self = listeningHost(bind, port);
-  ctx.site = siteFor(mode, self);
+  ctx.site = siteFor(mode, self, badge);
   const demo = mode.mode === 'demo';
   if (demo && !isLoopback(bind))
     console.warn(
       `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
-        '(every confirmation link) and the owner preview. On a network, run PROVIDER_MODE=production ' +
+        '(every confirmation link) and the owner studio. On a network, run PROVIDER_MODE=production ' +
         '(README, "Demo and production").\n',
     );
   const url = mode.publicUrl;
@@ -304,7 +313,8 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     ...(demo && isLoopback(bind) ? [localOnly(opts.hosts ?? hostsFromEnv(process.env.PROVIDER_HOSTS))] : []),
     ...(demo ? [mailboxRoute, demoRoute, spaRoute] : []),
     ...(owner ? [owner] : []),
-    previewRoute,
+    studioApi,
+    studioPages(opts.distDir),
     assetsRoute,
     staticFiles(opts.distDir),
   );

@@ -17,7 +17,8 @@ import { envFlags, startProvider } from './app';
 import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
 import { retentionDaysFromEnv } from './db/retention';
 import { mailboxMaxFromEnv } from './subscribe/mailbox';
-import { checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
+import { type BadgeOptions, checkBadge } from './badge';
+import { badgeFromEnv, checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
 import {
   isPostgresUrl,
@@ -44,6 +45,7 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
 let store: StoreTarget;
 let mode: ModeOptions;
 let mail: MailOptions | undefined;
+let badge: BadgeOptions | undefined;
 /** The mail line of the banner: where mail goes, never the SMTP user name, password or From address. */
 let mailShown = '';
 try {
@@ -55,6 +57,7 @@ try {
   // Checked here too, not only by startProvider: a wrong setting stops the primary before any worker starts.
   const checked = checkMode(mode);
   mail = mailFromEnv(process.env);
+  badge = checkBadge(badgeFromEnv(process.env));
   if (mail) mailShown = `SMTP ${checkMail(mail, checked).target.shown}`;
 } catch (e) {
   console.error((e as Error).message);
@@ -76,14 +79,14 @@ const banner = (o: string, pids: number[] = []) => {
   if (mode.mode === 'production')
     return `Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
   Blog             ${o}/
-  Owner preview    ${o}/preview (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
+  Owner studio     ${o}/studio (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
   Mail             ${mailShown || 'NOT SENT: set SMTP_URL and SMTP_FROM; until then it waits in the outbox table'}
 ${db}
 No mailbox and no demo pages in production. Stop with Ctrl-C.`;
   return `Reference provider listening on ${o} in DEMO mode, for this machine only
   Blog             ${o}/
   Demo host page   ${o}/demo
-  Owner preview    ${o}/preview
+  Owner studio     ${o}/studio
   Mailbox          ${o}/mailbox${mailShown ? `, and sent over ${mailShown}` : ''}
 ${db}
 Subscribers: npm run subscribers (add -- --csv for CSV). On a network: PROVIDER_MODE=production (README).
@@ -102,6 +105,7 @@ async function serve(): Promise<void> {
     routes,
     ...mode,
     mail,
+    badge,
   }).catch((e: Error & { code?: string }) => {
     console.error(
       e instanceof StoreOpenError

@@ -76,7 +76,7 @@ the server keeps serving`, async () => {
   for (const path of [
     ...CALLS.map((c) => `/subscribe/${c}?c=cb&EMAIL=`),
     '/demo?form=',
-    '/preview?x=',
+    '/studio?x=',
     '/js/signup-forms/popup/embed.js?',
   ]) {
     const r = await request(p.origin, path + pad);

@@ -53,7 +53,7 @@ const signIn = (p: Provider, headers: Record<string, string> = OWN_PAGE, secret 
   request(p.origin, '/owner/login', {
     method: 'POST',
     headers: { ...FORM, ...headers },
-    body: new URLSearchParams({ secret, next: '/preview' }).toString(),
+    body: new URLSearchParams({ secret, next: '/studio' }).toString(),
     localAddress: from,
   });
 const signOut = (p: Provider, headers: Record<string, string> = {}) =>
@@ -64,7 +64,7 @@ const cookieOf = (r: Reply): string => {
   return String(r.headers['set-cookie']).split(';')[0];
 };
 const preview = (p: Provider, headers: Record<string, string>) =>
-  request(p.origin, '/preview', { headers }).then((r) => r.status);
+  request(p.origin, '/studio', { headers }).then((r) => r.status);
 
 test(`signing out through one provider ends every session on both, a cookie copied before it included; \
 the bearer secret is no session; a new sign-in opens the pages again at once`, async () => {
@@ -90,10 +90,10 @@ the bearer secret is no session; a new sign-in opens the pages again at once`, a
   assert.is(await preview(b, { Cookie: stolen }), 401);
 });
 
-test('the preview offers the sign-out as what it is: a button that signs out everywhere', async () => {
+test('the studio offers the sign-out as what it is: a button that signs out everywhere', async () => {
   from = '127.0.0.18';
   const mine = cookieOf(await signIn(a));
-  const page = await request(a.origin, '/preview', { headers: { Cookie: mine } });
+  const page = await request(a.origin, '/studio', { headers: { Cookie: mine } });
   assert.match(
     page.text,
     /<form method="post" action="\/owner\/logout"><button type="submit" class="secondary">Sign out everywhere<\/button>/,

@@ -1,6 +1,6 @@
 /**
  * Security headers on every HTML page (issue 13 item 7), over real HTTP: the blog's pages and its 404, the demo
- * page and its 404, the preview and its stage, the mailbox, the captcha pages, the confirm pages, the owner's
+ * page and its 404, the studio's pages and its stage, the mailbox, the captcha pages, the confirm pages, the owner's
  * sign-in. Each has a strict Content-Security-Policy with a fresh nonce per response that every inline script and
  * style element carries (no 'unsafe-inline', no 'unsafe-eval', no style attribute, no inline handler),
  * frame-ancestors, a Referrer-Policy and nosniff. test/browser/page-csp.test.ts runs the same pages in Chromium.
@@ -83,8 +83,10 @@ test('every HTML page of the demo server has a strict CSP with a nonce its inlin
     ['/demo', 200],
     ['/demo?form=sms', 200],
     ['/demo?form=nope', 404],
-    ['/preview?form=gdpr', 200],
-    ['/preview/stage?v=1.1', 200, true],
+    ['/studio', 200],
+    [`/studio/forms/${form('gdpr').lid}/${form('gdpr').fId}`, 200],
+    [`/studio/lists/${form('gdpr').lid}`, 200],
+    ['/studio/stage?v=1.1', 200, true],
     ['/mailbox', 200],
     [`/subscribe/post?${captchaQuery('h@example.com')}`, 200],
     [`/subscribe/post?${captchaQuery('not an address')}`, 400],
@@ -106,12 +108,12 @@ test('every HTML page of the demo server has a strict CSP with a nonce its inlin
   strict(bad, 'comment errors');
 });
 
-test('production pages too: the sign-in, the 401 gate, the preview, the blog, naming the public origin', async () => {
+test('production pages too: the sign-in, the 401 gate, the studio, the blog, naming the public origin', async () => {
   const auth = { Authorization: `Bearer ${SECRET}` };
   const posting: [string, string, Record<string, string>][] = [
     ['sign-in', '/owner/login', {}],
-    ['401 gate', '/preview', {}],
-    ['preview', '/preview', auth],
+    ['401 gate', '/studio', {}],
+    ['studio', '/studio', auth],
   ];
   for (const [what, path, headers] of posting) {
     const r = await request(prod.origin, path, { headers });
@@ -120,7 +122,7 @@ test('production pages too: the sign-in, the 401 gate, the preview, the blog, na
     // browser sends Origin: null.
     assert.is(r.headers['referrer-policy'], 'same-origin', what);
   }
-  strict(await request(prod.origin, '/preview/stage', { headers: auth }), 'stage', true);
+  strict(await request(prod.origin, '/studio/stage', { headers: auth }), 'stage', true);
   const home = await request(prod.origin, '/');
   strict(home, 'blog home');
   const d = directives(String(home.headers['content-security-policy']));

@@ -147,7 +147,7 @@ export const sweepRetention = async (
 ): Promise<Swept | null> => {
   if (!(await takeLease(store, now, now + Math.floor(r.everyMs * 0.9)))) return null;
   const cutoff = new Date(now - r.days * DAY_MS).toISOString();
-  // The expressions of migration 6's indexes: each batch reads an index range, not the whole table.
+  // The expressions of migration 6's indexes (retention): each batch reads an index range, not the whole table.
   const confirmations = await deleteAll(store, 'confirmations', 'token', 'expires_at < ?', cutoff, stopped);
   const pending = await deleteAll(store, 'subscribers', 'id', UNCONFIRMED, cutoff, stopped);
   const outbox = await deleteAll(store, 'outbox', 'id', 'COALESCE(sent_at, failed_at) < ?', cutoff, stopped);

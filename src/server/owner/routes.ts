@@ -1,13 +1,14 @@
 /**
- * The owner's door in production (issue 13 item 1): a gate in front of every owner page (the preview and its
- * stage), answering 401 with a sign-in form to anyone without the owner secret, and the sign-in and sign-out posts.
- * Signing out ends every session of the owner, on every process (sessions.ts, issue 32 item 5); both posts are
- * refused from another site's page (issue 32 items 6 and 7). Demo mode has no gate: its owner pages are for the
- * person at the machine.
+ * The owner's door in production (issue 13 item 1): a gate in front of every owner page (the studio, its stage and
+ * the owner API, issue 33), answering 401 with a sign-in form to anyone without the owner secret (the API: a JSON
+ * error, no page), and the sign-in and sign-out posts. Signing out ends every session of the owner, on every process
+ * (sessions.ts, issue 32 item 5); both posts are refused from another site's page (issue 32 items 6 and 7). Demo mode
+ * has no gate: its owner pages are for the person at the machine.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OWNER_LOGIN_MAX, OWNER_LOGIN_WINDOW_MS } from '../../constants';
 import { readBody } from '../http/body';
+import { sendJson } from '../http/json';
 import { type Counter, counter } from '../db/counters';
 import type { Limiters } from '../http/ratelimit';
 import type { PagePolicy } from '../http/csp';
@@ -20,15 +21,17 @@ import { bearerOf, cookieSession, endSessionCookie, isSecret, type OwnerAuth, se
 import { endSessions, issueTime, sessionOpen } from './sessions';
 
 /** Paths only the owner may open. */
-const OWNER_PATH = /^\/preview(?:\/|$)/;
+const OWNER_PATH = /^\/(?:studio|owner\/api)(?:\/|$)/;
+/** The owner API's paths: a script or the studio's own calls, answered JSON, never a page. */
+const API_PATH = /^\/owner\/api(?:\/|$)/;
 const LOGIN = '/owner/login';
 const LOGOUT = '/owner/logout';
 /** A sign-in form is one short field. */
 const MAX_BODY = 4096;
 
-/** Where to go after signing in: a path on this server (never `//host` or `/\host`), else the preview. */
+/** Where to go after signing in: a path on this server (never `//host` or `/\host`), else the studio. */
 export const safeNext = (next: string | null): string =>
-  next && next.length <= 512 && /^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : '/preview';
+  next && next.length <= 512 && /^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : '/studio';
 
 /** The sign-in page, its styles under `nonce`; `note` says why it is shown again. */
 export const loginPage = (next: string, note: string, nonce: string): string =>
@@ -191,7 +194,14 @@ export const ownerRoutes = (auth: OwnerAuth, store: Store, limits: Pick<Limiters
     if (who === 'limited') tooMany(req, res);
     else {
       req.resume();
-      askToSignIn(res, safeNext(path + url.search), 401, '', req.method === 'HEAD');
+      if (API_PATH.test(path))
+        sendJson(
+          res,
+          401,
+          { error: 'Sign in first: send the owner secret as Authorization: Bearer, or the session cookie.' },
+          { 'WWW-Authenticate': 'Bearer realm="owner"' },
+        );
+      else askToSignIn(res, safeNext(path + url.search), 401, '', req.method === 'HEAD');
     }
     return true;
   };
