@@ -59,7 +59,8 @@ export async function startCluster(): Promise<Cluster | string> {
   const options = `-c listen_addresses='' -k ${dir} -p ${port} -c max_connections=200`;
   const remove = () => {
     try {
-      execFileSync(...cmd('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']), { stdio: 'ignore' });
+      const [file, args, o] = cmd('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      execFileSync(file, args, { ...o, stdio: 'ignore' });
     } catch {
       // Not running.
     }

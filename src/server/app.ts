@@ -20,6 +20,7 @@ import { openDb } from './db/open';
 import { checkMail, type MailOptions } from './mail/config';
 import { type Sender, startSender } from './mail/sender';
 import { smtpTransport } from './mail/smtp';
+import { ClientGone } from './http/body';
 import { logLine, logSink } from './http/log';
 import { directClient, proxiedClient, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
@@ -35,6 +36,7 @@ import { ownerRoutes } from './owner/routes';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
 import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
+import { StoreUnavailable } from './store/availability';
 import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
 import { jsonpRoute } from './subscribe/routes';
@@ -127,6 +129,38 @@ export const limitersFor = (
     perAddress: pick('submit-address', o.perAddress, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS),
     client,
   };
+};
+
+/** Seconds a 503 asks the client to wait while the store is unavailable: about a restart's or fail-over's gap. */
+const RETRY_AFTER_S = 5;
+
+/** Whether `e`, or an error it was caused by, is of class `c`. */
+const causedBy = (e: unknown, c: abstract new (...a: never[]) => Error): boolean => {
+  for (let x: unknown = e, depth = 0; x instanceof Error && depth < 5; x = (x as Error).cause, depth++)
+    if (x instanceof c) return true;
+  return false;
+};
+
+/**
+ * Answers a request whose handler threw `e` (issue 32 item 4). A client that went away mid-body: nothing to answer,
+ * nothing to log. The store unavailable: a 503 with Retry-After, and no line here (the store prints one per change
+ * of state, not one per request). Anything else is a bug: its stack is logged, never the request (the query
+ * carries the visitor's fields), and the answer is a 500.
+ */
+const failed = (req: IncomingMessage, res: ServerResponse, e: unknown): void => {
+  if (causedBy(e, ClientGone)) return void res.destroy();
+  const down = causedBy(e, StoreUnavailable);
+  if (!down)
+    console.error(
+      `provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`,
+      e instanceof Error ? e.stack : e,
+    );
+  if (res.headersSent) res.destroy();
+  else if (down)
+    sendText(res, 503, 'Service Unavailable: the database cannot be reached; try again shortly.', {
+      'Retry-After': String(RETRY_AFTER_S),
+    });
+  else sendText(res, 500, 'Internal Server Error');
 };
 
 /** A running provider. */
@@ -227,15 +261,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       });
       inflight++;
       handle(req, res)
-        .catch((e: unknown) => {
-          // The stack, never the request: the query carries the visitor's fields.
-          console.error(
-            `provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`,
-            e instanceof Error ? e.stack : e,
-          );
-          if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
-          else res.destroy();
-        })
+        .catch((e: unknown) => failed(req, res, e))
         .finally(() => {
           if (--inflight === 0) idle?.();
         });
