@@ -35,7 +35,7 @@ import { previewRoute } from './pages/preview';
 import { ownerRoutes } from './owner/routes';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
-import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
+import { checkMode, envFlag, isLoopback, listeningHost, type Mode, type ModeOptions, siteFor } from './site';
 import { StoreUnavailable } from './store/availability';
 import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
@@ -70,6 +70,11 @@ export interface ProviderOptions extends ModeOptions {
   quiet?: boolean;
   /** Where the request log goes, in batches of whole lines; default standard output. */
   logWrite?: (chunk: string) => void;
+  /**
+   * Print the start warnings (startWarnings: a demo beyond this machine, production over plain http); default true.
+   * The workers of PROVIDER_WORKERS leave them to their primary, which prints them once (issue 32, Retention).
+   */
+  warnings?: boolean;
   /**
    * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
    * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the environment
@@ -129,6 +134,27 @@ export const limitersFor = (
     perAddress: pick('submit-address', o.perAddress, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS),
     client,
   };
+};
+
+/**
+ * The warnings a provider of `mode` listening on `bind`:`port` prints at start: a demo reachable beyond this machine,
+ * a production server whose public URL is plain http beyond it.
+ */
+export const startWarnings = (mode: Mode, bind: string, port: number): string[] => {
+  const out: string[] = [];
+  if (mode.mode === 'demo' && !isLoopback(bind))
+    out.push(
+      `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
+        '(every confirmation link) and the owner preview. On a network, run PROVIDER_MODE=production ' +
+        '(README, "Demo and production").\n',
+    );
+  const url = mode.publicUrl;
+  if (mode.mode === 'production' && url?.protocol === 'http:' && !isLoopback(url.hostname.replace(/^\[|\]$/g, '')))
+    out.push(
+      `\n!!! PRODUCTION over plain http (${url.origin}): the owner secret and its session cookie cross the network ` +
+        'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
+    );
+  return out;
 };
 
 /** Seconds a 503 asks the client to wait while the store is unavailable: about a restart's or fail-over's gap. */
@@ -283,18 +309,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const self = listeningHost(bind, port);
   ctx.site = siteFor(mode, self);
   const demo = mode.mode === 'demo';
-  if (demo && !isLoopback(bind))
-    console.warn(
-      `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
-        '(every confirmation link) and the owner preview. On a network, run PROVIDER_MODE=production ' +
-        '(README, "Demo and production").\n',
-    );
-  const url = mode.publicUrl;
-  if (!demo && url?.protocol === 'http:' && !isLoopback(url.hostname.replace(/^\[|\]$/g, '')))
-    console.warn(
-      `\n!!! PRODUCTION over plain http (${url.origin}): the owner secret and its session cookie cross the network ` +
-        'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
-    );
+  if (opts.warnings !== false) for (const w of startWarnings(mode, bind, port)) console.warn(w);
   const sender: Sender | null = mail ? startSender(store, smtpTransport(mail.target, mail.policy), mail) : null;
   const owner = mode.ownerSecret
     ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, store, limiters)

@@ -52,9 +52,14 @@ export const runMain = (
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let stopped = false;
     const read = (d: Buffer) => {
       out += d;
-      if (BANNER.test(out)) child.kill('SIGTERM');
+      // Once: a second SIGTERM (for the workers' lines after the banner) is the forcing one, and exits 1.
+      if (!stopped && BANNER.test(out)) {
+        stopped = true;
+        child.kill('SIGTERM');
+      }
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
