@@ -22,6 +22,7 @@ import { type RetentionOptions, retentionOf, startRetention } from './db/retenti
 import { checkMail, type MailOptions } from './mail/config';
 import { type Sender, startSender } from './mail/sender';
 import { smtpTransport } from './mail/smtp';
+import { ClientGone } from './http/body';
 import { logLine, logPath, logSink } from './http/log';
 import { maskAddresses } from './mask';
 import { directClient, proxiedClient, type Limit, type Limiters } from './http/ratelimit';
@@ -38,7 +39,8 @@ import { studioApi } from './studio/api';
 import { studioPages } from './studio/pages';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
-import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
+import { checkMode, envFlag, isLoopback, listeningHost, type Mode, type ModeOptions, siteFor } from './site';
+import { StoreUnavailable } from './store/availability';
 import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
 import { mailboxLimitOf } from './subscribe/mailbox';
@@ -73,6 +75,11 @@ export interface ProviderOptions extends ModeOptions {
   quiet?: boolean;
   /** Where the request log goes, in batches of whole lines; default standard output. */
   logWrite?: (chunk: string) => void;
+  /**
+   * Print the start warnings (startWarnings: a demo beyond this machine, production over plain http); default true.
+   * The workers of PROVIDER_WORKERS leave them to their primary, which prints them once (issue 32, Retention).
+   */
+  warnings?: boolean;
   /**
    * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
    * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the environment
@@ -150,6 +157,61 @@ export const limitersFor = (
     perAddress: pick('submit-address', o.perAddress, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS),
     client,
   };
+};
+
+/**
+ * The warnings a provider of `mode` listening on `bind`:`port` prints at start: a demo reachable beyond this machine,
+ * a production server whose public URL is plain http beyond it.
+ */
+export const startWarnings = (mode: Mode, bind: string, port: number): string[] => {
+  const out: string[] = [];
+  if (mode.mode === 'demo' && !isLoopback(bind))
+    out.push(
+      `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
+        '(every confirmation link) and the owner studio. On a network, run PROVIDER_MODE=production ' +
+        '(docs/security.md, "Demo and production").\n',
+    );
+  const url = mode.publicUrl;
+  if (mode.mode === 'production' && url?.protocol === 'http:' && !isLoopback(url.hostname.replace(/^\[|\]$/g, '')))
+    out.push(
+      `\n!!! PRODUCTION over plain http (${url.origin}): the owner secret and its session cookie cross the network ` +
+        'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
+    );
+  return out;
+};
+
+/** Seconds a 503 asks the client to wait while the store is unavailable: about a restart's or fail-over's gap. */
+const RETRY_AFTER_S = 5;
+
+/** Whether `e`, or an error it was caused by, is of class `c`. */
+const causedBy = (e: unknown, c: abstract new (...a: never[]) => Error): boolean => {
+  for (let x: unknown = e, depth = 0; x instanceof Error && depth < 5; x = (x as Error).cause, depth++)
+    if (x instanceof c) return true;
+  return false;
+};
+
+/**
+ * Answers a request whose handler threw `e` (issue 32 item 4). A client that went away mid-body: nothing to answer,
+ * nothing to log. The store unavailable: a 503 with Retry-After, and no line here (the store prints one per change
+ * of state, not one per request). Anything else is a bug: its stack is logged, never the request (the query
+ * carries the visitor's fields), and the answer is a 500.
+ */
+const failed = (req: IncomingMessage, res: ServerResponse, e: unknown): void => {
+  if (causedBy(e, ClientGone)) return void res.destroy();
+  const down = causedBy(e, StoreUnavailable);
+  if (!down)
+    // The stack, never the request: the query carries the visitor's fields. The path and the stack (an error's
+    // message may quote input) with every address masked, as the request log's (issue 32 item 3).
+    console.error(
+      `provider error on ${req.method} ${logPath(req.url || '')}:`,
+      maskAddresses(e instanceof Error ? e.stack || e.message : String(e)),
+    );
+  if (res.headersSent) res.destroy();
+  else if (down)
+    sendText(res, 503, 'Service Unavailable: the database cannot be reached; try again shortly.', {
+      'Retry-After': String(RETRY_AFTER_S),
+    });
+  else sendText(res, 500, 'Internal Server Error');
 };
 
 /** A running provider. */
@@ -254,16 +316,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       });
       inflight++;
       handle(req, res)
-        .catch((e: unknown) => {
-          // The stack, never the request: the query carries the visitor's fields. The path and the stack (an error's
-          // message may quote input) with every address masked, as the request log's (issue 32 item 3).
-          console.error(
-            `provider error on ${req.method} ${logPath(req.url || '')}:`,
-            maskAddresses(e instanceof Error ? e.stack || e.message : String(e)),
-          );
-          if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
-          else res.destroy();
-        })
+        .catch((e: unknown) => failed(req, res, e))
         .finally(() => {
           if (--inflight === 0) idle?.();
         });
@@ -285,18 +338,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   const self = listeningHost(bind, port);
   ctx.site = siteFor(mode, self, badge);
   const demo = mode.mode === 'demo';
-  if (demo && !isLoopback(bind))
-    console.warn(
-      `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
-        '(every confirmation link) and the owner studio. On a network, run PROVIDER_MODE=production ' +
-        '(README, "Demo and production").\n',
-    );
-  const url = mode.publicUrl;
-  if (!demo && url?.protocol === 'http:' && !isLoopback(url.hostname.replace(/^\[|\]$/g, '')))
-    console.warn(
-      `\n!!! PRODUCTION over plain http (${url.origin}): the owner secret and its session cookie cross the network ` +
-        'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
-    );
+  if (opts.warnings !== false) for (const w of startWarnings(mode, bind, port)) console.warn(w);
   const sender: Sender | null = mail ? startSender(store, smtpTransport(mail.target, mail.policy), mail) : null;
   const sweeper = startRetention(store, retention, (line) => console.log(line));
   const owner = mode.ownerSecret
