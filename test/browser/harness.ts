@@ -9,11 +9,29 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { contentId } from '../../src/server/http/static';
 
 /** Debian's Chromium; the runner skips or fails the layer when it is missing. */
 export const CHROMIUM = '/usr/bin/chromium';
 /** Root of the built content host. */
 export const DIST = join(process.cwd(), 'dist');
+
+/**
+ * A content-host address or path as the popup's sources name it, with this build's ids left out (build/release.mjs,
+ * issue 32): the side id in the name of a file beside popup.js (`modal-1.{id}.css` is `modal-1.css`) and the build id
+ * the loader asks for popup.js with (`popup.js?b={id}` is `popup.js`).
+ */
+export const plain = (u: string): string =>
+  u.replace(/\.[0-9a-f]{8}(\.(?:js|css))(?=$|\?)/, '$1').replace(/\?b=[0-9a-f]{8}$/, '');
+
+/** The build id the built loader asks for popup.js with (`?b=`): the content id of the built popup.js. */
+export const buildId = (): string => contentId(readFileSync(join(DIST, 'js/signup-forms/popup/1.0/popup.js')));
+
+/** The address of a file beside popup.js as the build named it, by its plain name: `beside('form-actions.js')`. */
+export const beside = (file: string): RegExp => {
+  const [name, ext] = file.split('.');
+  return new RegExp(`/${name}\\.[0-9a-f]{8}\\.${ext}$`);
+};
 
 /** The flags this machine needs (closed network, no sandbox as root), for every Chromium the tests and bench start. */
 export const CHROMIUM_ARGS = [
