@@ -4,12 +4,12 @@
  * spec 7.1 with per-form behaviour (including faults: hang, 404, 500, text/html, never, late).
  * The reference provider (src/server) is used by the end-to-end tests; this fixture is for exact, faulty answers.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { contentId } from '../../src/server/http/static';
 
 /** Debian's Chromium; the runner skips or fails the layer when it is missing. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -24,8 +24,15 @@ export const DIST = join(process.cwd(), 'dist');
 export const plain = (u: string): string =>
   u.replace(/\.[0-9a-f]{8}(\.(?:js|css))(?=$|\?)/, '$1').replace(/\?b=[0-9a-f]{8}$/, '');
 
-/** The build id the built loader asks for popup.js with (`?b=`): the content id of the built popup.js. */
-export const buildId = (): string => contentId(readFileSync(join(DIST, 'js/signup-forms/popup/1.0/popup.js')));
+/**
+ * The build id the built loader should ask for popup.js with (`?b=`): the first 8 hex digits of the built popup.js's
+ * SHA-256 (build/release.mjs), worked out here on its own.
+ */
+export const buildId = (): string =>
+  createHash('sha256')
+    .update(readFileSync(join(DIST, 'js/signup-forms/popup/1.0/popup.js')))
+    .digest('hex')
+    .slice(0, 8);
 
 /** The address of a file beside popup.js as the build named it, by its plain name: `beside('form-actions.js')`. */
 export const beside = (file: string): RegExp => {
