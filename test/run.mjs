@@ -127,7 +127,7 @@ for (const layer of layers) {
         jsx: 'automatic',
         jsxImportSource: 'react',
         sourcemap: 'inline',
-        define: { __DEV__: 'false', __FULL__: 'true' },
+        define: { __DEV__: 'false', __FULL__: 'true', __SIDE_ID__: '""', __POPUP_ID__: '""' },
         logLevel: 'error',
       });
     } catch {

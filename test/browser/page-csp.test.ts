@@ -128,7 +128,10 @@ S('the blog: home with the menu and the popup, a post with its comments, a video
 
     // The popup was seen; on the post it would open again over the controls (closing sets no cookie on the
     // provider's own site, spec 4.3).
-    await page.route('**/popup.js', (r) => r.fulfill({ status: 204, body: '' }));
+    await page.route(
+      (u) => u.pathname.endsWith('/popup.js'),
+      (r) => r.fulfill({ status: 204, body: '' }),
+    );
     await page.goto(ctx.blog.origin + '/posts/lamp-room-at-dawn');
     await page.click('.comments-toggle');
     assert.is(await page.getAttribute('.comments-toggle', 'aria-expanded'), 'true');
