@@ -24,10 +24,9 @@ import { readForm, type FormModel, type Variation } from '../form-model/form';
 import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
 import { decode } from './html/decode';
+import { align, color, font, httpUrl, type Align } from '../form-model/style';
 
-export type { Variation };
-/** Button and banner call-to-action alignment (spec 3.3, 9.3). */
-export type Align = 'left' | 'center' | 'right';
+export type { Align, Variation };
 
 /** A button's style settings (spec 3.3: button, bannerCta). Colours are '' when not given or not a safe colour. */
 export interface ButtonStyle {
@@ -114,26 +113,6 @@ export interface Settings extends FormModel {
 /** A label: the given text, or the default when empty (spec 9.4). */
 const label = (v: unknown, d: string): string => str(v) || d;
 
-/** Colours we pass to CSS: hex, a keyword, or rgb()/hsl() with plain numbers. Anything else is dropped. */
-export const color = (v: unknown): string => {
-  const c = str(v);
-  return /^(#[\da-f]{3,8}|[a-z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+\))$/i.test(c) ? c : '';
-};
-
-/**
- * The CSS value of a font key (spec 3.3): its custom property, `var(--mc-f-{key})`; '' for helvetica, the default,
- * and for anything that is not a key's shape. The stacks of the nine other keys live in fonts.css: stylesheet bytes
- * are cheaper than popup.js bytes, and the stacks are style, not logic. A key of the right shape that fonts.css does
- * not know (a font the provider added later) names a property no sheet defines, so every use falls back to the
- * default's stack (common.css), as the spec's default asks.
- */
-export const font = (v: unknown): string => {
-  const key = str(v).toLowerCase();
-  return /^[a-z_]+$/.test(key) && key != 'helvetica' ? `var(--mc-f-${key})` : '';
-};
-
-const align = (v: unknown): Align => (/^(left|center|right)$/.test(str(v)) ? (str(v) as Align) : 'center');
-
 const button = (v: unknown): ButtonStyle => {
   const b = obj(v);
   return {
@@ -144,8 +123,6 @@ const button = (v: unknown): ButtonStyle => {
     full: str(b.style) == 'full',
   };
 };
-
-const httpUrl = (v: unknown): string => (/^(https?:)?\/\/[^\s"'<>]+$/i.test(str(v)) ? str(v) : '');
 
 /**
  * The fixed variation's description (spec 2.2): HTML stripped, &nbsp; (and every character reference) turned into text,

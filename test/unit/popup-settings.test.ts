@@ -2,15 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  color,
-  emailPlaceholder,
-  fixedDescription,
-  font,
-  isMobile,
-  normalize,
-  type Settings,
-} from '../../src/popup/settings';
+import { color, font } from '../../src/form-model/style';
+import { emailPlaceholder, fixedDescription, isMobile, normalize, type Settings } from '../../src/popup/settings';
 import { CONFIRMATION_MAX_S } from '../../src/constants';
 
 type Case = [string, Record<string, unknown>, (s: Settings) => unknown, unknown];
