@@ -17,6 +17,8 @@ import {
   EMAIL_PLACEHOLDER,
   FIXED_DESCRIPTION_MAX,
   MOBILE_MARGIN,
+  POWERED_BY_TEXT,
+  POWERED_BY_URL,
   WIDE_TEMPLATE_WIDTH,
 } from '../constants';
 import { safeVersion } from '../browser/urls';
@@ -58,6 +60,15 @@ export interface Styles {
 }
 
 /**
+ * The powered-by link: a text (a number reads as its digits) and an http(s) address, as the provider sent them once
+ * `normalize` has checked them (str and httpUrl read each; a link or a text node need no trimming).
+ */
+export interface PoweredBy {
+  text: string | number;
+  url: string;
+}
+
+/**
  * The normalised settings: every rule of spec 3.2, 3.3, 9.3 and 9.4 applied, on the form model the provider reads too
  * (src/form-model/form.ts: variation, template, fields, GDPR and step flags, translations, placement).
  * HTML strings are owner HTML, unsanitised.
@@ -93,6 +104,12 @@ export interface Settings extends FormModel {
   /** The rewards badge rule of spec 9.3 applied: version ≠ '1.0', useRewards, and an http(s) rewardsUrl. */
   rewards: boolean;
   rewardsUrl: string;
+  /**
+   * The powered-by badge (spec 1.1, issue 33 item 5): the provider's `poweredBy` { text, url } when it has a text and
+   * an http(s) url; Mailchimp's badge when the key is absent (a Mailchimp provider); null, no badge, for false or any
+   * other value (a provider that names itself wrongly must not be shown as Mailchimp).
+   */
+  poweredBy: PoweredBy | null;
   /** http(s) or protocol-relative image address, '' otherwise. */
   imageUrl: string;
   imageEdgeToEdge: boolean;
@@ -144,6 +161,8 @@ export const fixedDescription = (html: string): string => {
 /** Normalises the provider's settings object (spec 3.2, 3.3, 9.3, 9.4). Any JSON in; never throws. */
 export const normalize = (raw: RawSettings | unknown): Settings => {
   const r = obj(raw);
+  // Absent (or null): a Mailchimp provider, whose badge the popup has always shown.
+  const pb = obj(r.poweredBy ?? { text: POWERED_BY_TEXT, url: POWERED_BY_URL });
   const st = obj(r.styles);
   const modal = obj(st.modal);
   const labels = obj(st.labels);
@@ -180,6 +199,8 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     ttt: yes(r.useTtt),
     rewards: version != DEFAULT_VERSION && yes(r.useRewards) && !!rewardsUrl,
     rewardsUrl,
+    // The object as sent once its text and url are checked here: a PoweredBy by those checks, not by its type.
+    poweredBy: str(pb.text) && httpUrl(pb.url) ? (pb as unknown as PoweredBy) : null,
     imageUrl,
     imageEdgeToEdge: yes(r.imageEdgeToEdge),
     imageBackground: template != 1 && !!imageUrl,
