@@ -1,12 +1,13 @@
 /**
  * The checks against the readers (issue 33 item 3): whatever settings `checkSettings` accepts, the form model
  * (readForm) and the popup's normaliser (normalize) read without dropping or changing anything the owner set; and
- * the checks never throw on any JSON.
+ * neither the checks nor the accessibility warnings throw on any JSON.
  */
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_DELAY_MS, POWERED_BY_TEXT, POWERED_BY_URL } from '../../src/constants';
+import { accessibilityWarnings } from '../../src/form-model/a11y';
 import { checkSettings } from '../../src/form-model/check';
 import { at, COLOUR_PATHS, FONT_PATHS } from '../../src/form-model/check-style';
 import { readForm } from '../../src/form-model/form';
@@ -109,11 +110,11 @@ test('whatever checkSettings accepts, readForm and normalize read without droppi
   assert.ok(refused >= 100, `only ${refused} of 1000 settings refused`);
 });
 
-test('checkSettings never throws, and answers a list of path and message', () => {
+test('checkSettings and accessibilityWarnings never throw, and answer lists of path and message', () => {
   fc.assert(
     fc.property(hostileSettings(), (raw) => {
-      for (const p of checkSettings(raw))
-        assert.ok(typeof p.path == 'string' && typeof p.message == 'string' && p.message);
+      for (const list of [checkSettings(raw), accessibilityWarnings(raw)])
+        for (const p of list) assert.ok(typeof p.path == 'string' && typeof p.message == 'string' && p.message);
     }),
     { numRuns: 500 },
   );
