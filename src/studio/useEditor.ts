@@ -1,0 +1,162 @@
+/**
+ * The editor's hook (issue 33 items 2–4): loads the form, holds the draft and what was saved, checks the draft live
+ * through the one form model (src/form-model/: what the popup would refuse or misread, and the accessibility check),
+ * saves with the revision it was based on, and handles what the server answers: saved, refused (422, problems shown
+ * at their controls), stale (412, the other side kept for the owner to compare). Versions: listed, viewed, restored.
+ * Views take what it returns as props.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { accessibilityWarnings } from '../form-model/a11y';
+import { checkSettings } from '../form-model/check';
+import { api, type Failure, type Saved, type VersionSummary } from './api';
+import { type Change, diffDrafts } from './diff';
+import { draftOf, initial, isDirty, reduce } from './editor-state';
+import { focusControl } from './focus';
+import { byControl, type Placed, place } from './problems';
+
+/** What the editor's views get. */
+export type Editor = ReturnType<typeof useEditor>;
+
+/** The owner's words for a refused or failed call. */
+const failed = (what: string, f: Failure): string => `${what}: ${f.error}`;
+
+export function useEditor(lid: string, fId: string, say: (text: string) => void) {
+  const [state, dispatch] = useReducer(reduce, initial);
+  const [versions, setVersions] = useState<VersionSummary[]>([]);
+  const draft = state.draft;
+
+  const loadVersions = useCallback(async () => {
+    const r = await api.versions(lid, fId);
+    if (r.ok) setVersions(r.data.versions);
+  }, [lid, fId]);
+
+  const load = useCallback(async () => {
+    const r = await api.form(lid, fId);
+    if (!r.ok) return dispatch({ type: 'loadFailed', error: failed('The form could not be loaded', r) });
+    dispatch({ type: 'loaded', saved: r.data });
+    void loadVersions();
+  }, [lid, fId, loadVersions]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const problems = useMemo<Placed[]>(() => {
+    if (!draft) return [];
+    const live = place(checkSettings(draft.settings), draft);
+    const server = place(state.serverProblems, draft).filter(
+      (p) => !live.some((l) => l.control == p.control && l.message == p.message),
+    );
+    return [...live, ...server];
+  }, [draft, state.serverProblems]);
+  const warnings = useMemo<Placed[]>(() => (draft ? place(accessibilityWarnings(draft.settings), draft) : []), [draft]);
+  const problemsAt = useMemo(() => byControl(problems), [problems]);
+  const conflictChanges = useMemo<Change[]>(
+    () => (draft && state.conflict ? diffDrafts(draft, draftOf(state.conflict)) : []),
+    [draft, state.conflict],
+  );
+  const dirty = isDirty(state);
+
+  useWarningCount(warnings.length, !!draft, say);
+  useLeaveGuard(dirty);
+
+  const edit = useCallback((path: string, value: unknown) => dispatch({ type: 'edit', path, value }), []);
+
+  /** Saves the draft over revision `rev` (the base's, or after a conflict theirs: "Keep mine"). */
+  const saveOver = async (rev: number) => {
+    if (!draft || state.busy) return;
+    if (problems.length) {
+      const n = problems.length;
+      say(`Refused: ${n} problem${n == 1 ? '' : 's'} to fix first. ${problems[0].label}: ${problems[0].message}`);
+      focusControl(problems[0].control);
+      return;
+    }
+    dispatch({ type: 'busy', busy: 'saving' });
+    const sent = draft;
+    const r = await api.save(lid, fId, sent, rev);
+    if (r.ok) {
+      dispatch({ type: 'saved', sent, revision: r.data.revision, savedAt: r.data.savedAt });
+      say('Saved.');
+      void loadVersions();
+    } else afterFailure(r, 'Not saved');
+  };
+
+  /** A refused or failed save or restore, told and kept. */
+  const afterFailure = (r: Failure, what: string) => {
+    if (r.status == 422 && r.problems) {
+      dispatch({ type: 'refused', problems: r.problems });
+      say(`Refused: ${r.problems.map((p) => p.message).join(' ')}`);
+    } else if (r.status == 412 && r.current) {
+      dispatch({ type: 'conflict', theirs: r.current });
+      say(`${what}: this form was saved elsewhere since you opened it. Compare, then keep yours or take theirs.`);
+    } else {
+      dispatch({ type: 'busy', busy: '' });
+      say(failed(what, r));
+    }
+  };
+
+  const save = () => (state.base ? saveOver(state.base.revision) : undefined);
+  const keepMine = () => (state.conflict ? saveOver(state.conflict.revision) : undefined);
+  const takeTheirs = () => {
+    dispatch({ type: 'takeTheirs' });
+    say('Took the saved form: your changes are gone.');
+  };
+
+  const view = async (rev: number | null) => {
+    if (rev === null) return dispatch({ type: 'view', version: null });
+    const r = await api.version(lid, fId, rev);
+    if (r.ok) dispatch({ type: 'view', version: r.data });
+    else say(failed(`Version ${rev} could not be loaded`, r));
+  };
+
+  const restore = async (rev: number) => {
+    if (!state.base || state.busy) return;
+    dispatch({ type: 'busy', busy: 'restoring' });
+    const r = await api.restore(lid, fId, rev, state.base.revision);
+    if (!r.ok) return afterFailure(r, `Version ${rev} not restored`);
+    await load();
+    say(`Restored version ${rev}: saved as revision ${r.data.revision}.`);
+  };
+
+  return {
+    state,
+    draft,
+    dirty,
+    problems,
+    problemsAt,
+    warnings,
+    conflictChanges,
+    versions,
+    edit,
+    save,
+    keepMine,
+    takeTheirs,
+    view,
+    restore,
+  };
+}
+
+/** Says how many accessibility warnings the draft has, when that number changes after loading. */
+function useWarningCount(count: number, ready: boolean, say: (t: string) => void): void {
+  const last = useRef(-1);
+  useEffect(() => {
+    if (!ready) return;
+    const t = setTimeout(() => {
+      if (last.current != count) say(`${count} accessibility warning${count == 1 ? '' : 's'}.`);
+      last.current = count;
+    }, 800);
+    return () => clearTimeout(t);
+  }, [count, ready, say]);
+}
+
+/** Asks before the page is left with unsaved changes. */
+function useLeaveGuard(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    addEventListener('beforeunload', ask);
+    return () => removeEventListener('beforeunload', ask);
+  }, [dirty]);
+}
+
+export type { Saved };
