@@ -3,20 +3,22 @@
  * `<dialog>`: the page behind is inert, focus moves in (to Cancel, the safe answer) and returns to what opened it, or
  * to `fallback` when that is gone (the row erased); Escape cancels.
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 export interface DialogProps {
   title: string;
   children: ReactNode;
   confirm: string;
-  onConfirm: () => void;
+  /** Does what was asked; the dialog closes once it is done (the page then shows its outcome). */
+  onConfirm: () => Promise<unknown>;
   onClose: () => void;
-  /** The id of what takes focus on close when the opener is no longer on the page. */
+  /** The id of what takes focus on close when the opener is no longer on the page (the row erased). */
   fallback: string;
 }
 
 export function ConfirmDialog({ title, children, confirm, onConfirm, onClose, fallback }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const d = ref.current!;
@@ -42,7 +44,17 @@ export function ConfirmDialog({ title, children, confirm, onConfirm, onClose, fa
       <h2 id="dialog-title">{title}</h2>
       <div id="dialog-body">{children}</div>
       <div className="actions">
-        <button type="button" className="danger" onClick={onConfirm}>
+        <button
+          type="button"
+          className="danger"
+          aria-disabled={busy ? 'true' : undefined}
+          onClick={async () => {
+            if (busy) return;
+            setBusy(true);
+            await onConfirm();
+            onClose();
+          }}
+        >
           {confirm}
         </button>
         {/* biome-ignore lint/a11y/noAutofocus: a dialog's first focus goes to its safe answer */}

@@ -25,7 +25,6 @@ export function FormRow({ list, form: f, say, reload }: FormRowProps) {
     if (r.ok) await reload();
   };
   const remove = async () => {
-    setAsking(false);
     const r = await api.deleteForm(f.lid, f.fId);
     say(r.ok ? `Deleted the form ${f.title}. Its subscribers stay on ${list.name}.` : `Not deleted: ${r.error}`);
     if (r.ok) await reload();
@@ -38,38 +37,40 @@ export function FormRow({ list, form: f, say, reload }: FormRowProps) {
       <td>{VARIANTS[f.variation] || f.variation}</td>
       <td>{f.template}</td>
       <td>{f.savedAt ? when(f.savedAt) : 'As seeded'}</td>
-      <td className="row-actions">
-        <Rename
-          id={`rename-${key}`}
-          what={`form ${f.title}`}
-          current={f.title}
-          onRename={async (title) => {
-            const r = await api.renameForm(f.lid, f.fId, title);
-            say(r.ok ? `Renamed to ${title}.` : `Not renamed: ${r.error}`);
-            if (r.ok) await reload();
-            return r.ok;
-          }}
-        />
-        <button type="button" className="secondary small" onClick={duplicate}>
-          Duplicate<span className="vh"> form {f.title}</span>
-        </button>
-        <button type="button" className="secondary small danger" onClick={() => setAsking(true)}>
-          Delete<span className="vh"> form {f.title}</span>
-        </button>
-        {asking ? (
-          <ConfirmDialog
-            title={`Delete the form “${f.title}”?`}
-            confirm="Delete form"
-            onConfirm={remove}
-            onClose={() => setAsking(false)}
-            fallback={`list-${list.id}-title`}
-          >
-            <p>
-              Nothing happens to its subscribers: they belong to the list “{list.name}”, not to the form, and stay on
-              it. Pages that embed this form will show nothing.
-            </p>
-          </ConfirmDialog>
-        ) : null}
+      <td>
+        <div className="row-actions">
+          <Rename
+            id={`rename-${key}`}
+            what={`form ${f.title}`}
+            current={f.title}
+            onRename={async (title) => {
+              const r = await api.renameForm(f.lid, f.fId, title);
+              say(r.ok ? `Renamed to ${title}.` : `Not renamed: ${r.error}`);
+              if (r.ok) await reload();
+              return r.ok;
+            }}
+          />
+          <button type="button" className="secondary small" onClick={duplicate}>
+            Duplicate<span className="vh"> form {f.title}</span>
+          </button>
+          <button type="button" className="secondary small danger" onClick={() => setAsking(true)}>
+            Delete<span className="vh"> form {f.title}</span>
+          </button>
+          {asking ? (
+            <ConfirmDialog
+              title={`Delete the form “${f.title}”?`}
+              confirm="Delete form"
+              onConfirm={remove}
+              onClose={() => setAsking(false)}
+              fallback={`list-${list.id}-title`}
+            >
+              <p>
+                Nothing happens to its subscribers: they belong to the list “{list.name}”, not to the form, and stay on
+                it. Pages that embed this form will show nothing.
+              </p>
+            </ConfirmDialog>
+          ) : null}
+        </div>
       </td>
     </tr>
   );

@@ -3,14 +3,20 @@
  * subscriber erased): one `role="status"` element on every page. The same words said twice are said again (the
  * element is emptied first).
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+
+/** How long a message stays on screen (it is read at once; the line then leaves the page's bottom free). */
+export const LIVE_MS = 10_000;
 
 export function useLive(): [text: string, say: (t: string) => void] {
   const [text, setText] = useState('');
+  const timer = useRef(0);
   const say = useCallback((t: string) => {
     setText('');
+    clearTimeout(timer.current);
     // The next frame: a screen reader hears a change, even to the same words.
     requestAnimationFrame(() => setText(t));
+    timer.current = window.setTimeout(() => setText(''), LIVE_MS);
   }, []);
   return [text, say];
 }

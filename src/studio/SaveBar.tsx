@@ -49,7 +49,13 @@ export function SaveBar({ base, dirty, busy, problems, warnings, onSave }: SaveB
           Save
         </button>
         <p className="save-state">
-          {busy ? 'Saving…' : dirty ? 'Unsaved changes.' : `Saved: revision ${base.revision}, ${when(base.savedAt)}.`}
+          {busy
+            ? 'Saving…'
+            : dirty
+              ? 'Unsaved changes.'
+              : base.savedAt
+                ? `Saved: revision ${base.revision}, ${when(base.savedAt)}.`
+                : 'As first made: not saved in the studio yet.'}
         </p>
       </div>
       <div id="form-problems" tabIndex={-1} className={n ? 'problems' : 'problems none'}>

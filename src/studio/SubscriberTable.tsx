@@ -8,6 +8,9 @@ export const fieldsText = (fields: Record<string, unknown>): string =>
     .map(([k, v]) => `${k}: ${typeof v == 'object' && v ? Object.values(v).join(' ') : String(v)}`)
     .join(', ');
 
+/** The id of a row's Erase button. */
+export const eraseId = (s: Subscriber): string => `erase-${s.id}`;
+
 export interface SubscriberTableProps {
   data: SubscriberPage;
   q: string;
@@ -45,7 +48,7 @@ export function SubscriberTable({ data, q, onPage, onErase }: SubscriberTablePro
               </td>
               <td>{fieldsText(s.fields)}</td>
               <td>
-                <button type="button" className="secondary small danger" onClick={() => onErase(s)}>
+                <button type="button" id={eraseId(s)} className="secondary small danger" onClick={() => onErase(s)}>
                   Erase<span className="vh"> {s.email}</span>
                 </button>
               </td>

@@ -6,7 +6,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, type Subscriber, type SubscriberPage } from './api';
 import { links } from './data';
 import { ConfirmDialog } from './Dialog';
-import { SubscriberTable } from './SubscriberTable';
+import { eraseId, SubscriberTable } from './SubscriberTable';
+
+/** Where focus goes once `s` is erased: the next row's Erase button, else the previous row's, else the heading. */
+const afterErase = (data: SubscriberPage | null, s: Subscriber): string => {
+  const rows = data?.rows || [];
+  const i = rows.findIndex((r) => r.id == s.id);
+  const next = rows[i + 1] || rows[i - 1];
+  return next ? eraseId(next) : 'subscribers-title';
+};
 
 function Search({ onSearch }: { onSearch: (q: string) => void }) {
   const [q, setQ] = useState('');
@@ -45,7 +53,6 @@ export function Subscribers({ lid, say }: { lid: string; say: (t: string) => voi
     void api.lists().then((r) => r.ok && setName(r.data.lists.find((l) => l.id == lid)?.name || lid));
   }, [lid]);
   const erase = async (s: Subscriber) => {
-    setErasing(null);
     const r = await api.erase(lid, s.email);
     if (!r.ok) return say(`Not erased: ${r.error}`);
     setData((d) => d && { ...d, total: d.total - 1, rows: d.rows.filter((x) => x.id != s.id) });
@@ -73,9 +80,9 @@ export function Subscribers({ lid, say }: { lid: string; say: (t: string) => voi
         <ConfirmDialog
           title={`Erase ${erasing.email}?`}
           confirm="Erase"
-          onConfirm={() => void erase(erasing)}
+          onConfirm={() => erase(erasing)}
           onClose={() => setErasing(null)}
-          fallback="subscribers-title"
+          fallback={afterErase(data, erasing)}
         >
           <p>
             This removes the subscriber from {name}, with their consents, their confirmations (pending or used) and any

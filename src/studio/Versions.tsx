@@ -28,7 +28,7 @@ function Viewing({
   return (
     <div className="viewing">
       <h3 id="viewing-title">
-        Revision {v.revision}, saved {when(v.savedAt)}
+        Revision {v.revision}, {v.savedAt ? `saved ${when(v.savedAt)}` : 'as first made'}
       </h3>
       <p>The preview shows this version.</p>
       {changes.length ? (
@@ -63,7 +63,7 @@ export function Versions(p: VersionsProps) {
               <span>
                 Revision {v.revision}
                 {v.revision == p.current ? ' (current)' : ''},{' '}
-                <time dateTime={v.savedAt || undefined}>{when(v.savedAt)}</time>
+                {v.savedAt ? <time dateTime={v.savedAt}>{when(v.savedAt)}</time> : 'as first made'}
                 {v.title ? `: ${v.title}` : ''}
               </span>
               <button

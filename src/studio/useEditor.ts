@@ -106,16 +106,16 @@ export function useEditor(lid: string, fId: string, say: (text: string) => void)
     if (rev === null) return dispatch({ type: 'view', version: null });
     const r = await api.version(lid, fId, rev);
     if (r.ok) dispatch({ type: 'view', version: r.data });
-    else say(failed(`Version ${rev} could not be loaded`, r));
+    else say(failed(`Revision ${rev} could not be loaded`, r));
   };
 
   const restore = async (rev: number) => {
     if (!state.base || state.busy) return;
     dispatch({ type: 'busy', busy: 'restoring' });
     const r = await api.restore(lid, fId, rev, state.base.revision);
-    if (!r.ok) return afterFailure(r, `Version ${rev} not restored`);
+    if (!r.ok) return afterFailure(r, `Revision ${rev} not restored`);
     await load();
-    say(`Restored version ${rev}: saved as revision ${r.data.revision}.`);
+    say(`Restored revision ${rev}: saved as revision ${r.data.revision}.`);
   };
 
   return {

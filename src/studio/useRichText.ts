@@ -3,7 +3,7 @@
  * whose HTML goes through the popup's own sanitizer on load and paste (Squire's `sanitizeToDOMFragment`) and on every
  * change (rich-html.ts): the editor holds what the popup keeps, and the setting stores it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Squire from 'squire-rte';
 import { sanitize } from '../popup/html/sanitize';
 import { kept, stored } from './rich-html';
@@ -78,7 +78,9 @@ export function useRichText(value: string, onChange: (html: string) => void) {
     };
   }, []);
 
-  useEffect(() => {
+  // A layout effect: it runs in the task that rendered, so no keystroke comes between the render and this check. A
+  // passive effect runs later, after further input may have been sent, and would put back an older value.
+  useLayoutEffect(() => {
     const sq = editor.current;
     if (value != shown.current && sq) {
       shown.current = value;
