@@ -15,7 +15,7 @@ function Bar({ production }: { production: boolean }) {
       {production ? (
         <form method="post" action="/owner/logout">
           <button type="submit" className="secondary small">
-            Sign out
+            Sign out everywhere
           </button>
         </form>
       ) : null}

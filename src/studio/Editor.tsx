@@ -5,12 +5,13 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { api, type ListSummary } from './api';
-import { binder } from './bind';
+import { type Bind, binder } from './bind';
 import { Conflict } from './Conflict';
 import type { StudioData } from './data';
 import { links } from './data';
 import { diffDrafts } from './diff';
 import { draftOf } from './editor-state';
+import type { Draft } from './names';
 import { previewParams, stageSettings } from './preview';
 import { Publish } from './Publish';
 import { SaveBar } from './SaveBar';
@@ -19,7 +20,7 @@ import { Fields } from './sections/Fields';
 import { Look } from './sections/Look';
 import { Texts } from './sections/Texts';
 import { type PreviewOptions, Stage } from './Stage';
-import { useEditor } from './useEditor';
+import { type Editor as EditorHook, useEditor } from './useEditor';
 import { Versions } from './Versions';
 
 /** The list the form belongs to (its name for the heading, its account for the preview's parameters). */
@@ -46,6 +47,38 @@ const SECTIONS: [string, string][] = [
   ['publish', 'Publish'],
 ];
 
+/** The controls by section, after the links to each. */
+function Sections({ bind, draft }: { bind: Bind; draft: Draft }) {
+  return (
+    <div className="controls">
+      <nav aria-label="Sections" className="section-links">
+        {SECTIONS.map(([id, title]) => (
+          <a key={id} href={`#${id}`}>
+            {title}
+          </a>
+        ))}
+      </nav>
+      <Texts bind={bind} />
+      <Fields bind={bind} draft={draft} />
+      <Look bind={bind} />
+      <Behaviour bind={bind} draft={draft} />
+    </div>
+  );
+}
+
+/** What the stage is given: the draft (or the version viewed) as a visitor gets it, and the preview's parameters. */
+function usePreview(data: StudioData, lid: string, fId: string, e: EditorHook) {
+  const list = useList(lid);
+  const [options, setOptions] = useState(firstOptions);
+  const shown = e.state.viewing ? e.state.viewing.settings : e.draft?.settings;
+  const settings = useMemo(
+    () => (shown ? stageSettings(shown, location.host, data.badge, options.view) : null),
+    [shown, data.badge, options.view],
+  );
+  const params = useMemo(() => previewParams({ uuid: list?.uuid || '', lid, fId }, location.origin), [list, lid, fId]);
+  return { list, options, setOptions, settings, params };
+}
+
 export function Editor({
   data,
   lid,
@@ -58,15 +91,8 @@ export function Editor({
   say: (t: string) => void;
 }) {
   const e = useEditor(lid, fId, say);
-  const list = useList(lid);
-  const [options, setOptions] = useState(firstOptions);
+  const { list, options, setOptions, settings, params } = usePreview(data, lid, fId, e);
   const { state, draft } = e;
-  const shown = state.viewing ? state.viewing.settings : draft?.settings;
-  const settings = useMemo(
-    () => (shown ? stageSettings(shown, location.host, data.badge, options.view) : null),
-    [shown, data.badge, options.view],
-  );
-  const params = useMemo(() => previewParams({ uuid: list?.uuid || '', lid, fId }, location.origin), [list, lid, fId]);
   const bind = useMemo(() => (draft ? binder(draft, e.edit, e.problemsAt) : null), [draft, e.edit, e.problemsAt]);
   const viewChanges = useMemo(
     () => (draft && state.viewing ? diffDrafts(draft, draftOf(state.viewing)) : []),
@@ -74,6 +100,7 @@ export function Editor({
   );
   if (state.loadError) return <p className="problem">{state.loadError}</p>;
   if (!draft || !bind || !state.base || !settings) return <p>Loading the form…</p>;
+  const busy = !!state.busy;
   return (
     <div className="editor">
       <nav aria-label="Breadcrumb" className="crumbs">
@@ -83,7 +110,7 @@ export function Editor({
       <SaveBar
         base={state.base}
         dirty={e.dirty}
-        busy={!!state.busy}
+        busy={busy}
         problems={e.problems}
         warnings={e.warnings}
         onSave={e.save}
@@ -92,25 +119,13 @@ export function Editor({
         <Conflict
           theirs={state.conflict}
           changes={e.conflictChanges}
-          busy={!!state.busy}
+          busy={busy}
           onKeepMine={e.keepMine}
           onTakeTheirs={e.takeTheirs}
         />
       ) : null}
       <div className="work">
-        <div className="controls">
-          <nav aria-label="Sections" className="section-links">
-            {SECTIONS.map(([id, title]) => (
-              <a key={id} href={`#${id}`}>
-                {title}
-              </a>
-            ))}
-          </nav>
-          <Texts bind={bind} />
-          <Fields bind={bind} draft={draft} />
-          <Look bind={bind} />
-          <Behaviour bind={bind} draft={draft} />
-        </div>
+        <Sections bind={bind} draft={draft} />
         <Stage
           stage={data.stage}
           globalKey={data.globalKey}
@@ -127,7 +142,7 @@ export function Editor({
         current={state.base.revision}
         viewing={state.viewing}
         changes={viewChanges}
-        busy={!!state.busy}
+        busy={busy}
         onView={e.view}
         onRestore={e.restore}
       />

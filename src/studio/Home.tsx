@@ -1,32 +1,7 @@
-/**
- * The owner's home (`/studio`, issue 33 item 1): every list with its forms, a new list, and on each list a new form.
- * A list's opt-in is read from its forms' settings (hasDoubleOptIn), one call per form the listing does not say.
- */
-import { useCallback, useEffect, useRef, useState } from 'react';
+/** The owner's home (`/studio`, issue 33 item 1): every list with its forms, a new list, on each list a new form. */
+import { useCallback, useEffect, useState } from 'react';
 import { api, type ListSummary } from './api';
 import { ListPanel } from './ListPanel';
-import { yes } from '../form-model/raw';
-
-/** Each form's hasDoubleOptIn by `lid/fId`, read from its settings. */
-function useOptIns(lists: readonly ListSummary[]): Map<string, boolean> {
-  const [optIns, setOptIns] = useState(new Map<string, boolean>());
-  /** Forms asked about already: one call each, answered or not. */
-  const asked = useRef(new Set<string>());
-  useEffect(() => {
-    const forms = lists.flatMap((l) => l.forms).filter((f) => !asked.current.has(`${f.lid}/${f.fId}`));
-    if (!forms.length) return;
-    for (const f of forms) asked.current.add(`${f.lid}/${f.fId}`);
-    void Promise.all(forms.map((f) => api.form(f.lid, f.fId))).then((rs) =>
-      setOptIns((old) => {
-        const next = new Map(old);
-        for (const [i, r] of rs.entries())
-          if (r.ok) next.set(`${forms[i].lid}/${forms[i].fId}`, yes(r.data.settings.hasDoubleOptIn));
-        return next;
-      }),
-    );
-  }, [lists]);
-  return optIns;
-}
 
 function NewList({ say, reload }: { say: (t: string) => void; reload: () => Promise<void> }) {
   const [name, setName] = useState('');
@@ -66,14 +41,13 @@ export function Home({ say }: { say: (t: string) => void }) {
   useEffect(() => {
     void reload();
   }, [reload]);
-  const optIns = useOptIns(lists || []);
   return (
     <>
       <h1>Your lists and forms</h1>
       <NewList say={say} reload={reload} />
       {error ? <p className="problem">The lists could not be loaded: {error}</p> : null}
       {lists ? (
-        lists.map((l) => <ListPanel key={l.id} list={l} lists={lists} optIns={optIns} say={say} reload={reload} />)
+        lists.map((l) => <ListPanel key={l.id} list={l} lists={lists} say={say} reload={reload} />)
       ) : (
         <p>Loading…</p>
       )}

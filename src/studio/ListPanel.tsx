@@ -19,8 +19,6 @@ export interface ListPanelProps {
   list: ListSummary;
   /** Every list, for "a copy of" any form. */
   lists: readonly ListSummary[];
-  /** Each form's hasDoubleOptIn, by `lid/fId`; a form not in it yet is not counted. */
-  optIns: ReadonlyMap<string, boolean>;
   say: (t: string) => void;
   reload: () => Promise<void>;
 }
@@ -77,11 +75,7 @@ function NewForm({ list, lists, say }: Pick<ListPanelProps, 'list' | 'lists' | '
   );
 }
 
-export function ListPanel({ list, lists, optIns, say, reload }: ListPanelProps) {
-  const flags = list.forms.flatMap((f) => {
-    const v = optIns.get(`${f.lid}/${f.fId}`);
-    return v === undefined ? [] : [v];
-  });
+export function ListPanel({ list, lists, say, reload }: ListPanelProps) {
   return (
     <section className="list" aria-labelledby={`list-${list.id}-title`}>
       <div className="list-head">
@@ -101,8 +95,8 @@ export function ListPanel({ list, lists, optIns, say, reload }: ListPanelProps) 
         />
       </div>
       <p>
-        {flags.length == list.forms.length ? optInText(flags) : 'Opt-in: reading its forms…'} · {list.subscribed}{' '}
-        subscribed, {list.pending} pending · <a href={links.list(list.id)}>Subscribers of {list.name}</a>
+        {optInText(list.forms.map((f) => f.doubleOptIn))} · {list.subscribed} subscribed, {list.pending} pending ·{' '}
+        <a href={links.list(list.id)}>Subscribers of {list.name}</a>
       </p>
       {list.forms.length ? (
         <table>

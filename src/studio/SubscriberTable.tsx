@@ -49,7 +49,7 @@ export function SubscriberTable({ data, q, onPage, onErase }: SubscriberTablePro
               <td>{fieldsText(s.fields)}</td>
               <td>
                 <button type="button" id={eraseId(s)} className="secondary small danger" onClick={() => onErase(s)}>
-                  Erase<span className="vh"> {s.email}</span>
+                  Erase<span className="vh"> {s.email || s.sms}</span>
                 </button>
               </td>
             </tr>

@@ -53,10 +53,11 @@ export function Subscribers({ lid, say }: { lid: string; say: (t: string) => voi
     void api.lists().then((r) => r.ok && setName(r.data.lists.find((l) => l.id == lid)?.name || lid));
   }, [lid]);
   const erase = async (s: Subscriber) => {
-    const r = await api.erase(lid, s.email);
+    // An SMS-only person is named by their number (STUDIO.md DELETE …/subscribers/{address}).
+    const r = await api.erase(lid, s.email || s.sms || '');
     if (!r.ok) return say(`Not erased: ${r.error}`);
     setData((d) => d && { ...d, total: d.total - 1, rows: d.rows.filter((x) => x.id != s.id) });
-    say(`Erased ${s.email} from ${name}.`);
+    say(`Erased ${s.email || s.sms} from ${name}.`);
   };
   return (
     <>
@@ -78,7 +79,7 @@ export function Subscribers({ lid, say }: { lid: string; say: (t: string) => voi
       ) : null}
       {erasing ? (
         <ConfirmDialog
-          title={`Erase ${erasing.email}?`}
+          title={`Erase ${erasing.email || erasing.sms}?`}
           confirm="Erase"
           onConfirm={() => erase(erasing)}
           onClose={() => setErasing(null)}

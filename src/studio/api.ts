@@ -13,6 +13,8 @@ export interface FormSummary {
   title: string;
   variation: string;
   template: number;
+  /** Its settings' hasDoubleOptIn: a list is single or double opt-in as its forms are. */
+  doubleOptIn: boolean;
   revision: number;
   savedAt: string | null;
 }

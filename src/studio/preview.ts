@@ -40,7 +40,7 @@ export const previewParams = (f: PreviewForm, origin: string): LoaderParams => (
 
 /**
  * The settings the stage mounts: `settings` as the provider answers a visitor (addresses starting with one '/' made
- * absolute on `host`, appDomain defaulting to it, the badge of this provider unless the settings carry one) and the
+ * absolute on `host`, appDomain defaulting to it, this provider's badge whatever the settings say) and the
  * view's banner: a phone view shows the form itself, the banner view the mobile banner first, whatever the setting.
  */
 export const stageSettings = (settings: RawSettings, host: string, badge: Badge | undefined, view: View) => {
@@ -48,7 +48,7 @@ export const stageSettings = (settings: RawSettings, host: string, badge: Badge 
   for (const k of ['imageUrl', 'rewardsUrl'])
     if (typeof out[k] == 'string' && /^\/(?!\/)/.test(out[k] as string)) out[k] = `//${host}${out[k]}`;
   if (!out.appDomain) out.appDomain = host;
-  if (badge !== undefined && !('poweredBy' in out)) out.poweredBy = badge;
+  if (badge !== undefined) out.poweredBy = badge;
   if (view != 'desktop') out.useMobileBanner = view == 'banner' ? 'Y' : 'N';
   return out;
 };

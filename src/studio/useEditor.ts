@@ -10,77 +10,73 @@ import { accessibilityWarnings } from '../form-model/a11y';
 import { checkSettings } from '../form-model/check';
 import { api, type Failure, type Saved, type VersionSummary } from './api';
 import { type Change, diffDrafts } from './diff';
-import { draftOf, initial, isDirty, reduce } from './editor-state';
+import { type Action, draftOf, type EditorState, initial, isDirty, reduce } from './editor-state';
 import { focusControl } from './focus';
 import { byControl, type Placed, place } from './problems';
 
 /** What the editor's views get. */
 export type Editor = ReturnType<typeof useEditor>;
 
-/** The owner's words for a refused or failed call. */
+/** The owner's words for a failed call. */
 const failed = (what: string, f: Failure): string => `${what}: ${f.error}`;
 
-export function useEditor(lid: string, fId: string, say: (text: string) => void) {
-  const [state, dispatch] = useReducer(reduce, initial);
-  const [versions, setVersions] = useState<VersionSummary[]>([]);
-  const draft = state.draft;
+type Dispatch = (a: Action) => void;
 
+/** Loads the form and its versions; `load` again after a restore. */
+function useLoad(lid: string, fId: string, dispatch: Dispatch) {
+  const [versions, setVersions] = useState<VersionSummary[]>([]);
   const loadVersions = useCallback(async () => {
     const r = await api.versions(lid, fId);
     if (r.ok) setVersions(r.data.versions);
   }, [lid, fId]);
-
   const load = useCallback(async () => {
     const r = await api.form(lid, fId);
     if (!r.ok) return dispatch({ type: 'loadFailed', error: failed('The form could not be loaded', r) });
     dispatch({ type: 'loaded', saved: r.data });
     void loadVersions();
-  }, [lid, fId, loadVersions]);
-
+  }, [lid, fId, loadVersions, dispatch]);
   useEffect(() => {
     void load();
   }, [load]);
+  return { versions, load, loadVersions };
+}
 
+/**
+ * The draft through the form model, live: its problems (the checks' and the server's last refusal, once each) by
+ * control, its accessibility warnings, and after a stale save the difference from the form saved elsewhere.
+ */
+function useChecks(state: EditorState) {
+  const { draft, serverProblems, conflict } = state;
   const problems = useMemo<Placed[]>(() => {
     if (!draft) return [];
     const live = place(checkSettings(draft.settings), draft);
-    const server = place(state.serverProblems, draft).filter(
+    const server = place(serverProblems, draft).filter(
       (p) => !live.some((l) => l.control == p.control && l.message == p.message),
     );
     return [...live, ...server];
-  }, [draft, state.serverProblems]);
+  }, [draft, serverProblems]);
   const warnings = useMemo<Placed[]>(() => (draft ? place(accessibilityWarnings(draft.settings), draft) : []), [draft]);
   const problemsAt = useMemo(() => byControl(problems), [problems]);
   const conflictChanges = useMemo<Change[]>(
-    () => (draft && state.conflict ? diffDrafts(draft, draftOf(state.conflict)) : []),
-    [draft, state.conflict],
+    () => (draft && conflict ? diffDrafts(draft, draftOf(conflict)) : []),
+    [draft, conflict],
   );
-  const dirty = isDirty(state);
+  return { problems, problemsAt, warnings, conflictChanges };
+}
 
-  useWarningCount(warnings.length, !!draft, say);
-  useLeaveGuard(dirty);
+interface ActionInput {
+  lid: string;
+  fId: string;
+  state: EditorState;
+  dispatch: Dispatch;
+  say: (text: string) => void;
+  problems: readonly Placed[];
+  load: () => Promise<void>;
+  loadVersions: () => Promise<void>;
+}
 
-  const edit = useCallback((path: string, value: unknown) => dispatch({ type: 'edit', path, value }), []);
-
-  /** Saves the draft over revision `rev` (the base's, or after a conflict theirs: "Keep mine"). */
-  const saveOver = async (rev: number) => {
-    if (!draft || state.busy) return;
-    if (problems.length) {
-      const n = problems.length;
-      say(`Refused: ${n} problem${n == 1 ? '' : 's'} to fix first. ${problems[0].label}: ${problems[0].message}`);
-      focusControl(problems[0].control);
-      return;
-    }
-    dispatch({ type: 'busy', busy: 'saving' });
-    const sent = draft;
-    const r = await api.save(lid, fId, sent, rev);
-    if (r.ok) {
-      dispatch({ type: 'saved', sent, revision: r.data.revision, savedAt: r.data.savedAt });
-      say('Saved.');
-      void loadVersions();
-    } else afterFailure(r, 'Not saved');
-  };
-
+/** Save (refused here while the checks find problems), keep mine, take theirs, view and restore a version. */
+function useActions({ lid, fId, state, dispatch, say, problems, load, loadVersions }: ActionInput) {
   /** A refused or failed save or restore, told and kept. */
   const afterFailure = (r: Failure, what: string) => {
     if (r.status == 422 && r.problems) {
@@ -94,21 +90,28 @@ export function useEditor(lid: string, fId: string, say: (text: string) => void)
       say(failed(what, r));
     }
   };
-
-  const save = () => (state.base ? saveOver(state.base.revision) : undefined);
-  const keepMine = () => (state.conflict ? saveOver(state.conflict.revision) : undefined);
-  const takeTheirs = () => {
-    dispatch({ type: 'takeTheirs' });
-    say('Took the saved form: your changes are gone.');
+  /** Saves the draft over revision `rev` (the base's, or after a conflict theirs: "Keep mine"). */
+  const saveOver = async (rev: number) => {
+    const sent = state.draft;
+    if (!sent || state.busy) return;
+    if (problems.length) {
+      const n = problems.length;
+      say(`Refused: ${n} problem${n == 1 ? '' : 's'} to fix first. ${problems[0].label}: ${problems[0].message}`);
+      return focusControl(problems[0].control);
+    }
+    dispatch({ type: 'busy', busy: 'saving' });
+    const r = await api.save(lid, fId, sent, rev);
+    if (!r.ok) return afterFailure(r, 'Not saved');
+    dispatch({ type: 'saved', sent, revision: r.data.revision, savedAt: r.data.savedAt });
+    say('Saved.');
+    void loadVersions();
   };
-
   const view = async (rev: number | null) => {
     if (rev === null) return dispatch({ type: 'view', version: null });
     const r = await api.version(lid, fId, rev);
     if (r.ok) dispatch({ type: 'view', version: r.data });
     else say(failed(`Revision ${rev} could not be loaded`, r));
   };
-
   const restore = async (rev: number) => {
     if (!state.base || state.busy) return;
     dispatch({ type: 'busy', busy: 'restoring' });
@@ -117,23 +120,28 @@ export function useEditor(lid: string, fId: string, say: (text: string) => void)
     await load();
     say(`Restored revision ${rev}: saved as revision ${r.data.revision}.`);
   };
-
   return {
-    state,
-    draft,
-    dirty,
-    problems,
-    problemsAt,
-    warnings,
-    conflictChanges,
-    versions,
-    edit,
-    save,
-    keepMine,
-    takeTheirs,
+    save: () => (state.base ? saveOver(state.base.revision) : undefined),
+    keepMine: () => (state.conflict ? saveOver(state.conflict.revision) : undefined),
+    takeTheirs: () => {
+      dispatch({ type: 'takeTheirs' });
+      say('Took the saved form: your changes are gone.');
+    },
     view,
     restore,
   };
+}
+
+export function useEditor(lid: string, fId: string, say: (text: string) => void) {
+  const [state, dispatch] = useReducer(reduce, initial);
+  const { versions, load, loadVersions } = useLoad(lid, fId, dispatch);
+  const checks = useChecks(state);
+  const dirty = isDirty(state);
+  useWarningCount(checks.warnings.length, !!state.draft, say);
+  useLeaveGuard(dirty);
+  const edit = useCallback((path: string, value: unknown) => dispatch({ type: 'edit', path, value }), []);
+  const actions = useActions({ lid, fId, state, dispatch, say, problems: checks.problems, load, loadVersions });
+  return { state, draft: state.draft, dirty, versions, edit, ...checks, ...actions };
 }
 
 /** Says how many accessibility warnings the draft has, when that number changes after loading. */

@@ -57,6 +57,10 @@ export function useRichText(value: string, onChange: (html: string) => void) {
       sanitizeToDOMFragment: (html) => sanitize(html, document),
     });
     editor.current = sq;
+    // Tab and Shift+Tab leave the editor, wherever the cursor is: Squire's own indent a list item with them at its
+    // start, where a keyboard user would be held (WCAG 2.1.2). The toolbar's list buttons make and end lists.
+    sq.setKeyHandler('Tab', null);
+    sq.setKeyHandler('Shift-Tab', null);
     sq.setHTML(value);
     normal.current = stored(sq.getHTML());
     const onInput = () => {

@@ -33,6 +33,11 @@ test('stageSettings: as the provider answers a visitor (forVisitor), the badge a
   assert.is(JSON.stringify(s), before);
   assert.is(stageSettings({ imageUrl: '//cdn.example/a.png' }, 'h', false, 'desktop').imageUrl, '//cdn.example/a.png');
   assert.is(stageSettings({}, 'h', false, 'desktop').poweredBy, false);
+  assert.is(
+    stageSettings({ poweredBy: { text: 'x', url: 'y' } }, 'h', false, 'desktop').poweredBy,
+    false,
+    "the badge is the provider's",
+  );
   assert.not.ok('poweredBy' in stageSettings({}, 'h', undefined, 'desktop'), 'no badge given: none added');
 });
 
