@@ -14,8 +14,9 @@ export function useLive(): [text: string, say: (t: string) => void] {
   const say = useCallback((t: string) => {
     setText('');
     clearTimeout(timer.current);
-    // The next frame: a screen reader hears a change, even to the same words.
-    requestAnimationFrame(() => setText(t));
+    // A moment later: a screen reader hears a change, even to the same words. A timer, not an animation frame: those
+    // wait while the tab is in the background, and the message would wait with them.
+    setTimeout(() => setText(t), 50);
     timer.current = window.setTimeout(() => setText(''), LIVE_MS);
   }, []);
   return [text, say];

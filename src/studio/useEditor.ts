@@ -65,6 +65,8 @@ function useChecks(state: EditorState) {
 }
 
 interface ActionInput {
+  /** How many accessibility warnings the draft has: said with a save. */
+  warnings: number;
   lid: string;
   fId: string;
   state: EditorState;
@@ -76,7 +78,7 @@ interface ActionInput {
 }
 
 /** Save (refused here while the checks find problems), keep mine, take theirs, view and restore a version. */
-function useActions({ lid, fId, state, dispatch, say, problems, load, loadVersions }: ActionInput) {
+function useActions({ lid, fId, state, dispatch, say, problems, warnings, load, loadVersions }: ActionInput) {
   /** A refused or failed save or restore, told and kept. */
   const afterFailure = (r: Failure, what: string) => {
     if (r.status == 422 && r.problems) {
@@ -103,7 +105,7 @@ function useActions({ lid, fId, state, dispatch, say, problems, load, loadVersio
     const r = await api.save(lid, fId, sent, rev);
     if (!r.ok) return afterFailure(r, 'Not saved');
     dispatch({ type: 'saved', sent, revision: r.data.revision, savedAt: r.data.savedAt });
-    say('Saved.');
+    say(`Saved. ${warningCount(warnings)}`);
     void loadVersions();
   };
   const view = async (rev: number | null) => {
@@ -140,20 +142,27 @@ export function useEditor(lid: string, fId: string, say: (text: string) => void)
   useWarningCount(checks.warnings.length, !!state.draft, say);
   useLeaveGuard(dirty);
   const edit = useCallback((path: string, value: unknown) => dispatch({ type: 'edit', path, value }), []);
-  const actions = useActions({ lid, fId, state, dispatch, say, problems: checks.problems, load, loadVersions });
+  const actions = useActions({
+    ...{ lid, fId, state, dispatch, say, load, loadVersions },
+    problems: checks.problems,
+    warnings: checks.warnings.length,
+  });
   return { state, draft: state.draft, dirty, versions, edit, ...checks, ...actions };
 }
 
-/** Says how many accessibility warnings the draft has, when that number changes after loading. */
+/** How many accessibility warnings, as the live region says it. */
+export const warningCount = (n: number): string => `${n} accessibility warning${n == 1 ? '' : 's'}.`;
+
+/**
+ * Says how many accessibility warnings the form has once it is loaded. After that the count is said with each save's
+ * outcome, not at every keystroke: the live region speaks when the owner acts.
+ */
 function useWarningCount(count: number, ready: boolean, say: (t: string) => void): void {
-  const last = useRef(-1);
+  const said = useRef(false);
   useEffect(() => {
-    if (!ready) return;
-    const t = setTimeout(() => {
-      if (last.current != count) say(`${count} accessibility warning${count == 1 ? '' : 's'}.`);
-      last.current = count;
-    }, 800);
-    return () => clearTimeout(t);
+    if (!ready || said.current) return;
+    said.current = true;
+    say(warningCount(count));
   }, [count, ready, say]);
 }
 

@@ -137,11 +137,16 @@ export const control = (page: Page, label: string) => page.getByLabel(label, { e
 
 /** Waits until the live region says something matching `re`, and returns what it says. */
 export async function saysLive(page: Page, re: RegExp): Promise<string> {
-  await page.waitForFunction(
-    (src) => new RegExp(src).test(document.querySelector('[role=status]')?.textContent || ''),
-    re.source,
-    { timeout: 15000 },
-  );
+  await page
+    .waitForFunction(
+      (src) => new RegExp(src).test(document.querySelector('[role=status]')?.textContent || ''),
+      re.source,
+      // Polled on a timer: animation frames stop while another tab of the test is in front.
+      { timeout: 15000, polling: 50 },
+    )
+    .catch(async (e: Error) => {
+      throw Error(`${e.message}\nwaiting for ${re}; the live region says: ${await page.textContent('[role=status]')}`);
+    });
   return (await page.textContent('[role=status]')) || '';
 }
 
@@ -152,6 +157,18 @@ export const stageModal = (page: Page): FrameLocator => stage(page).frameLocator
 /** The popup's banner frame inside the stage. */
 export const stageBanner = (page: Page): FrameLocator =>
   stage(page).frameLocator(`iframe[title="${BANNER_FRAME_TITLE}"]`);
+
+/** Waits until the stage shows a popup frame (the modal, or on a narrow stage the mobile banner) with content. */
+export const popupShown = (page: Page): Promise<unknown> =>
+  page.waitForFunction(
+    () => {
+      const d = (document.getElementById('stage') as HTMLIFrameElement | null)?.contentDocument;
+      const f = d?.querySelector('iframe');
+      return !!f && f.style.visibility == '' && !!f.contentDocument?.body?.firstElementChild;
+    },
+    null,
+    { timeout: 20000 },
+  );
 
 /** Makes a list on the home page and returns its id (from its subscribers link). */
 export async function newList(page: Page, name: string): Promise<string> {

@@ -148,7 +148,7 @@ T('a rich-text toolbar is one tab stop, its buttons reached by the arrow keys; T
   try {
     await signIn(page, p);
     await openEditor(page, p, EVERY.lid, EVERY.fId);
-    const bar = page.getByRole('toolbar', { name: 'Description formatting' });
+    const bar = page.getByRole('toolbar', { name: 'Description formatting', exact: true });
     await page.getByLabel('Form title', { exact: true }).focus();
     await page.keyboard.press('Tab');
     const at = () => page.evaluate(() => document.activeElement?.textContent);

@@ -7,6 +7,7 @@
 import * as assert from 'uvu/assert';
 import type { FrameLocator, Page } from 'playwright-core';
 import { FRAME_TITLE } from '../../src/constants';
+import { accessibilityWarnings } from '../../src/form-model/a11y';
 import { startFixture } from './harness';
 import {
   clean,
@@ -50,7 +51,9 @@ async function editLive(page: Page): Promise<void> {
   await modal.getByText('straight to your inbox. Fresh every Friday.').waitFor();
   // Bold from the toolbar, on a selection: the popup shows it bold.
   await page.keyboard.press('Shift+Home');
-  const bold = page.getByRole('toolbar', { name: 'Description formatting' }).getByRole('button', { name: 'Bold' });
+  const bold = page
+    .getByRole('toolbar', { name: 'Description formatting', exact: true })
+    .getByRole('button', { name: 'Bold' });
   await bold.click();
   assert.is(await bold.getAttribute('aria-pressed'), 'true');
   await modal.locator('.mc-description b, .mc-description strong').first().waitFor();
@@ -116,13 +119,16 @@ T('sign in, a list, a form; edits seen live in the stage before saving; saved; a
     assert.is((await (await page.request.get(api)).json()).settings.buttonLabel, 'Subscribe');
     assert.match((await page.textContent('.save-state')) || '', /Unsaved changes/);
     await saveButton(page).click();
-    assert.is(await saysLive(page, /Saved/), 'Saved.');
+    const said = await saysLive(page, /^Saved/);
     assert.match((await page.textContent('.save-state')) || '', /^Saved: revision 2,/);
     const after = await (await page.request.get(api)).json();
     assert.is(after.settings.buttonLabel, 'Count me in');
     assert.is(after.settings.styles.button.color, '#5b3bb5');
     assert.is(after.settings.fields[2].label, 'Company');
     assert.match(after.settings.description, /Fresh every Friday\./);
+    // The live region says the save and the accessibility check's count.
+    const n = accessibilityWarnings(after.settings).length;
+    assert.is(said, `Saved. ${n} accessibility warning${n == 1 ? '' : 's'}.`);
 
     // Publish: the Mailchimp-style snippet, as copied, on a page of another site.
     const snippet = await copySnippet(page);

@@ -57,7 +57,7 @@ T('two tabs: a stale save is refused with the difference; take theirs; keep mine
 
     await control(a.page, 'Close label').fill('Shut');
     await saveButton(a.page).click();
-    await saysLive(a.page, /^Saved\.$/);
+    await saysLive(a.page, /^Saved\./);
 
     await control(b.page, 'Continue label').fill('Next');
     await saveButton(b.page).click();
@@ -80,7 +80,7 @@ T('two tabs: a stale save is refused with the difference; take theirs; keep mine
     assert.is(await b.page.locator('.conflict').count(), 0);
     await control(b.page, 'Continue label').fill('Onward');
     await saveButton(b.page).click();
-    await saysLive(b.page, /^Saved\.$/);
+    await saysLive(b.page, /^Saved\./);
 
     // Tab a still works on revision 2: its next save is stale too, and it keeps its own.
     await control(a.page, 'Button label').fill('Go');
@@ -91,7 +91,7 @@ T('two tabs: a stale save is refused with the difference; take theirs; keep mine
       ['Continue label', '“Continue”', '“Onward”'],
     ]);
     await a.page.getByRole('button', { name: 'Keep mine (save over)' }).click();
-    await saysLive(a.page, /^Saved\.$/);
+    await saysLive(a.page, /^Saved\./);
     const kept = await stored(a.page, p.origin);
     assert.equal(
       [kept.revision, kept.settings.buttonLabel, kept.settings.continueLabel, kept.settings.closeLabel],
@@ -149,7 +149,7 @@ T('refused: next to the control before it leaves the page, and the server refusa
     await control(page, 'Form title').fill('Modal, retitled');
     assert.is(await control(page, 'Form title').getAttribute('aria-invalid'), null, 'an edit clears the refusal');
     await saveButton(page).click();
-    await saysLive(page, /^Saved\.$/);
+    await saysLive(page, /^Saved\./);
     assert.is((await stored(page, p.origin)).title, 'Modal, retitled');
     clean(w, 'refusals');
   } finally {
@@ -168,7 +168,7 @@ T('versions: listed with their time, one viewed in the stage with its difference
     for (const label of ['First try', 'Second try']) {
       await control(page, 'Button label').fill(label);
       await saveButton(page).click();
-      await saysLive(page, /^Saved\.$/);
+      await saysLive(page, /^Saved\./);
     }
     const versions = page.getByRole('region', { name: 'Versions' });
     await versions.getByText(/^Revision 3 \(current\)/).waitFor();
