@@ -1,15 +1,20 @@
 /** The badge area (spec 1.1, 2.2): the 'powered by' link, and the rewards badge under the rule of spec 9.3. */
-import { POWERED_BY_TEXT, POWERED_BY_URL, REWARDS_TEXT } from '../constants';
+import { REWARDS_TEXT } from '../constants';
 import type { Settings } from './settings';
 
-/** The 'powered by' and rewards links; they open a new tab, never the frame, and carry rel="noopener". */
-export const Badges = ({ s }: { s: Settings }) => (
+/**
+ * The 'powered by' link as the provider names itself (src/popup/settings.ts `poweredBy`: none when it says so) and the
+ * rewards link; they open a new tab, never the frame, and carry rel="noopener".
+ */
+export const Badges = ({ s: { poweredBy: p, rewards, rewardsUrl } }: { s: Settings }) => (
   <div class="mc-badges">
-    <a class="mc-powered" href={POWERED_BY_URL} target="_blank" rel="noopener">
-      {POWERED_BY_TEXT}
-    </a>
-    {s.rewards && (
-      <a class="mc-rewards" href={s.rewardsUrl} target="_blank" rel="noopener">
+    {p && (
+      <a class="mc-powered" href={p.url} target="_blank" rel="noopener">
+        {p.text}
+      </a>
+    )}
+    {rewards && (
+      <a class="mc-rewards" href={rewardsUrl} target="_blank" rel="noopener">
         {REWARDS_TEXT}
       </a>
     )}

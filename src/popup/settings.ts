@@ -17,6 +17,8 @@ import {
   EMAIL_PLACEHOLDER,
   FIXED_DESCRIPTION_MAX,
   MOBILE_MARGIN,
+  POWERED_BY_TEXT,
+  POWERED_BY_URL,
   WIDE_TEMPLATE_WIDTH,
 } from '../constants';
 import { safeVersion } from '../browser/urls';
@@ -24,10 +26,9 @@ import { readForm, type FormModel, type Variation } from '../form-model/form';
 import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
 import { decode } from './html/decode';
+import { align, color, font, httpUrl, type Align } from '../form-model/style';
 
-export type { Variation };
-/** Button and banner call-to-action alignment (spec 3.3, 9.3). */
-export type Align = 'left' | 'center' | 'right';
+export type { Align, Variation };
 
 /** A button's style settings (spec 3.3: button, bannerCta). Colours are '' when not given or not a safe colour. */
 export interface ButtonStyle {
@@ -56,6 +57,15 @@ export interface Styles {
   backgroundColor: string;
   /** baseFontSize in px, 0 when absent; its presence turns on strict-content styling (spec 3.3). */
   baseFontSize: number;
+}
+
+/**
+ * The powered-by link: a text (a number reads as its digits) and an http(s) address, as the provider sent them once
+ * `normalize` has checked them (str and httpUrl read each; a link or a text node need no trimming).
+ */
+export interface PoweredBy {
+  text: string | number;
+  url: string;
 }
 
 /**
@@ -94,6 +104,12 @@ export interface Settings extends FormModel {
   /** The rewards badge rule of spec 9.3 applied: version ≠ '1.0', useRewards, and an http(s) rewardsUrl. */
   rewards: boolean;
   rewardsUrl: string;
+  /**
+   * The powered-by badge (spec 1.1, issue 33 item 5): the provider's `poweredBy` { text, url } when it has a text and
+   * an http(s) url; Mailchimp's badge when the key is absent (a Mailchimp provider); null, no badge, for false or any
+   * other value (a provider that names itself wrongly must not be shown as Mailchimp).
+   */
+  poweredBy: PoweredBy | null;
   /** http(s) or protocol-relative image address, '' otherwise. */
   imageUrl: string;
   imageEdgeToEdge: boolean;
@@ -114,26 +130,6 @@ export interface Settings extends FormModel {
 /** A label: the given text, or the default when empty (spec 9.4). */
 const label = (v: unknown, d: string): string => str(v) || d;
 
-/** Colours we pass to CSS: hex, a keyword, or rgb()/hsl() with plain numbers. Anything else is dropped. */
-export const color = (v: unknown): string => {
-  const c = str(v);
-  return /^(#[\da-f]{3,8}|[a-z]{3,20}|(rgb|hsl)a?\([\d\s.,%/]+\))$/i.test(c) ? c : '';
-};
-
-/**
- * The CSS value of a font key (spec 3.3): its custom property, `var(--mc-f-{key})`; '' for helvetica, the default,
- * and for anything that is not a key's shape. The stacks of the nine other keys live in fonts.css: stylesheet bytes
- * are cheaper than popup.js bytes, and the stacks are style, not logic. A key of the right shape that fonts.css does
- * not know (a font the provider added later) names a property no sheet defines, so every use falls back to the
- * default's stack (common.css), as the spec's default asks.
- */
-export const font = (v: unknown): string => {
-  const key = str(v).toLowerCase();
-  return /^[a-z_]+$/.test(key) && key != 'helvetica' ? `var(--mc-f-${key})` : '';
-};
-
-const align = (v: unknown): Align => (/^(left|center|right)$/.test(str(v)) ? (str(v) as Align) : 'center');
-
 const button = (v: unknown): ButtonStyle => {
   const b = obj(v);
   return {
@@ -144,8 +140,6 @@ const button = (v: unknown): ButtonStyle => {
     full: str(b.style) == 'full',
   };
 };
-
-const httpUrl = (v: unknown): string => (/^(https?:)?\/\/[^\s"'<>]+$/i.test(str(v)) ? str(v) : '');
 
 /**
  * The fixed variation's description (spec 2.2): HTML stripped, &nbsp; (and every character reference) turned into text,
@@ -167,6 +161,8 @@ export const fixedDescription = (html: string): string => {
 /** Normalises the provider's settings object (spec 3.2, 3.3, 9.3, 9.4). Any JSON in; never throws. */
 export const normalize = (raw: RawSettings | unknown): Settings => {
   const r = obj(raw);
+  // Absent (or null): a Mailchimp provider, whose badge the popup has always shown.
+  const pb = obj(r.poweredBy ?? { text: POWERED_BY_TEXT, url: POWERED_BY_URL });
   const st = obj(r.styles);
   const modal = obj(st.modal);
   const labels = obj(st.labels);
@@ -203,6 +199,8 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     ttt: yes(r.useTtt),
     rewards: version != DEFAULT_VERSION && yes(r.useRewards) && !!rewardsUrl,
     rewardsUrl,
+    // The object as sent once its text and url are checked here: a PoweredBy by those checks, not by its type.
+    poweredBy: str(pb.text) && httpUrl(pb.url) ? (pb as unknown as PoweredBy) : null,
     imageUrl,
     imageEdgeToEdge: yes(r.imageEdgeToEdge),
     imageBackground: template != 1 && !!imageUrl,

@@ -87,6 +87,27 @@ test('Banner: the default call-to-action label is Subscribe (spec 9.4)', () => {
   assert.is(el.querySelector('.mc-cta')!.textContent, 'Subscribe');
 });
 
+test("Badges: the powered-by link as the provider names itself, none when it says so, else Mailchimp's", () => {
+  // Issue 33 item 5: [settings, the link's text and address, or null for no link].
+  const cases: [Record<string, unknown>, [string, string] | null][] = [
+    [{}, ['Powered by Mailchimp', 'https://mailchimp.com/']],
+    [{ poweredBy: { text: 'Powered by Acme', url: 'https://acme.test/' } }, ['Powered by Acme', 'https://acme.test/']],
+    [{ poweredBy: false }, null],
+    [{ poweredBy: { text: 'Acme', url: 'javascript:alert(1)' } }, null],
+    [{ poweredBy: { text: '', url: 'https://acme.test/' } }, null],
+  ];
+  for (const [raw, want] of cases) {
+    const el = show(
+      <Badges s={normalize({ version: '1.1', useRewards: true, rewardsUrl: 'https://r.test/', ...raw })} />,
+    );
+    const a = el.querySelector('.mc-powered');
+    assert.equal(a && [a.textContent, a.getAttribute('href')], want, JSON.stringify(raw));
+    if (a) assert.equal([a.getAttribute('target'), a.getAttribute('rel')], ['_blank', 'noopener']);
+    // The rewards badge keeps its own rule (spec 9.3), whatever the powered-by link.
+    assert.ok(el.querySelector('.mc-rewards'), JSON.stringify(raw));
+  }
+});
+
 test('Badges: powered-by always; rewards only under the rule of spec 9.3', () => {
   const cases: [Record<string, unknown>, boolean][] = [
     [{}, false],

@@ -2,15 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  color,
-  emailPlaceholder,
-  fixedDescription,
-  font,
-  isMobile,
-  normalize,
-  type Settings,
-} from '../../src/popup/settings';
+import { color, font } from '../../src/form-model/style';
+import { emailPlaceholder, fixedDescription, isMobile, normalize, type Settings } from '../../src/popup/settings';
 import { CONFIRMATION_MAX_S } from '../../src/constants';
 
 type Case = [string, Record<string, unknown>, (s: Settings) => unknown, unknown];
@@ -24,7 +17,7 @@ const KEYS = (
   'result version template modalVariation popupDelay popupFrequency popupOpacity confirmationDuration ' +
   'useMobileBanner hasGdprEnabled hasDoubleOptIn useEmailStep useTtt captcha useRewards imageEdgeToEdge description ' +
   'footer bannerDescription bannerCtaLabel closeLabel buttonLabel continueLabel successMsg doubleOptInSuccessMessage ' +
-  'gdprLabel gdprDescription gdprLegal gdprMCLegal smsTransportNumber imageUrl rewardsUrl appDomain cookies'
+  'gdprLabel gdprDescription gdprLegal gdprMCLegal smsTransportNumber imageUrl rewardsUrl appDomain cookies poweredBy'
 ).split(' ');
 const STYLE_KEYS = 'headingColor headingFont paragraphColor paragraphFont backgroundColor baseFontSize'.split(' ');
 const FIELD_KEYS = 'type name label required helper_text merge_id group_id dateformat phoneformat'.split(' ');
@@ -173,6 +166,30 @@ test('rewards badge: version ≠ 1.0, useRewards and an http(s) rewardsUrl (spec
       (s) => [s.version, s.rewards],
       ['1.0', false],
     ],
+  ]);
+});
+
+test("powered-by badge: the provider's text and http(s) link, none for false or a bad one, else Mailchimp's", () => {
+  // Issue 33 item 5: a self-hosted provider names itself, or shows no badge; only a Mailchimp provider sends no key.
+  const mailchimp = { text: 'Powered by Mailchimp', url: 'https://mailchimp.com/' };
+  const acme = { text: 'Powered by Acme', url: 'https://acme.test/about' };
+  const url = acme.url;
+  table([
+    ['absent', {}, (s) => s.poweredBy, mailchimp],
+    ['null', { poweredBy: null }, (s) => s.poweredBy, mailchimp],
+    ['false: no badge', { poweredBy: false }, (s) => s.poweredBy, null],
+    ['the provider', { poweredBy: acme }, (s) => s.poweredBy, acme],
+    ['http', { poweredBy: { text: 'Acme', url: 'http://acme.test' } }, (s) => s.poweredBy?.url, 'http://acme.test'],
+    ['no text', { poweredBy: { url } }, (s) => s.poweredBy, null],
+    ['blank text', { poweredBy: { text: '  ', url } }, (s) => s.poweredBy, null],
+    ['text an object', { poweredBy: { text: { a: 1 }, url } }, (s) => s.poweredBy, null],
+    ['no url', { poweredBy: { text: 'Acme' } }, (s) => s.poweredBy, null],
+    ['javascript url', { poweredBy: { text: 'Acme', url: 'javascript:alert(1)' } }, (s) => s.poweredBy, null],
+    ['relative url', { poweredBy: { text: 'Acme', url: '/about' } }, (s) => s.poweredBy, null],
+    ['quote in url', { poweredBy: { text: 'Acme', url: 'https://a.test/"x' } }, (s) => s.poweredBy, null],
+    ['true', { poweredBy: true }, (s) => s.poweredBy, null],
+    ['a string', { poweredBy: 'Acme' }, (s) => s.poweredBy, null],
+    ['a list', { poweredBy: [acme] }, (s) => s.poweredBy, null],
   ]);
 });
 
