@@ -10,6 +10,7 @@ import { trimProblems } from './build/compat-trim.mjs';
 import { preactTrim, trimmedProblems } from './build/preact-trim.mjs';
 import { squeeze, tightestCss } from './build/minify.mjs';
 import { FRAME_SHEETS, frameSheetEntry } from './build/frame-sheets.mjs';
+import { BUILD_MARK, SIDE_MARK, stamp } from './build/release.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const watch = process.argv.includes('--watch');
@@ -32,6 +33,8 @@ const POPUP_CSS = 'dist/css/signup-forms/popup/';
 /**
  * Options every browser bundle shares. `__DEV__` is the compile-time flag of the dev loader; `__FULL__` keeps the
  * loader's API for only some sites (destroy, consent first, scoped cookies: issue 14), on in every bundle but embed.js.
+ * `__SIDE_ID__` and `__POPUP_ID__` are the ids of a release (build/release.mjs), placeholders until stamped; empty in
+ * the dev bundles and under --watch (which stamps nothing), whose files keep plain names.
  */
 const browser = (dev, full = true) => ({
   bundle: true,
@@ -44,6 +47,8 @@ const browser = (dev, full = true) => ({
   define: {
     __DEV__: String(dev),
     __FULL__: String(full),
+    __SIDE_ID__: JSON.stringify(dev || watch ? '' : SIDE_MARK),
+    __POPUP_ID__: JSON.stringify(dev || watch ? '' : BUILD_MARK),
     'process.env.NODE_ENV': dev ? '"development"' : '"production"',
   },
   logLevel: 'warning',
@@ -140,6 +145,8 @@ const popupRuntime = {
  * @property {boolean} [tighten] A popup stylesheet: build/minify.mjs tightenCss after esbuild.
  * @property {boolean} [compileAll] Open with V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136):
  *   every function is compiled while the file streams in, off the main thread, instead of lazily when first called.
+ * @property {'side' | 'popup' | 'loader'} [release] Its part in a release (build/release.mjs, issue 32): a file
+ *   popup.js loads beside it (its versioned copies named with the side id), popup.js, or a loader asking for popup.js.
  */
 
 /**
@@ -154,6 +161,7 @@ export const jobs = [
     out: [POPUP_JS + 'embed.js', POPUP_JS + 'unique-methods/embed.js'],
     opts: browser(false, false),
     terser: { mangle: true },
+    release: 'loader',
   },
   {
     // The same loader with destroy, consent first and scoped cookies, for the sites that ask for them (issue 14):
@@ -162,6 +170,7 @@ export const jobs = [
     out: [POPUP_JS + 'embed-full.js'],
     opts: browser(false),
     terser: { mangle: true },
+    release: 'loader',
   },
   {
     // What only some visitors need (src/loader/extras.ts), beside embed.js; unversioned like it.
@@ -180,12 +189,14 @@ export const jobs = [
     // Nearly all of popup.js runs while it prepares the popup: compiled lazily, its first render was one task of 40 to
     // 57 ms at 4x CPU when the trigger fires as it arrives (issue 12.2, bench/long-tasks.ts MODE=cold); +28 B brotli.
     compileAll: true,
+    release: 'popup',
   },
   {
     in: 'src/popup/form/extras.ts',
     out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`]),
     opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime] },
     terser: { mangle: true, unsafe: true },
+    release: 'side',
   },
   // Beside embed.dev.js (unversioned): its popup's names are not renamed (it has no terser pass), so neither are the
   // names of these copies, or they would read properties the dev popup never wrote (a blur judged nothing).
@@ -201,6 +212,7 @@ export const jobs = [
     out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-actions.js`, `${POPUP_JS}unique-methods/${v}/form-actions.js`]),
     opts: { ...browser(false), plugins: [popupRuntime] },
     terser: { mangle: true },
+    release: 'side',
   },
   {
     in: 'src/popup/form/actions.ts',
@@ -216,6 +228,7 @@ export const jobs = [
     ],
     opts: browser(false),
     terser: { mangle: true },
+    release: 'side',
   },
   { in: 'src/blog/script.ts', out: ['dist/blog/blog.js'], opts: browser(false), terser: { unsafe: true } },
   { in: 'src/blog/blog.css', out: ['dist/blog/blog.css'], opts: { bundle: true, minify: true, logLevel: 'warning' } },
@@ -252,18 +265,28 @@ export const jobs = [
 
 /**
  * The popup stylesheets (spec 7.2), then each frame's own sheet made of them (build/frame-sheets.mjs): versioned for
- * production, unversioned for dev's appDomain.
+ * production, unversioned for dev's appDomain. The sheets the popup links (src/popup/sheets.ts: the frame sheets,
+ * form-extras.css, fonts.css) are its side files; the spec 7.2 parts keep their names (the popup links none of them).
  */
 function cssJobs() {
   const dir = 'src/popup/css';
   if (!existsSync(join(root, dir))) return [];
   const opts = { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' };
   const outs = (f) => [...VERSIONS.map((v) => `${POPUP_CSS}${v}/${f}`), POPUP_CSS + f];
+  /** @type {(f: string) => 'side' | undefined} */
+  const linked = (f) => (f == 'form-extras.css' || f == 'fonts.css' || f in FRAME_SHEETS ? 'side' : undefined);
   return [
     ...readdirSync(join(root, dir))
       .filter((f) => f.endsWith('.css'))
-      .map((f) => ({ in: `${dir}/${f}`, out: outs(f), opts, tighten: true })),
-    ...Object.entries(FRAME_SHEETS).map(([f, parts]) => ({ in: dir, parts, out: outs(f), opts, tighten: true })),
+      .map((f) => ({ in: `${dir}/${f}`, out: outs(f), opts, tighten: true, release: linked(f) })),
+    ...Object.entries(FRAME_SHEETS).map(([f, parts]) => ({
+      in: dir,
+      parts,
+      out: outs(f),
+      opts,
+      tighten: true,
+      release: linked(f),
+    })),
   ];
 }
 
@@ -280,7 +303,8 @@ export async function bundle(job) {
 /**
  * Builds every job: esbuild for all, then checks that mangle.json lists no raw or boundary name and that no property
  * of the renamed bundles is already called by a short name it pins (it would merge with the renamed one), then terser
- * (build/minify.mjs) and a check that nothing listed survived it. Returns what failed, each with why.
+ * (build/minify.mjs) and a check that nothing listed survived it, then the release's ids stamped in and the side
+ * files named with theirs (build/release.mjs). Writes the outputs and returns what failed, each with why.
  */
 async function buildAll(active) {
   const failed = [];
@@ -296,6 +320,8 @@ async function buildAll(active) {
     ...trimProblems(root, ['src/popup']),
     ...trimmedProblems(root, ['src/popup'], ['src/jsx.ts', 'src/dev.ts']),
   );
+  /** @type {import('./build/release.mjs').Output[]} */
+  const outputs = [];
   await Promise.all(
     active.map(async (job, i) => {
       if (texts[i].status == 'rejected') return;
@@ -307,14 +333,17 @@ async function buildAll(active) {
       }
       if (job.tighten) text = tightestCss(text, brotliBytes);
       if (job.compileAll) text = '//# allFunctionsCalledOnLoad\n' + text;
-      for (const out of job.out) {
-        const file = join(root, out);
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, text);
-      }
+      outputs.push({ out: job.out, text, release: job.release });
     }),
   );
-  return failed;
+  // Stamped and written even when a bundle failed, as every entry is built (the build fails all the same).
+  const release = stamp(outputs);
+  for (const [out, text] of release.files) {
+    const file = join(root, out);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  return [...failed, ...release.failed];
 }
 
 /** Brotli bytes at the content host's quality (11, as size-limit measures). @param {Buffer | string} b */

@@ -43,7 +43,10 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** build.mjs's browser options for a production bundle (target, minify, defines), without the react aliases. */
+/**
+ * build.mjs's browser options for a production bundle (target, minify, defines), without the react aliases. The ids
+ * of a release (build/release.mjs) stand in as ids of their length, as stamped ones would.
+ */
 const browserOptions = (root: string, entry: string): esbuild.BuildOptions => ({
   entryPoints: [join(root, entry)],
   bundle: true,
@@ -54,7 +57,13 @@ const browserOptions = (root: string, entry: string): esbuild.BuildOptions => ({
   jsx: 'automatic',
   jsxImportSource: 'react',
   legalComments: 'none',
-  define: { __DEV__: 'false', __FULL__: 'true', 'process.env.NODE_ENV': '"production"' },
+  define: {
+    __DEV__: 'false',
+    __FULL__: 'true',
+    __SIDE_ID__: '"00000000"',
+    __POPUP_ID__: '"00000000"',
+    'process.env.NODE_ENV': '"production"',
+  },
   logLevel: 'error',
 });
 
@@ -140,11 +149,13 @@ export async function sizeTable(root: string, dist = join(root, 'dist'), peers =
   const seen = new Set<string>();
   for (const f of files(dist)) {
     const rel = relative(dist, f);
-    // 1.1/ and unique-methods/ copies are byte-identical to 1.0/: one row each.
-    const key = rel.replace(/unique-methods\//, '').replace(/\/1\.1\//, '/1.0/');
+    // 1.1/ and unique-methods/ copies are byte-identical to 1.0/: one row each. A file beside popup.js is named for
+    // its build (build/release.mjs): its row takes its plain name, so builds before and after compare.
+    const name = rel.replace(/\.[0-9a-f]{8}(\.(?:js|css))$/, '$1');
+    const key = name.replace(/unique-methods\//, '').replace(/\/1\.1\//, '/1.0/');
     if (seen.has(key)) continue;
     seen.add(key);
-    rows.push({ name: rel, kind: 'ours', ...bytesOf(readFileSync(f)) });
+    rows.push({ name, kind: 'ours', ...bytesOf(readFileSync(f)) });
   }
   if (!peers) return rows;
   const react = await popupWithReact(root);

@@ -21,7 +21,7 @@ await esbuild.build({
   jsx: 'automatic',
   jsxImportSource: 'react',
   sourcemap: 'inline',
-  define: { __DEV__: 'false', __FULL__: 'true' },
+  define: { __DEV__: 'false', __FULL__: 'true', __SIDE_ID__: '""', __POPUP_ID__: '""' },
   logLevel: 'error',
 });
 const r = spawnSync(process.execPath, ['--enable-source-maps', outfile, ...args], { cwd: root, stdio: 'inherit' });

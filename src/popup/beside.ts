@@ -1,4 +1,5 @@
 import { addScript } from '../browser/script';
+import { built } from './built';
 
 /**
  * Files the popup fetches from beside its own script on the content host (spec 7.2 layout): the country list and the
@@ -9,7 +10,7 @@ const script = typeof document == 'object' && (document.currentScript as HTMLScr
 const base = script && script.src ? script.src.replace(/[^/?#]*([?#].*)?$/, '') : '';
 
 /** The address of `file` beside the running popup script; '' when unknown (tests on linkedom). */
-export const beside = (file: string): string => (base ? base + file : '');
+export const beside = (file: string): string => (base ? base + built(file) : '');
 
 /** The load of each file asked for so far. */
 const loads: Record<string, Promise<unknown>> = {};

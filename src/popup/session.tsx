@@ -27,7 +27,7 @@ import type { ChooseTransport } from './form/transport';
 import { tabbables, trapTab } from './focus';
 import { needsExtras } from '../form-model/place';
 import { holdHost } from './host';
-import { modalSheets, needsFonts, sheetBase } from './sheets';
+import { modalSheets, needsFonts, sheetUrl } from './sheets';
 import { isMobile, type Settings } from './settings';
 import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants';
 import { closedName, setCookie } from '../browser/cookies';
@@ -62,7 +62,7 @@ export const createSession = (
   // each keystroke and never give Tab back to the page (WCAG 2.1.2, 3.2.2).
   const modalDialog = !p.isPreview && isModal(s.variation);
   const mobile = () => isMobile(s, win.innerWidth);
-  const base = sheetBase(p, s);
+  const sheet = sheetUrl(p, s);
   // Every frame of the popup links fonts.css too when its style settings need it (src/popup/sheets.ts).
   const fonts = needsFonts(s);
   // The owner preview submits nowhere (spec 4.6): chosen once here, the form never asks.
@@ -156,7 +156,7 @@ export const createSession = (
     const piece = await addPiece(
       {
         title,
-        sheets: (fonts ? [...sheets, 'fonts.css'] : sheets).map((f) => base + f),
+        sheets: (fonts ? [...sheets, 'fonts.css'] : sheets).map(sheet),
         place,
         vars: themeVars(s),
         classes: themeClasses(s, mobile()),

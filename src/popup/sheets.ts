@@ -3,15 +3,21 @@
  */
 import { CSS_PATH } from '../constants';
 import type { LoaderParams } from '../types';
+import { built } from './built';
 import type { Settings } from './settings';
 
 /**
- * The stylesheet folder: `{cdn}css/signup-forms/popup/{version}/` in production,
- * `//{appDomain}/css/signup-forms/popup/` in dev (spec 7.2). A dev start whose settings carry no appDomain falls back
- * to the content host's unversioned copy.
+ * A stylesheet's address: `{cdn}css/signup-forms/popup/{version}/{file}` in production, `file` named as this build
+ * named it (`modal-1.{side id}.css`, issue 32: the exact sheets popup.js was built with); in dev (spec 7.2)
+ * `//{appDomain}/css/signup-forms/popup/{file}`, plain: the dev folder is another build's, or the content host's
+ * unversioned copy when the settings carry no appDomain.
  */
-export const sheetBase = (p: LoaderParams, s: Settings): string =>
-  p.dev ? (s.appDomain ? `//${s.appDomain}/` : p.cdn) + CSS_PATH : `${p.cdn}${CSS_PATH}${s.version}/`;
+export const sheetUrl =
+  (p: LoaderParams, s: Settings) =>
+  (file: string): string =>
+    p.dev
+      ? (s.appDomain ? `//${s.appDomain}/` : p.cdn) + CSS_PATH + file
+      : `${p.cdn}${CSS_PATH}${s.version}/${built(file)}`;
 
 /**
  * The modal frame's stylesheets. First its own sheet, `{variation}-{template}.css` (modal-1 … modal-5, slide-1 …

@@ -1,8 +1,8 @@
 /**
  * The reference provider (issue 5): one HTTP server with the content host (dist/), the calls of spec 7.1, the
- * captcha path and the owner preview over one store (a SQLite file, or a PostgreSQL database shared by N provider
- * processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production mode the
- * owner's sign-in instead (issue 13, src/server/site.ts).
+ * captcha path and the owner's studio (issue 33) over one store (a SQLite file, or a PostgreSQL database shared by N
+ * provider processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production
+ * mode the owner's sign-in instead (issue 13, src/server/site.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,12 +15,16 @@ import {
   RATE_CLIENT_MAX,
   RATE_CLIENT_WINDOW_MS,
 } from '../constants';
+import { type BadgeOptions, checkBadge } from './badge';
 import { counter } from './db/counters';
 import { openDb } from './db/open';
+import { type RetentionOptions, retentionOf, startRetention } from './db/retention';
 import { checkMail, type MailOptions } from './mail/config';
 import { type Sender, startSender } from './mail/sender';
 import { smtpTransport } from './mail/smtp';
-import { logLine, logSink } from './http/log';
+import { ClientGone } from './http/body';
+import { logLine, logPath, logSink } from './http/log';
+import { maskAddresses } from './mask';
 import { directClient, proxiedClient, type Limit, type Limiters } from './http/ratelimit';
 import { sendText } from './http/respond';
 import { staticFiles } from './http/static';
@@ -30,13 +34,16 @@ import { demoRoute } from './pages/demo';
 import { spaRoute } from './pages/demo-spa';
 import { confirmRoute } from './pages/confirm';
 import { mailboxRoute } from './pages/mailbox';
-import { previewRoute } from './pages/preview';
 import { ownerRoutes } from './owner/routes';
+import { studioApi } from './studio/api';
+import { studioPages } from './studio/pages';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
-import { checkMode, envFlag, isLoopback, listeningHost, type ModeOptions, siteFor } from './site';
+import { checkMode, envFlag, isLoopback, listeningHost, type Mode, type ModeOptions, siteFor } from './site';
+import { StoreUnavailable } from './store/availability';
 import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
+import { mailboxLimitOf } from './subscribe/mailbox';
 import { jsonpRoute } from './subscribe/routes';
 
 /**
@@ -69,6 +76,11 @@ export interface ProviderOptions extends ModeOptions {
   /** Where the request log goes, in batches of whole lines; default standard output. */
   logWrite?: (chunk: string) => void;
   /**
+   * Print the start warnings (startWarnings: a demo beyond this machine, production over plain http); default true.
+   * The workers of PROVIDER_WORKERS leave them to their primary, which prints them once (issue 32, Retention).
+   */
+  warnings?: boolean;
+  /**
    * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
    * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the environment
    * lifts both (for load runs: one client sending thousands of submits a second). `trustProxy` (or
@@ -83,6 +95,24 @@ export interface ProviderOptions extends ModeOptions {
    * on the store, each row claimed by one (src/server/mail/). Without it mail stays in the outbox (the demo mailbox).
    */
   mail?: MailOptions;
+  /**
+   * Mails one mailbox may be sent in a day, across lists, forms and clients (issue 32 item 2,
+   * src/server/subscribe/mailbox.ts): beyond it a signup is stored and answered as any other, its mail kept unsent.
+   * 0 lifts the limit. Default PROVIDER_MAILBOX_DAILY_MAX (a number, or 0 or off), else 5.
+   */
+  mailboxDailyMax?: number;
+  /**
+   * How long what is done with is kept (issue 32, src/server/db/retention.ts): expired confirmations and outbox rows
+   * sent or given up are deleted `days` after, by one process of those on the store at a time, shortly after the
+   * start and then hourly. Default PROVIDER_RETENTION_DAYS, else 30 days.
+   */
+  retention?: RetentionOptions;
+  /**
+   * The popup's powered-by badge (issue 33 item 5, src/server/badge.ts): false turns it off; `text` and `url` replace
+   * the default "Powered by <public host>" linking to the public URL (demo: the listening address). main.ts reads
+   * PROVIDER_BADGE, PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL into it.
+   */
+  badge?: BadgeOptions;
 }
 
 /** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
@@ -129,6 +159,61 @@ export const limitersFor = (
   };
 };
 
+/**
+ * The warnings a provider of `mode` listening on `bind`:`port` prints at start: a demo reachable beyond this machine,
+ * a production server whose public URL is plain http beyond it.
+ */
+export const startWarnings = (mode: Mode, bind: string, port: number): string[] => {
+  const out: string[] = [];
+  if (mode.mode === 'demo' && !isLoopback(bind))
+    out.push(
+      `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
+        '(every confirmation link) and the owner studio. On a network, run PROVIDER_MODE=production ' +
+        '(docs/security.md, "Demo and production").\n',
+    );
+  const url = mode.publicUrl;
+  if (mode.mode === 'production' && url?.protocol === 'http:' && !isLoopback(url.hostname.replace(/^\[|\]$/g, '')))
+    out.push(
+      `\n!!! PRODUCTION over plain http (${url.origin}): the owner secret and its session cookie cross the network ` +
+        'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
+    );
+  return out;
+};
+
+/** Seconds a 503 asks the client to wait while the store is unavailable: about a restart's or fail-over's gap. */
+const RETRY_AFTER_S = 5;
+
+/** Whether `e`, or an error it was caused by, is of class `c`. */
+const causedBy = (e: unknown, c: abstract new (...a: never[]) => Error): boolean => {
+  for (let x: unknown = e, depth = 0; x instanceof Error && depth < 5; x = (x as Error).cause, depth++)
+    if (x instanceof c) return true;
+  return false;
+};
+
+/**
+ * Answers a request whose handler threw `e` (issue 32 item 4). A client that went away mid-body: nothing to answer,
+ * nothing to log. The store unavailable: a 503 with Retry-After, and no line here (the store prints one per change
+ * of state, not one per request). Anything else is a bug: its stack is logged, never the request (the query
+ * carries the visitor's fields), and the answer is a 500.
+ */
+const failed = (req: IncomingMessage, res: ServerResponse, e: unknown): void => {
+  if (causedBy(e, ClientGone)) return void res.destroy();
+  const down = causedBy(e, StoreUnavailable);
+  if (!down)
+    // The stack, never the request: the query carries the visitor's fields. The path and the stack (an error's
+    // message may quote input) with every address masked, as the request log's (issue 32 item 3).
+    console.error(
+      `provider error on ${req.method} ${logPath(req.url || '')}:`,
+      maskAddresses(e instanceof Error ? e.stack || e.message : String(e)),
+    );
+  if (res.headersSent) res.destroy();
+  else if (down)
+    sendText(res, 503, 'Service Unavailable: the database cannot be reached; try again shortly.', {
+      'Retry-After': String(RETRY_AFTER_S),
+    });
+  else sendText(res, 500, 'Internal Server Error');
+};
+
 /** A running provider. */
 export interface Provider {
   /** 'http://127.0.0.1:PORT' */
@@ -153,7 +238,10 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // yes-or-no settings say neither.
   const mode = checkMode(opts);
   envFlags(process.env);
+  const mailbox = mailboxLimitOf(opts.mailboxDailyMax, process.env);
+  const retention = retentionOf(opts.retention, process.env);
   const mail = opts.mail ? checkMail(opts.mail, mode) : null;
+  const badge = checkBadge(opts.badge);
   // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
   const target = opts.databaseUrl || opts.dbPath;
@@ -166,8 +254,9 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // Filled in once the port is known (before the first request).
   const ctx: RouteContext = {
     store,
-    site: siteFor(mode, listeningHost(bind, opts.port ?? 0)),
+    site: siteFor(mode, listeningHost(bind, opts.port ?? 0), badge),
     client: limiters.client,
+    mailbox,
   };
   // Filled right after listen: the provider's own routes name links with its host, known only then. The first
   // connection is accepted in a later event-loop turn, so no request finds the list empty.
@@ -227,15 +316,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
       });
       inflight++;
       handle(req, res)
-        .catch((e: unknown) => {
-          // The stack, never the request: the query carries the visitor's fields.
-          console.error(
-            `provider error on ${req.method} ${(req.url || '').split('?')[0].slice(0, 200)}:`,
-            e instanceof Error ? e.stack : e,
-          );
-          if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
-          else res.destroy();
-        })
+        .catch((e: unknown) => failed(req, res, e))
         .finally(() => {
           if (--inflight === 0) idle?.();
         });
@@ -255,21 +336,11 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   });
   const port = (server.address() as AddressInfo).port;
   const self = listeningHost(bind, port);
-  ctx.site = siteFor(mode, self);
+  ctx.site = siteFor(mode, self, badge);
   const demo = mode.mode === 'demo';
-  if (demo && !isLoopback(bind))
-    console.warn(
-      `\n!!! DEMO MODE listening on ${bind}:${port}, beyond this machine: anyone who can reach it reads the mailbox ` +
-        '(every confirmation link) and the owner preview. On a network, run PROVIDER_MODE=production ' +
-        '(README, "Demo and production").\n',
-    );
-  const url = mode.publicUrl;
-  if (!demo && url?.protocol === 'http:' && !isLoopback(url.hostname.replace(/^\[|\]$/g, '')))
-    console.warn(
-      `\n!!! PRODUCTION over plain http (${url.origin}): the owner secret and its session cookie cross the network ` +
-        'unencrypted. Put TLS in front and make PROVIDER_PUBLIC_URL https.\n',
-    );
+  if (opts.warnings !== false) for (const w of startWarnings(mode, bind, port)) console.warn(w);
   const sender: Sender | null = mail ? startSender(store, smtpTransport(mail.target, mail.policy), mail) : null;
+  const sweeper = startRetention(store, retention, (line) => console.log(line));
   const owner = mode.ownerSecret
     ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, store, limiters)
     : null;
@@ -284,7 +355,8 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     ...(demo && isLoopback(bind) ? [localOnly(opts.hosts ?? hostsFromEnv(process.env.PROVIDER_HOSTS))] : []),
     ...(demo ? [mailboxRoute, demoRoute, spaRoute] : []),
     ...(owner ? [owner] : []),
-    previewRoute,
+    studioApi,
+    studioPages(opts.distDir),
     assetsRoute,
     staticFiles(opts.distDir),
   );
@@ -300,6 +372,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
         draining = true;
         // The sender stops at once; its send in flight ends (and is recorded) while the requests drain.
         const mailStopped = sender?.stop();
+        const sweepStopped = sweeper.stop();
         // Stops listening (a new connection is refused) and ends the idle connections; requests in flight go on.
         server.close(async () => {
           // A handler stuck on something that never answers holds the close no longer than a request may take.
@@ -310,6 +383,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
             });
           log.flush();
           await mailStopped;
+          await sweepStopped;
           await store.close().catch((e: Error) => console.error(`closing the store: ${e.message}`));
           resolve();
         });

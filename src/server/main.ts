@@ -13,9 +13,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBlogRoute } from '../blog/server/routes';
 import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
-import { envFlags, startProvider } from './app';
+import { envFlags, startProvider, startWarnings } from './app';
 import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
-import { checkMode, demoWithProductionSettings, type ModeOptions, modeFromEnv } from './site';
+import { retentionDaysFromEnv } from './db/retention';
+import { mailboxMaxFromEnv } from './subscribe/mailbox';
+import { type BadgeOptions, checkBadge } from './badge';
+import { badgeFromEnv, checkMode, demoWithProductionSettings, type Mode, type ModeOptions, modeFromEnv } from './site';
 import type { Route } from './route';
 import {
   isPostgresUrl,
@@ -41,16 +44,21 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
 }
 let store: StoreTarget;
 let mode: ModeOptions;
+let checked: Mode;
 let mail: MailOptions | undefined;
+let badge: BadgeOptions | undefined;
 /** The mail line of the banner: where mail goes, never the SMTP user name, password or From address. */
 let mailShown = '';
 try {
   store = storeFromEnv(process.env, join(root, PROVIDER_DB_PATH));
   envFlags(process.env);
+  mailboxMaxFromEnv(process.env);
+  retentionDaysFromEnv(process.env);
   mode = modeFromEnv(process.env);
   // Checked here too, not only by startProvider: a wrong setting stops the primary before any worker starts.
-  const checked = checkMode(mode);
+  checked = checkMode(mode);
   mail = mailFromEnv(process.env);
+  badge = checkBadge(badgeFromEnv(process.env));
   if (mail) mailShown = `SMTP ${checkMail(mail, checked).target.shown}`;
 } catch (e) {
   console.error((e as Error).message);
@@ -72,14 +80,14 @@ const banner = (o: string, pids: number[] = []) => {
   if (mode.mode === 'production')
     return `Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
   Blog             ${o}/
-  Owner preview    ${o}/preview (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
+  Owner studio     ${o}/studio (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
   Mail             ${mailShown || 'NOT SENT: set SMTP_URL and SMTP_FROM; until then it waits in the outbox table'}
 ${db}
 No mailbox and no demo pages in production. Stop with Ctrl-C.`;
   return `Reference provider listening on ${o} in DEMO mode, for this machine only
   Blog             ${o}/
   Demo host page   ${o}/demo
-  Owner preview    ${o}/preview
+  Owner studio     ${o}/studio
   Mailbox          ${o}/mailbox${mailShown ? `, and sent over ${mailShown}` : ''}
 ${db}
 Subscribers: npm run subscribers (add -- --csv for CSV). On a network: PROVIDER_MODE=production (README).
@@ -98,6 +106,9 @@ async function serve(): Promise<void> {
     routes,
     ...mode,
     mail,
+    badge,
+    // A worker's warnings would be printed once per process: the primary prints them once instead (see primary).
+    warnings: !cluster.isWorker,
   }).catch((e: Error & { code?: string }) => {
     console.error(
       e instanceof StoreOpenError
@@ -135,11 +146,11 @@ const RETRY_MAX_MS = 30_000;
 const retryDelay = (failures: number): number => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1));
 
 /**
- * The primary of PROVIDER_WORKERS=N: starts N workers, prints the banner once all listen, starts a new worker for
- * one that dies after it listened (a crash, a kill -9), and on SIGTERM or SIGINT stops them all and exits. Only the
- * first start is fatal: a worker that cannot start then (port, store, settings) would fail again, so all stop. A
- * replacement that cannot start (the store down for a while) is tried again later, 1 s then doubling up to 30 s,
- * while the healthy workers keep serving.
+ * The primary of PROVIDER_WORKERS=N: starts N workers, prints the start warnings and the banner once all listen,
+ * starts a new worker for one that dies after it listened (a crash, a kill -9), and on SIGTERM or SIGINT stops them
+ * all and exits. Only the first start is fatal: a worker that cannot start then (port, store, settings) would fail
+ * again, so all stop. A replacement that cannot start (the store down for a while) is tried again later, 1 s then
+ * doubling up to 30 s, while the healthy workers keep serving.
  */
 function primary(n: number): void {
   const listening = new Map<number, string>();
@@ -159,6 +170,8 @@ function primary(n: number): void {
       }
       if (!announced && listening.size === n) {
         announced = true;
+        for (const w of startWarnings(checked, process.env.HOST || '127.0.0.1', Number(new URL(m.listening).port)))
+          console.warn(w);
         console.log(
           banner(
             m.listening,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Limit } from './db/counters';
 import type { Site } from './site';
 import type { Store } from './store/types';
 
@@ -14,6 +15,11 @@ export interface RouteContext {
    * behind a trusted proxy (PROVIDER_TRUST_PROXY) the last X-Forwarded-For entry.
    */
   client: (req: IncomingMessage) => string;
+  /**
+   * What one mailbox may be sent in a day from the whole provider (issue 32 item 2, src/server/subscribe/mailbox.ts),
+   * counted by every mail queued; null when lifted.
+   */
+  mailbox: Limit | null;
 }
 
 /**

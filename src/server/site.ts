@@ -7,7 +7,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { OWNER_SECRET_MIN } from '../constants';
+import { type Badge, type BadgeOptions, badgeFor } from './badge';
 import { publicHost } from './http/origin';
+import { secretWeakness } from './owner/secret-variety';
 
 /** How the provider runs. */
 export type ProviderMode = 'demo' | 'production';
@@ -44,6 +46,10 @@ export interface Site {
   hostFor(req: IncomingMessage): string;
   /** The owner secret in production, null in demo. */
   ownerSecret: string | null;
+  /** The listening address as an origin ('http://127.0.0.1:8080'): a demo's owner pages are posted from it. */
+  listening: string;
+  /** The powered-by badge every settings answer carries (src/server/badge.ts, issue 33 item 5). */
+  badge: Badge;
 }
 
 /** Checks mode options; throws an Error saying what is missing or wrong, and the server does not start. */
@@ -80,6 +86,13 @@ export const checkMode = (o: ModeOptions): Mode => {
       `Production mode needs PROVIDER_OWNER_SECRET, at least ${OWNER_SECRET_MIN} characters: ` +
         'the owner pages are closed without it (e.g. `openssl rand -hex 24`).',
     );
+  // Issue 32 item 8: long enough is not enough; a secret a person typed is the first a guesser tries.
+  const weak = secretWeakness(secret);
+  if (weak)
+    throw Error(
+      `PROVIDER_OWNER_SECRET is guessable: ${weak}. Make one at random, e.g. \`openssl rand -hex 24\` ` +
+        '(48 characters).',
+    );
   return { mode, publicUrl, ownerSecret: secret };
 };
 
@@ -89,6 +102,17 @@ export const modeFromEnv = (env: NodeJS.ProcessEnv): ModeOptions => {
   if (m !== 'demo' && m !== 'production')
     throw Error(`PROVIDER_MODE must be 'demo' (the default) or 'production', not ${JSON.stringify(m)}.`);
   return { mode: m, publicUrl: env.PROVIDER_PUBLIC_URL || undefined, ownerSecret: env.PROVIDER_OWNER_SECRET };
+};
+
+/**
+ * The powered-by badge from the environment (issue 33 item 5): PROVIDER_BADGE=off (or 0, false, no) turns it off;
+ * PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL replace its text and link. Undefined when none is set: the default badge.
+ */
+export const badgeFromEnv = (env: NodeJS.ProcessEnv): BadgeOptions | undefined => {
+  if (envFlag(env, 'PROVIDER_BADGE') === false) return false;
+  const text = env.PROVIDER_BADGE_TEXT || undefined;
+  const url = env.PROVIDER_BADGE_URL || undefined;
+  return text || url ? { text, url } : undefined;
 };
 
 /** How a yes-or-no setting may be spelt (compared in lower case); anything else is refused at start. */
@@ -125,7 +149,7 @@ export const demoWithProductionSettings = (env: NodeJS.ProcessEnv): string | nul
   if (!set.length) return null;
   return (
     `\n!!! DEMO MODE, yet ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set: is PROVIDER_MODE=production ` +
-    'missing or misspelt? In demo mode the mailbox (every confirmation link), the demo pages and the owner preview ' +
+    'missing or misspelt? In demo mode the mailbox (every confirmation link), the demo pages and the owner studio ' +
     'are open without the owner secret. For a server on a network, set PROVIDER_MODE=production.\n'
   );
 };
@@ -143,13 +167,19 @@ export const listeningHost = (bind: string, port: number): string => {
   return `${ip.includes(':') ? `[${ip}]` : ip}:${port}`;
 };
 
-/** The Site of a checked mode, once the server listens on `listening` ('127.0.0.1:PORT'). */
-export const siteFor = (m: Mode, listening: string): Site => {
+/**
+ * The Site of a checked mode, once the server listens on `listening` ('127.0.0.1:PORT'), with the badge of checked
+ * `badge` options.
+ */
+export const siteFor = (m: Mode, listening: string, badge?: BadgeOptions): Site => {
   const fixed = m.publicUrl?.host;
+  const origin = m.publicUrl ? m.publicUrl.origin : `http://${listening}`;
   return {
     mode: m.mode,
-    origin: m.publicUrl ? m.publicUrl.origin : `http://${listening}`,
+    origin,
     hostFor: fixed ? () => fixed : (req) => publicHost(req, listening),
     ownerSecret: m.ownerSecret,
+    listening: `http://${listening}`,
+    badge: badgeFor(badge, origin),
   };
 };

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { TT_POLICY } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
-import { launch, newPage, startFixture, type Fixture } from './harness';
+import { launch, newPage, plain, startFixture, type Fixture } from './harness';
 import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 
 /** The directives an owner needs for the popup, given the provider's origin (README lists the same). */
@@ -101,8 +101,8 @@ a whole subscribe with zero violations${extras ? ', with form-extras.js and coun
         await page.goto(url);
         await subscribe(page, violations, extras);
         assert.equal(log.errors, []);
-        const loaded = await page.evaluate(() =>
-          performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()),
+        const loaded = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map(
+          (u) => plain(u).split('/').pop(),
         );
         assert.is(
           loaded.includes('form-extras.js') && loaded.includes('countries.js'),

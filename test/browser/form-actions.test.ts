@@ -10,6 +10,7 @@ import type { Frame, Page } from 'playwright-core';
 import { SUBMIT_FAILED_MSG } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
 import { addForm, modalGone, open, start, stop, stored, text, type Env } from './form-env';
+import { beside } from './harness';
 
 const ctx = { env: null as unknown as Env };
 const S = suite('form: form-actions.js on intent', ctx);
@@ -20,9 +21,15 @@ S.before(async () => {
 });
 S.after(() => stop(ctx.env));
 
+/** form-actions.js's address, as this build named it. */
+const ACTIONS = beside('form-actions.js');
+
 /** Whether form-actions.js was requested by the page (the popup adds its script to the host page's head). */
 const fetched = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/form-actions.js')));
+  page.evaluate(
+    (re) => performance.getEntriesByType('resource').some((e) => new RegExp(re).test(e.name)),
+    ACTIONS.source,
+  );
 
 const SUCCESS = '.mc-success >> text=Thank you for subscribing!';
 
@@ -32,8 +39,9 @@ S('not in the first view; the first key in the form fetches it, and a blur valid
     await page.waitForTimeout(500);
     assert.not.ok(await fetched(page), 'the modal shows and takes focus without it');
     await f.press('#mc-EMAIL-0', 'n');
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.endsWith('/form-actions.js')),
+    await page.waitForFunction(
+      (re) => performance.getEntriesByType('resource').some((e) => new RegExp(re).test(e.name)),
+      ACTIONS.source,
     );
     await f.press('#mc-EMAIL-0', 'Tab');
     await f.waitForSelector('#mc-EMAIL-0[aria-invalid="true"]');
@@ -61,7 +69,7 @@ S('closed untouched (focus in its first field as the frame goes): form-actions.j
 const hold = async (page: Page) => {
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
-  await page.route('**/form-actions.js', async (r) => {
+  await page.route(ACTIONS, async (r) => {
     await held;
     await r.continue();
   });
@@ -98,13 +106,13 @@ S('a submit before it arrives waits for it: pressed twice, one request, one row'
 S('when it cannot load, the submit says so; the next submit asks again and subscribes', async () => {
   const { context, page, frame: f, submits } = await open(ctx.env, 'failed');
   try {
-    await page.route('**/form-actions.js', (r) => r.abort());
+    await page.route(ACTIONS, (r) => r.abort());
     await f.fill('#mc-EMAIL-0', 'retry.later@example.com');
     await f.press('#mc-EMAIL-0', 'Enter');
     await f.waitForSelector(`.mc-flash >> text=${SUBMIT_FAILED_MSG}`);
     assert.is(submits.length, 0);
     assert.is(await f.getAttribute('form', 'aria-busy'), null, 'the form is not left busy');
-    await page.unroute('**/form-actions.js');
+    await page.unroute(ACTIONS);
     await f.press('#mc-EMAIL-0', 'Enter');
     await f.waitForSelector(SUCCESS);
     assert.is(submits.length, 1);

@@ -30,14 +30,18 @@ export interface Env {
   dir: string;
 }
 
-/** Starts Chromium and a provider over a new SQLite file; host pages at /formtest/<key>[?preview=1]. */
-export async function start(): Promise<Env> {
+/**
+ * Starts Chromium and a provider over a new SQLite file; host pages at /formtest/<key>[?preview=1][&embed=…]. The
+ * content host is `distDir` (the built dist/ by default); `embed` is put on embed.js's URL as its query (which the
+ * content host ignores), so a page can ask for embed.js by an address the browser has not cached.
+ */
+export async function start(distDir = DIST): Promise<Env> {
   const dir = mkdtempSync(join(tmpdir(), 'form-browser-'));
   const forms = new Map<string, StoredForm>(DEMO_FORMS.map((f) => [f.key, { lid: f.lid, fId: f.fId }]));
   let host = '';
   const p = await startProvider({
     dbPath: join(dir, 'provider.sqlite'),
-    distDir: DIST,
+    distDir,
     quiet: true,
     rateLimit: false,
     routes: [
@@ -47,9 +51,10 @@ export async function start(): Promise<Env> {
         if (!f) return false;
         const start: Record<string, unknown> = { baseUrl: host, uuid: DEMO_UUID, lid: f.lid, f_id: f.fId };
         if (url.searchParams.get('preview')) start.isPreview = true;
+        const embed = url.searchParams.get('embed');
         // The snippet a site owner pastes (README 'Embedding'), pointing at this provider.
         const body = `<main><h1>Host page</h1><p><a href="#top">A link on the host page</a></p></main>
-<script src="//${host}/${JS_PATH}embed.js"></script>
+<script src="//${host}/${JS_PATH}embed.js${embed ? `?v=${encodeURIComponent(embed)}` : ''}"></script>
 <script>window.dojoRequire(["${LOADER_MODULE}"], function (L) { L.start(${inlineJson(start)}) })</script>`;
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         res.end(htmlPage('Form test host', body, ''));

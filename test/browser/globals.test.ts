@@ -7,7 +7,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launch, newPage, startFixture } from './harness';
+import { launch, newPage, plain, startFixture } from './harness';
 import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 
 /** Globals the product defines on purpose: the shared hand-off object and the Mailchimp snippet's entry point. */
@@ -44,8 +44,8 @@ L.start(${JSON.stringify({ baseUrl: fx.host, uuid: 'globals', lid: 'l1' })}) })<
     await page.goto(url);
     const { frame } = await shown(page, MODAL);
     await frame.waitForSelector('select[name="ADDRESS[country]"] option[value="262"]', { state: 'attached' });
-    const loaded = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()),
+    const loaded = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map((u) =>
+      plain(u).split('/').pop(),
     );
     for (const f of ['blog.js', 'embed.js', 'popup.js', 'form-extras.js', 'countries.js'])
       assert.ok(loaded.includes(f), `${f} ran on the page`);

@@ -9,7 +9,7 @@
  * settings were served); 'blocked' is a request the browser aborts (as a content blocker does), and a stylesheet that
  * hangs is a request the browser never gets an answer to.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -21,7 +21,7 @@ import {
   SUBMIT_FAILED_MSG,
   SUBMIT_TIMEOUT_MS,
 } from '../../src/constants';
-import { DIST, sleep, snippetPage, startFixture, type Fixture, type FixtureForm } from './harness';
+import { beside, DIST, sleep, snippetPage, startFixture, type Fixture, type FixtureForm } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
 import { EMAIL_FIELD, MODAL, gone, shown, shownFrames } from './popup-env';
 
@@ -32,8 +32,9 @@ F.before(async () => {
   ctx.fx = await startFixture();
   // A content host whose scripts are the shipped ones (popup.js and form-actions.js beside it) but which has no
   // stylesheets: every sheet 404s.
-  for (const file of ['popup.js', 'form-actions.js']) {
-    const js = readFileSync(join(DIST, 'js/signup-forms/popup/1.0', file), 'utf8');
+  const dir = join(DIST, 'js/signup-forms/popup/1.0');
+  for (const file of readdirSync(dir).filter((f) => f == 'popup.js' || beside('form-actions.js').test('/' + f))) {
+    const js = readFileSync(join(dir, file), 'utf8');
     ctx.fx.page(`nocss/js/signup-forms/popup/1.0/${file}`, js, { 'Content-Type': 'text/javascript' });
   }
 });
@@ -100,7 +101,9 @@ async function openHost(settings: Record<string, unknown>, o: Open = {}): Promis
 const submitsOf = (uuid: string) => ctx.fx.calls('form-post-json').filter((c) => c.query.u == uuid).length;
 const settingsOf = (uuid: string) => ctx.fx.calls('form-settings').filter((c) => c.query.u == uuid).length;
 const popupLoads = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/popup.js')).length);
+  page.evaluate(
+    () => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/popup.js')).length,
+  );
 
 /** Types an address and submits; returns the modal's frame. */
 async function submit(page: Page, email: string): Promise<Frame> {
@@ -229,7 +232,9 @@ F(
 
 F('popup.js 404: nothing shows and nothing breaks', async () => {
   const { page, g, context, uuid } = await openHost({}, { params: { cdnUrl: `${ctx.fx.origin}/host/missing/` } });
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')));
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname.endsWith('/popup.js')),
+  );
   await sleep(800);
   const v = await assertHostUnharmed(page, g, 'popup.js 404');
   assert.is(v.popups, 0);
@@ -239,7 +244,7 @@ F('popup.js 404: nothing shows and nothing breaks', async () => {
 
 /** Makes form-extras.js fail on `page` as `mode` says: 404, aborted as by a content blocker, or never answered. */
 const breakExtras = async (page: Page, mode: 'hang' | '404' | 'blocked'): Promise<void> =>
-  void (await page.route('**/form-extras.js', (r) =>
+  void (await page.route(beside('form-extras.js'), (r) =>
     mode == 'hang'
       ? undefined
       : mode == '404'
@@ -332,7 +337,7 @@ F('a stylesheet that never answers: the popup shows once the sheets time out, an
   let held = 0;
   const { page, g, context, uuid } = await openHost(
     {},
-    { before: async (p) => void (await p.route('**/modal-1.css', () => void held++)) },
+    { before: async (p) => void (await p.route(beside('modal-1.css'), () => void held++)) },
   );
   // Hidden while its sheets settle, then shown after SHEETS_TIMEOUT_MS without the held one.
   await page.waitForSelector(MODAL, { state: 'attached' });
@@ -371,7 +376,7 @@ F(
       'this host cannot use cookies',
     );
     await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')),
+      performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname.endsWith('/popup.js')),
     );
     await sleep(800);
     await assertHostUnharmed(page, g, 'sandboxed host');

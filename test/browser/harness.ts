@@ -4,6 +4,7 @@
  * spec 7.1 with per-form behaviour (including faults: hang, 404, 500, text/html, never, late).
  * The reference provider (src/server) is used by the end-to-end tests; this fixture is for exact, faulty answers.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,30 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 export const CHROMIUM = '/usr/bin/chromium';
 /** Root of the built content host. */
 export const DIST = join(process.cwd(), 'dist');
+
+/**
+ * A content-host address or path as the popup's sources name it, with this build's ids left out (build/release.mjs,
+ * issue 32): the side id in the name of a file beside popup.js (`modal-1.{id}.css` is `modal-1.css`) and the build id
+ * the loader asks for popup.js with (`popup.js?b={id}` is `popup.js`).
+ */
+export const plain = (u: string): string =>
+  u.replace(/\.[0-9a-f]{8}(\.(?:js|css))(?=$|\?)/, '$1').replace(/\?b=[0-9a-f]{8}$/, '');
+
+/**
+ * The build id the built loader should ask for popup.js with (`?b=`): the first 8 hex digits of the built popup.js's
+ * SHA-256 (build/release.mjs), worked out here on its own.
+ */
+export const buildId = (): string =>
+  createHash('sha256')
+    .update(readFileSync(join(DIST, 'js/signup-forms/popup/1.0/popup.js')))
+    .digest('hex')
+    .slice(0, 8);
+
+/** The address of a file beside popup.js as the build named it, by its plain name: `beside('form-actions.js')`. */
+export const beside = (file: string): RegExp => {
+  const [name, ext] = file.split('.');
+  return new RegExp(`/${name}\\.[0-9a-f]{8}\\.${ext}$`);
+};
 
 /** The flags this machine needs (closed network, no sandbox as root), for every Chromium the tests and bench start. */
 export const CHROMIUM_ARGS = [

@@ -8,28 +8,34 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { MODAL, connection, cookies, focusAt, openHost, popupSuite, shown } from './popup-env';
+import { plain } from './harness';
 
 const { T, ctx } = popupSuite('loader: warm-up before the trigger');
 
-/** The embed's requests in the page and its frames, as paths, with their start relative to the page's `load`. */
-const embedRequests = (page: Page) =>
-  page.evaluate(() => {
-    const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
-    const out: { path: string; afterLoad: boolean }[] = [];
-    const add = (p: Performance, shift: number) => {
-      for (const e of p.getEntriesByType('resource')) {
-        const path = new URL(e.name).pathname;
-        if (/\/(js|css)\/signup-forms\/|\/subscribe\//.test(path))
-          out.push({ path, afterLoad: e.startTime + shift >= load });
+/**
+ * The embed's requests in the page and its frames, as plain paths (harness.ts `plain`: without the build's ids), with
+ * their start relative to the page's `load`.
+ */
+const embedRequests = async (page: Page) =>
+  (
+    await page.evaluate(() => {
+      const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+      const out: { path: string; afterLoad: boolean }[] = [];
+      const add = (p: Performance, shift: number) => {
+        for (const e of p.getEntriesByType('resource')) {
+          const path = new URL(e.name).pathname;
+          if (/\/(js|css)\/signup-forms\/|\/subscribe\//.test(path))
+            out.push({ path, afterLoad: e.startTime + shift >= load });
+        }
+      };
+      add(performance, 0);
+      for (const f of Array.from(document.querySelectorAll('iframe'))) {
+        const p = f.contentWindow && f.contentWindow.performance;
+        if (p) add(p, p.timeOrigin - performance.timeOrigin);
       }
-    };
-    add(performance, 0);
-    for (const f of Array.from(document.querySelectorAll('iframe'))) {
-      const p = f.contentWindow && f.contentWindow.performance;
-      if (p) add(p, p.timeOrigin - performance.timeOrigin);
-    }
-    return out;
-  });
+      return out;
+    })
+  ).map((r) => ({ ...r, path: plain(r.path) }));
 const paths = async (page: Page) => (await embedRequests(page)).map((r) => r.path.replace(/.*\//, ''));
 
 /**
@@ -118,7 +124,7 @@ T('middle trigger: warmed after load while idle, shown when the reader passes th
   await sheetsLoaded(page);
   const before = await embedRequests(page);
   assert.ok(before.some((r) => r.path.endsWith('popup.js') && r.afterLoad));
-  assert.ok(before.some((r) => r.path.endsWith('slide-1.css')));
+  assert.ok(before.some((r) => r.path.endsWith('/slide-1.css')));
   assert.equal((await hostState(page)).visible, 0, 'hidden until the trigger');
   await page.mouse.wheel(0, 2500);
   await shown(page, MODAL);
@@ -132,10 +138,13 @@ T('a trigger that fires while the warm popup.js is on its way shows the popup wh
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
   const hold = (page: Page) =>
-    page.route('**/popup.js', async (r) => {
-      await held;
-      await r.continue();
-    });
+    page.route(
+      (u) => u.pathname.endsWith('/popup.js'),
+      async (r) => {
+        await held;
+        await r.continue();
+      },
+    );
   const { context, page, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 1 }, { before: hold });
   await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.handoff));
   assert.is(await page.evaluate(() => window.__mcsf!.handoff!.show), false, 'warming: not to show yet');

@@ -10,7 +10,17 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { ERR_MISSING_PARAMS, JSONP_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams } from '../../src/types';
-import { DIST, dataAttrPage, launch, newPage, sleep, snippetPage, startFixture, type Fixture } from './harness';
+import {
+  buildId,
+  DIST,
+  dataAttrPage,
+  launch,
+  newPage,
+  sleep,
+  snippetPage,
+  startFixture,
+  type Fixture,
+} from './harness';
 
 // Records a mount only when the loader asks to show: a warm-up before the trigger (issue 12.1) prepares nothing here.
 const PROBE = `(function () {
@@ -73,7 +83,7 @@ const popupLoads = (page: Page) =>
     performance
       .getEntriesByType('resource')
       .map((e) => e.name)
-      .filter((u) => u.endsWith('/popup.js')),
+      .filter((u) => new URL(u).pathname.endsWith('/popup.js')),
   );
 
 L(
@@ -100,7 +110,7 @@ L(
     assert.is(calls.length, 1);
     assert.equal({ ...calls[0].query, c: undefined }, { u: uuid, id: 'list1', f_id: 'form9', c: undefined });
     assert.match(calls[0].query.c, /^__mcsf\d+$/);
-    assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/1.0/popup.js`]);
+    assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/1.0/popup.js?b=${buildId()}`]);
     // Nothing global but dojoRequire and our one namespace: no AMD require/define to break other loaders.
     const globals = await page.evaluate(() => ({
       require: typeof (window as unknown as Record<string, unknown>).require,
@@ -121,16 +131,18 @@ L(
     const { page, context } = await newPage(ctx.browser);
     await page.goto(ctx.fx.page(`um-${uuid}`, snippetPage(ctx.fx, start(uuid, { uniqueMethods: true }))));
     await waitMount(page);
-    assert.equal(await popupLoads(page), [`${ctx.cdn}js/signup-forms/popup/unique-methods/1.1/popup.js`]);
+    assert.equal(await popupLoads(page), [
+      `${ctx.cdn}js/signup-forms/popup/unique-methods/1.1/popup.js?b=${buildId()}`,
+    ]);
     // Without cdnUrl the content host is where embed.js came from (the fixture serves dist/ there).
     const uuid2 = account({ popupDelay: 0 });
     await page.goto(
       ctx.fx.page(`nocdn-${uuid2}`, snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid: uuid2, lid: 'l' })),
     );
     await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.endsWith('/popup.js')),
+      performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname.endsWith('/popup.js')),
     );
-    assert.equal(await popupLoads(page), [`${ctx.fx.origin}/js/signup-forms/popup/1.0/popup.js`]);
+    assert.equal(await popupLoads(page), [`${ctx.fx.origin}/js/signup-forms/popup/1.0/popup.js?b=${buildId()}`]);
     await context.close();
   },
 );

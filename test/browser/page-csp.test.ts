@@ -1,15 +1,16 @@
 /**
  * Every HTML page under its own strict Content-Security-Policy in Chromium (issue 13 item 7): the blog's home and a
  * post with comments and video placeholders, /demo with the popup opening and subscribing, the mailbox, the confirm
- * page and a proposed change's page with its button, /preview re-rendering in its stage (in a chosen language and
- * direction; a text-to-join that navigates nothing; a stage rebuilt after it was navigated away), the captcha page
- * answered, and production's sign-in. Each page's scripts are exercised (menu, panels, video, comment form, popup,
- * preview switches) while every `securitypolicyviolation` event, in the page and its frames, and every CSP console
+ * page and a proposed change's page with its button, the studio's stage rendering the popup in preview mode (in a
+ * chosen language and direction; at a phone width to the text-to-join step), the captcha page answered, and
+ * production's sign-in. Each page's scripts are exercised (menu, panels, video, comment form, popup, the stage's
+ * mounts) while every `securitypolicyviolation` event, in the page and its frames, and every CSP console
  * message is collected: there must be none.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
@@ -127,7 +128,10 @@ S('the blog: home with the menu and the popup, a post with its comments, a video
 
     // The popup was seen; on the post it would open again over the controls (closing sets no cookie on the
     // provider's own site, spec 4.3).
-    await page.route('**/popup.js', (r) => r.fulfill({ status: 204, body: '' }));
+    await page.route(
+      (u) => u.pathname.endsWith('/popup.js'),
+      (r) => r.fulfill({ status: 204, body: '' }),
+    );
     await page.goto(ctx.blog.origin + '/posts/lamp-room-at-dawn');
     await page.click('.comments-toggle');
     assert.is(await page.getAttribute('.comments-toggle', 'aria-expanded'), 'true');
@@ -198,167 +202,92 @@ S('/demo: the popup opens and subscribes, the forget button runs; the mailbox an
   });
 });
 
-S('/preview: the stage renders the popup, the switches re-render it', async () => {
+/**
+ * Mounts demo form `key` in the studio's stage open in `page`, as the editor does on every change (popup.js's mount
+ * API in preview mode, spec 6), with `over` over its settings.
+ */
+async function mountOnStage(page: Page, key: string, over: Record<string, unknown> = {}): Promise<void> {
+  const f = demoForm(key)!;
+  await page.waitForFunction(() => !!window.__mcsf?.mount);
+  const origin = new URL(page.url()).origin;
+  await page.evaluate(([params, s]) => window.__mcsf!.mount!(params, s), [
+    {
+      baseUrl: new URL(origin).host,
+      uuid: DEMO_UUID,
+      lid: f.lid,
+      fId: f.fId,
+      dev: false,
+      uniqueMethods: false,
+      ignoreCookie: true,
+      isPreview: true,
+      cdn: `${origin}/`,
+    },
+    { ...f.settings, appDomain: new URL(origin).host, ...over },
+  ] as const);
+}
+
+S('/studio/stage: the popup renders in the stage under its CSP, and renders again on each mount', async () => {
   await served(async ({ w, p, page }) => {
-    await page.goto(`${p.origin}/preview?form=modal`);
-    const status = (prefix: string) =>
-      page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(t), prefix, {
-        timeout: 10000,
-      });
-    await status('Rendered Modal, modal, template 2');
-    await page.selectOption('#variant', 'slide');
-    await status('Rendered Modal, slide');
-    await page.selectOption('#template', '4');
-    await status('Rendered Modal, slide, template 4');
-    await page.selectOption('#form', 'every-field');
-    await status('Rendered Every field');
-    await page.check('#phone');
-    await page.waitForFunction(() => /phone width/.test(document.getElementById('status')?.textContent || ''));
-    const stage = (await (await page.$('#stage'))!.contentFrame())!;
-    assert.ok((await stage.$$('iframe')).length >= 1, 'the popup is in the stage');
-    clean(w, '/preview');
+    await page.goto(`${p.origin}/studio/stage?v=1.0`);
+    await mountOnStage(page, 'modal');
+    await shown(page, MODAL);
+    await mountOnStage(page, 'modal', { modalVariation: 'slide', template: 4 });
+    await shown(page, MODAL);
+    await mountOnStage(page, 'every-field');
+    await popupFrame(page);
+    assert.equal(await axe(page), [], '/studio/stage: axe');
+    clean(w, '/studio/stage');
   });
 });
 
-/** The stage frame of the preview page (same-origin: its document is readable). */
-const stageOf = async (page: Page): Promise<Frame> => (await (await page.$('#stage'))!.contentFrame())!;
-
-/** Waits until the popup frame `sel` inside the stage is shown, and returns its content frame. */
-async function inStage(page: Page, sel: string): Promise<Frame> {
-  const stage = await stageOf(page);
-  await stage.waitForFunction(
-    (s) => {
-      const f = document.querySelector<HTMLIFrameElement>(s);
-      return !!f && f.style.visibility == '' && !!f.contentDocument?.body?.firstElementChild;
-    },
-    sel,
-    { timeout: 20000 },
-  );
-  return (await (await stage.$(sel))!.contentFrame())!;
-}
-
-/** Waits until the preview's status line starts with `prefix`. */
-const statusIs = (page: Page, prefix: string) =>
-  page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(t), prefix, {
-    timeout: 10000,
-  });
-
 S(
-  '/preview: "Join via text" at the phone width navigates nothing, names the number and keyword, and the preview \
-goes on',
+  '/studio/stage at a phone width: the banner, the e-mail step simulated, the SMS step with its text-to-join link',
   async () => {
-    // Tall enough for the whole 667 px stage below the controls: the banner sits at the stage's bottom.
     await served(
       async ({ w, p, page }) => {
-        await page.goto(`${p.origin}/preview?form=sms`);
-        await statusIs(page, 'Rendered SMS with text-to-join');
-        await page.check('#phone');
-        await statusIs(page, 'Rendered SMS with text-to-join, modal, template 2, phone width');
+        const calls: string[] = [];
+        page.on('request', (r) => {
+          if (new URL(r.url()).pathname.startsWith('/subscribe/')) calls.push(r.url());
+        });
+        await page.goto(`${p.origin}/studio/stage?v=1.0`);
+        await mountOnStage(page, 'sms');
         // The mobile banner first; its button opens the modal: the e-mail step, then Continue to the SMS step.
-        await (await inStage(page, BANNER)).click('.mc-cta');
-        const modal = await inStage(page, MODAL);
+        await (await shown(page, BANNER)).frame.click('.mc-cta');
+        const modal = await popupFrame(page);
         await modal.fill('input[type=email]', 'owner@example.com');
         await modal.click('[type=submit]');
         const join = await modal.waitForSelector('.mc-ttt-join');
         assert.is(await join.getAttribute('href'), 'sms:+15555550123?&body=SIGNUP');
-        const stageUrl = (await stageOf(page)).url();
-        await join.click();
-        // The preview says what a visitor's phone would do instead of doing it (spec 6: it simulates).
-        await page.waitForFunction(() => /\+15555550123/.test(document.getElementById('status')?.textContent || ''));
-        const note = (await page.textContent('#status')) || '';
-        assert.match(note, /Join via text/);
-        assert.match(note, /SIGNUP/);
-        // The stage is where it was, readable, its popup closing as after a real join (spec 4.4) and rebuilt.
-        const stage = await stageOf(page);
-        assert.is(stage.url(), stageUrl);
-        assert.ok(await stage.evaluate(() => !!document.body), 'the stage is readable');
-        // And the preview still renders: a switch re-renders in the same stage.
-        await page.selectOption('#template', '3');
-        await statusIs(page, 'Rendered SMS with text-to-join, modal, template 3, phone width');
-        await inStage(page, BANNER);
-        clean(w, '/preview join via text');
+        assert.equal(calls, [], 'preview mode: no server call');
+        clean(w, '/studio/stage text-to-join');
       },
-      { width: 1280, height: 1100 },
+      { width: 375, height: 667 },
     );
   },
 );
 
-S('/preview: a stage navigated off the preview (unreadable) is rebuilt, and the preview goes on', async () => {
-  // Tall enough for the whole 667 px stage below the controls: the banner sits at the stage's bottom.
-  await served(
-    async ({ w, p, page }) => {
-      await page.goto(`${p.origin}/preview?form=modal`);
-      await statusIs(page, 'Rendered Modal, modal, template 2');
-      // What a link with target="_parent" in the popup does to its parent, the stage, unless the preview stops it: the
-      // page's frame-src refuses the address and the stage holds an error page of no origin the preview can read.
-      await page.evaluate(() => {
-        (document.getElementById('stage') as HTMLIFrameElement).contentWindow!.location.href = 'sms:+15555550100';
-      });
-      // The preview rebuilds its stage and renders into it again, without an error thrown.
-      await page.waitForFunction(
-        () => {
-          const doc = (document.getElementById('stage') as HTMLIFrameElement).contentDocument;
-          return !!doc && doc.location.pathname == '/preview/stage' && !!doc.querySelector('iframe');
-        },
-        null,
-        { timeout: 10000 },
-      );
-      await page.selectOption('#template', '4');
-      await statusIs(page, 'Rendered Modal, modal, template 4');
-      await inStage(page, MODAL);
-      assert.is(await page.$$eval('iframe', (f) => f.length), 1, 'one stage');
-      // The address this test sent the stage to is refused by the page's frame-src, as it should be (Chromium names no
-      // URL for it): those reports are the setup's; none of anything else.
-      assert.ok(w.violations.length > 0, 'the setup was refused by frame-src');
-      assert.ok(
-        w.violations.every((v) => /frame-src/.test(v)),
-        JSON.stringify(w.violations),
-      );
-      assert.equal(w.log.errors, [], 'page errors');
-    },
-    { width: 1280, height: 1100 },
-  );
+S("/studio/stage: its <html lang dir> come from its address, and the popup's frames read them", async () => {
+  await served(async ({ w, p, page }) => {
+    await page.goto(`${p.origin}/studio/stage?v=1.0&lang=ar&dir=rtl`);
+    assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [
+      'ar',
+      'rtl',
+    ]);
+    await mountOnStage(page, 'modal');
+    const { frame } = await shown(page, MODAL);
+    // The popup's frames take the language and direction of the page they show over (src/popup/frame.ts).
+    assert.equal(
+      await frame.evaluate(() => [document.documentElement.lang, getComputedStyle(document.body).direction]),
+      ['ar', 'rtl'],
+    );
+    await page.goto(`${p.origin}/studio/stage?v=1.0&lang=${encodeURIComponent('ar"><b>')}&dir=sideways`);
+    assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [
+      'en',
+      'ltr',
+    ]);
+    clean(w, '/studio/stage language and direction');
+  });
 });
-
-S(
-  "/preview: the page language and direction controls set the stage's <html lang dir>, which the popup reads",
-  async () => {
-    await served(async ({ w, p, page }) => {
-      await page.goto(`${p.origin}/preview?form=modal`);
-      await statusIs(page, 'Rendered Modal, modal, template 2.');
-      const root = async () =>
-        (await stageOf(page)).evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
-      assert.equal(await root(), ['en', 'ltr']);
-      assert.equal(await axe(page), [], '/preview: axe');
-      await page.getByLabel('Page language').fill('ar');
-      await page.getByLabel('Page language').press('Tab');
-      await page.getByLabel('Page direction').selectOption('rtl');
-      await statusIs(page, 'Rendered Modal, modal, template 2, page ar rtl.');
-      assert.equal(await root(), ['ar', 'rtl']);
-      // The popup's frames take the language and direction of the page they show over (src/popup/frame.ts).
-      const modal = await inStage(page, MODAL);
-      assert.equal(
-        await modal.evaluate(() => [document.documentElement.lang, getComputedStyle(document.body).direction]),
-        ['ar', 'rtl'],
-      );
-      // The address keeps them, and the stage is served in them after a reload.
-      assert.match(page.url(), /\?form=modal&lang=ar&dir=rtl$/);
-      await page.reload();
-      await statusIs(page, 'Rendered Modal, modal, template 2, page ar rtl.');
-      assert.equal(await root(), ['ar', 'rtl']);
-      assert.is(await page.inputValue('#lang'), 'ar');
-      assert.is(await page.inputValue('#dir'), 'rtl');
-      // Not a language tag: said, marked invalid, and the stage keeps its language.
-      await page.getByLabel('Page language').fill('ar"><b>');
-      await page.getByLabel('Page language').press('Tab');
-      await statusIs(page, 'Not a language tag');
-      assert.is(await page.getAttribute('#lang', 'aria-invalid'), 'true');
-      assert.equal(await root(), ['ar', 'rtl']);
-      assert.equal(await axe(page), [], '/preview with an invalid tag: axe');
-      clean(w, '/preview language and direction');
-    });
-  },
-);
 
 S('the captcha page: a question answered in the browser subscribes', async () => {
   await served(async ({ w, p, page }) => {
@@ -381,35 +310,92 @@ S('the captcha page: a question answered in the browser subscribes', async () =>
   });
 });
 
-S('production: the sign-in form sets the session, the preview renders behind it', async () => {
-  const secret = 'owner-secret-for-the-browser-0123456789';
-  // An http public URL on this machine: the session cookie is not Secure, so Chromium keeps it over plain http.
-  await served(
-    async ({ w, p, page }) => {
-      const r = await page.goto(`${p.origin}/preview?form=gdpr`);
+/**
+ * A production provider whose public URL is the address it listens on, as a browser reaches it: the owner's posts
+ * come from that origin (the provider's own, issue 32 items 6 and 7). A port taken between the look and the start
+ * is looked for again.
+ */
+async function atPublicUrl(opts: Partial<ProviderOptions>): Promise<Provider> {
+  for (;;) {
+    const port = await new Promise<number>((done) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => done(port));
+      });
+    });
+    try {
+      return await provider({ ...opts, port, publicUrl: `http://127.0.0.1:${port}` });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    }
+  }
+}
+
+S(
+  `production: the sign-in form sets the session, the studio stage renders behind it; its sign-out ends that session, \
+a copy of the cookie too; another site's page can post neither`,
+  async () => {
+    const secret = 'owner-secret-for-the-browser-0123456789';
+    // An http public URL on this machine: the session cookie is not Secure, so Chromium keeps it over plain http.
+    const p = await atPublicUrl({ mode: 'production', ownerSecret: secret });
+    const w = await open(p.origin);
+    const { page } = w;
+    try {
+      const stage = `${p.origin}/studio/stage?v=1.0&lang=fr`;
+      const r = await page.goto(stage);
       assert.is(r?.status(), 401);
       await page.fill('#secret', 'a wrong guess');
       await Promise.all([page.waitForURL(`${p.origin}/owner/login`), page.click('[type=submit]')]);
       assert.ok(await page.getByText('That is not the owner secret.').isVisible());
       await page.fill('#secret', secret);
-      await Promise.all([page.waitForURL(`${p.origin}/preview?form=gdpr`), page.click('[type=submit]')]);
-      await page.waitForFunction(
-        () => /^Rendered GDPR/.test(document.getElementById('status')?.textContent || ''),
-        null,
-        {
-          timeout: 10000,
-        },
-      );
+      await Promise.all([page.waitForURL(stage), page.click('[type=submit]')]);
+      await mountOnStage(page, 'gdpr');
+      await popupFrame(page);
       const cookies = await w.context.cookies();
       assert.equal(
         cookies.map((c) => [c.name, c.httpOnly, c.sameSite]),
         [['owner', true, 'Strict']],
       );
-      clean(w, 'production preview');
-    },
-    undefined,
-    { mode: 'production', publicUrl: 'http://127.0.0.1:9', ownerSecret: secret },
-  );
-});
+      clean(w, 'production studio stage');
+
+      // Another site's page posts a sign-out (and a sign-in) to the provider: refused, the session stays.
+      const evil = 'http://evil.example/';
+      await w.context.route(evil, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<form method="post" action="${p.origin}/owner/logout"><button id="out">Out</button></form>
+<form method="post" action="${p.origin}/owner/login"><input type="hidden" name="secret" value="${secret}">
+<button id="in">In</button></form>`,
+        }),
+      );
+      for (const button of ['#out', '#in']) {
+        await page.goto(evil);
+        const [answer] = await Promise.all([page.waitForNavigation(), page.click(button)]);
+        assert.is(answer?.status(), 403, button);
+        assert.match((await page.textContent('body')) || '', /posted from this provider's own pages only/);
+      }
+      assert.equal(
+        (await w.context.cookies()).map((c) => c.value),
+        cookies.map((c) => c.value),
+        'the session cookie is as it was',
+      );
+      assert.is((await page.goto(stage))?.status(), 200);
+      await page.goto(`${p.origin}/studio`);
+
+      // The owner's own sign-out: the browser's cookie goes, and a copy of it taken before opens nothing after.
+      await Promise.all([
+        page.waitForURL(`${p.origin}/owner/login`),
+        page.getByRole('button', { name: 'Sign out everywhere' }).click(),
+      ]);
+      assert.equal(await w.context.cookies(), []);
+      await w.context.addCookies(cookies);
+      assert.is((await page.goto(stage))?.status(), 401);
+      clean(w, 'production sign-out');
+    } finally {
+      await w.context.close();
+      await p.close();
+    }
+  },
+);
 
 S.run();

@@ -5,7 +5,7 @@
 import { suite, type Test } from 'uvu';
 import type { Browser, BrowserContext, ElementHandle, Frame, Page } from 'playwright-core';
 import { BANNER_FRAME_TITLE, FRAME_TITLE } from '../../src/constants';
-import { launch, newPage, snippetPage, startFixture, type Fixture, type PageLog } from './harness';
+import { launch, newPage, plain, snippetPage, startFixture, type Fixture, type PageLog } from './harness';
 
 /** The host page's body: a heading, a focusable control to return focus to, and enough text to scroll. */
 export const HOST_BODY =
@@ -38,7 +38,7 @@ export interface HostOptions {
    * is not the provider's own site, where closing sets no cookie (spec 4.3).
    */
   sameHost?: boolean;
-  /** Requests whose URL ends with this are aborted, as a blocked or failed fetch. */
+  /** Requests whose path ends with this (a file's plain name: harness.ts `plain`) are aborted, as a blocked fetch. */
   block?: string;
   /** Runs on the page before it is opened (init scripts, routes). */
   before?: (page: Page) => Promise<unknown>;
@@ -62,7 +62,7 @@ export async function openHost(
   });
   if (o.block)
     await page.route(
-      (u) => u.pathname.endsWith(o.block!),
+      (u) => plain(u.pathname).endsWith(o.block!),
       (r) => r.abort(),
     );
   if (o.before) await o.before(page);

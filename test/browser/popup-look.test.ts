@@ -9,12 +9,13 @@
 import type { Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { BANNER, EMAIL_FIELD, MODAL, openHost, popupSuite, shown } from './popup-env';
+import { plain } from './harness';
 
 const { T, ctx } = popupSuite('popup: look');
 
 /** The stylesheets a frame linked, by file name, in order. */
-const sheetsOf = (frame: Frame) =>
-  frame.evaluate(() => [...document.styleSheets].map((x) => x.href!.replace(/.*\//, '')));
+const sheetsOf = async (frame: Frame) =>
+  (await frame.evaluate(() => [...document.styleSheets].map((x) => x.href!))).map((u) => plain(u).replace(/.*\//, ''));
 
 const AGE = { type: 'number', name: 'AGE', label: 'Age', helper_text: 'In years', merge_id: 1 };
 const TOPICS = {

@@ -6,6 +6,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { EMAIL_FIELD, MODAL, gone, openHost, popupSuite, shown } from './popup-env';
+import { beside } from './harness';
 import { ERR_NO_IFRAME, LOADER_MODULE } from '../../src/constants';
 
 const { T, ctx } = popupSuite('popup: recovery');
@@ -118,7 +119,7 @@ T('form-extras.js fails once while warming up: the trigger fetches it again and 
     {
       before: (p) =>
         p.route(
-          (u) => u.pathname.endsWith('/form-extras.js'),
+          (u) => beside('form-extras.js').test(u.pathname),
           (r) => (++asked == 1 ? r.abort() : r.continue()),
         ),
     },

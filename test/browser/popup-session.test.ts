@@ -8,7 +8,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { BANNER_MEASURE_MS, SHEETS_TIMEOUT_MS } from '../../src/constants';
-import { sleep } from './harness';
+import { plain, sleep } from './harness';
 import { BANNER, MODAL, connection, gone, openHost, pendingTimers, popupSuite, shown, trackTimers } from './popup-env';
 
 const SAVE_DATA = { saveData: true, effectiveType: '4g' };
@@ -35,7 +35,7 @@ const devtools = async (page: Page) => {
   const urls = new Map<string, string>();
   cdp.on('Debugger.scriptParsed', (e) => urls.set(e.scriptId, e.url));
   await cdp.send('Debugger.enable');
-  return { cdp, ours: (scriptId: string) => /\/(popup|form-extras)\.js$/.test(urls.get(scriptId) || '') };
+  return { cdp, ours: (scriptId: string) => /\/(popup|form-extras)\.js$/.test(plain(urls.get(scriptId) || '')) };
 };
 
 const hostState = async (page: Page, d: Awaited<ReturnType<typeof devtools>>): Promise<HostState> => {

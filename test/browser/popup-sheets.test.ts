@@ -4,8 +4,11 @@
  * written document has loaded), then again once styled. While one stylesheet is held, the frame stands hidden with an
  * empty body; released, the piece renders and shows.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
+import { DIST, beside, plain } from './harness';
 import { BANNER, MODAL, openHost, popupSuite, shown } from './popup-env';
 
 const { T, ctx } = popupSuite('popup frames render styled');
@@ -16,7 +19,7 @@ const holdSheet = (file: string) => {
   const held = new Promise<void>((r) => (release = r));
   const before = (page: Page) =>
     page.route(
-      (u) => u.pathname.endsWith(file),
+      (u) => plain(u.pathname).endsWith(file),
       async (r) => {
         await held;
         await r.continue();
@@ -87,29 +90,46 @@ for (const [name, sel, file, settings, viewport] of cases)
     }
   });
 
-T("spec 7.2's stylesheets stay served, versioned and for dev, beside each frame's own sheet made of them", async () => {
-  const spec = [
-    'common.css',
-    'modal.css',
-    'modal-slidein.css',
-    'modal-fixed.css',
-    ...[1, 2, 3, 4, 5].map((t) => `layout-${t}.css`),
-    'layout-fixed.css',
-    'banner.css',
-  ];
-  const frames = [...[1, 2, 3, 4, 5].flatMap((t) => [`modal-${t}.css`, `slide-${t}.css`]), 'fixed-1.css'];
-  const text = async (path: string) => {
-    const r = await fetch(ctx.fx.origin + path);
-    assert.is(r.status, 200, path);
-    assert.match(r.headers.get('content-type') || '', /^text\/css/, path);
-    return r.text();
-  };
-  for (const dir of ['/css/signup-forms/popup/1.0/', '/css/signup-forms/popup/1.1/', '/css/signup-forms/popup/'])
-    for (const f of [...spec, ...frames, 'mobile-banner.css', 'form-extras.css', 'fonts.css'])
-      assert.ok((await text(dir + f)).length > 100, dir + f);
-  // A frame's sheet holds its parts' rules: the template's image rule, the variation's dialog, common's close button.
-  const own = await text('/css/signup-forms/popup/1.0/modal-4.css');
-  for (const rule of ['.mc-close{', '.mc-overlay{', '.mc-edge .mc-image{top:0']) assert.ok(own.includes(rule), rule);
-});
+T(
+  `spec 7.2's stylesheets stay served, versioned and for dev, beside each frame's own sheet made of them; \
+the sheets the popup links are named for their build in the versioned folders`,
+  async () => {
+    const spec = [
+      'common.css',
+      'modal.css',
+      'modal-slidein.css',
+      'modal-fixed.css',
+      ...[1, 2, 3, 4, 5].map((t) => `layout-${t}.css`),
+      'layout-fixed.css',
+      'banner.css',
+    ];
+    const frames = [...[1, 2, 3, 4, 5].flatMap((t) => [`modal-${t}.css`, `slide-${t}.css`]), 'fixed-1.css'];
+    const linked = [...frames, 'mobile-banner.css', 'form-extras.css', 'fonts.css'];
+    const text = async (path: string, status = 200) => {
+      const r = await fetch(ctx.fx.origin + path);
+      assert.is(r.status, status, path);
+      if (status == 200) assert.match(r.headers.get('content-type') || '', /^text\/css/, path);
+      return r.text();
+    };
+    /** The versioned name of a sheet the popup links (build/release.mjs): the one file of dist/ its pattern matches. */
+    const named = (dir: string, f: string) => {
+      const found = readdirSync(join(DIST, dir)).filter((n) => beside(f).test(`/${n}`));
+      assert.is(found.length, 1, `${dir}${f}: ${found}`);
+      return dir + found[0];
+    };
+    for (const dir of ['/css/signup-forms/popup/1.0/', '/css/signup-forms/popup/1.1/']) {
+      for (const f of spec) assert.ok((await text(dir + f)).length > 100, dir + f);
+      for (const f of linked) {
+        assert.ok((await text(named(dir, f))).length > 100, named(dir, f));
+        await text(dir + f, 404);
+      }
+    }
+    // The dev folder (spec 7.2's `env: 'dev'`, embed.dev.js) keeps plain names.
+    for (const f of [...spec, ...linked]) assert.ok((await text('/css/signup-forms/popup/' + f)).length > 100, f);
+    // A frame's sheet holds its parts' rules: the template's image rule, the variation's dialog, common's close button.
+    const own = await text(named('/css/signup-forms/popup/1.0/', 'modal-4.css'));
+    for (const rule of ['.mc-close{', '.mc-overlay{', '.mc-edge .mc-image{top:0']) assert.ok(own.includes(rule), rule);
+  },
+);
 
 T.run();

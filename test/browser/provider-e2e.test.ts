@@ -1,8 +1,8 @@
 /**
  * The reference provider end to end in Chromium (issue 5 'Tests', issue 8 rate limit): the demo host page's real
  * embed snippet, the real popup, a subscribe that lands as a row in the SQLite file; double opt-in through the
- * mailbox; a rate-limited submit shown in the form; and the owner preview rendering every demo form with popup.js
- * and no server calls.
+ * mailbox; a rate-limited submit shown in the form; and the studio's stage rendering every demo form with popup.js in
+ * preview mode, re-rendered on each mount, with no server calls.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { startProvider, type Provider, type ProviderOptions } from '../../src/server/app';
 import { listSubscribers } from '../../src/server/db/subscribers';
-import { DEMO_FORMS, demoForm } from '../../src/server/seed/forms';
+import { DEMO_FORMS, DEMO_UUID, demoForm } from '../../src/server/seed/forms';
 import { MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
 import { FRAME_TITLE } from '../../src/constants';
 import { DIST, launch, newPage } from './harness';
@@ -132,47 +132,58 @@ E("a rate-limited submit shows the provider's message in the form and stores not
   }
 });
 
-E(
-  'the owner preview renders every demo form with popup.js, switches variants and width, and calls no provider',
-  async () => {
-    const p = await provider();
-    const { context, page, log } = await newPage(ctx.browser);
-    try {
-      const calls = providerCalls(page);
-      await page.goto(`${p.origin}/preview`);
-      const rendered = (title: string) =>
-        page.waitForFunction(
-          (t) => (document.getElementById('status')?.textContent || '').startsWith(`Rendered ${t}`),
-          title,
-          { timeout: 10000 },
-        );
-      const stage = async () => (await (await page.$('#stage'))!.contentFrame())!;
-      const popupFrames = async () => (await stage()).evaluate(() => document.querySelectorAll('iframe').length);
-      for (const f of DEMO_FORMS) {
-        await page.selectOption('#form', f.key);
-        await rendered(f.title);
-        assert.ok((await popupFrames()) >= 1, `${f.key}: no popup frame in the stage`);
-      }
-      await page.selectOption('#form', 'modal');
-      await rendered('Modal');
-      await page.selectOption('#variant', 'slide');
-      await rendered('Modal, slide');
-      assert.match(await page.inputValue('#json'), /"modalVariation": "slide"/);
-      await page.check('#phone');
-      await page.waitForFunction(() => /phone width/.test(document.getElementById('status')?.textContent || ''));
-      assert.is(await page.$eval('#stage', (e) => (e as HTMLElement).getBoundingClientRect().width), 375);
-      // Broken JSON is reported, not thrown.
-      await page.fill('#json', '{ not json');
-      await page.waitForFunction(() => /^Not rendered/.test(document.getElementById('status')?.textContent || ''));
-      assert.equal(calls, []);
-      assert.equal(log.errors, []);
-      assert.is((await listSubscribers(p.store)).length, 0);
-    } finally {
-      await context.close();
-      await p.close();
+/** The form-settings answer of demo form `key` (its JSONP unwrapped): what the studio's editor starts from. */
+async function settingsOf(p: Provider, key: string): Promise<Record<string, unknown>> {
+  const f = demoForm(key)!;
+  const q = new URLSearchParams({ u: DEMO_UUID, id: f.lid, f_id: f.fId, c: 'cb' });
+  const text = await (await fetch(`${p.origin}/subscribe/form-settings?${q}`)).text();
+  return JSON.parse(text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')));
+}
+
+/**
+ * Mounts `settings` of demo form `key` in the studio's stage open in `page`, as the editor does on every change:
+ * popup.js's mount API in preview mode (spec 6).
+ */
+async function mountOnStage(page: Page, key: string, settings: Record<string, unknown>): Promise<void> {
+  const f = demoForm(key)!;
+  await page.waitForFunction(() => !!window.__mcsf?.mount);
+  await page.evaluate(([params, s]) => window.__mcsf!.mount!(params, s), [
+    {
+      baseUrl: new URL(page.url()).host,
+      uuid: DEMO_UUID,
+      lid: f.lid,
+      fId: f.fId,
+      dev: false,
+      uniqueMethods: false,
+      ignoreCookie: true,
+      isPreview: true,
+      cdn: new URL(page.url()).origin + '/',
+    },
+    settings,
+  ] as const);
+}
+
+E('the studio stage renders every demo form with popup.js in preview mode, and calls no provider', async () => {
+  const p = await provider();
+  const { context, page, log } = await newPage(ctx.browser);
+  try {
+    const forms: [string, Record<string, unknown>][] = [];
+    for (const f of DEMO_FORMS) forms.push([f.key, await settingsOf(p, f.key)]);
+    const calls = providerCalls(page);
+    await page.goto(`${p.origin}/studio/stage?v=1.0`);
+    for (const [key, settings] of forms) {
+      await mountOnStage(page, key, settings);
+      await page.waitForFunction((sel) => !!document.querySelector(sel), `iframe[title="${FRAME_TITLE}"]`);
+      assert.is(await page.$$eval('iframe', (fs) => fs.length >= 1), true, `${key}: no popup frame in the stage`);
     }
-  },
-);
+    assert.equal(calls, []);
+    assert.equal(log.errors, []);
+    assert.is((await listSubscribers(p.store)).length, 0);
+  } finally {
+    await context.close();
+    await p.close();
+  }
+});
 
 E('/demo on a 320 and a 360 px phone: the page never scrolls sideways (its table of forms wraps)', async () => {
   const p = await provider();
@@ -193,59 +204,48 @@ E('/demo on a 320 and a 360 px phone: the page never scrolls sideways (its table
   }
 });
 
-E('the owner preview: the template switch and an edit of the settings JSON re-render the popup live', async () => {
+E('the studio stage: mounting changed settings (a template, texts) re-renders the one popup live', async () => {
   const p = await provider();
   const { context, page, log } = await newPage(ctx.browser);
   try {
+    const settings = await settingsOf(p, 'modal');
     const calls = providerCalls(page);
-    await page.goto(`${p.origin}/preview?form=modal`);
-    const status = () => page.$eval('#status', (e) => e.textContent || '');
-    const rendered = (prefix: string) =>
-      page.waitForFunction((t) => (document.getElementById('status')?.textContent || '').startsWith(t), prefix, {
-        timeout: 10000,
-      });
-    /** The popup's modal frame inside the stage, once shown and holding a dialog. */
-    const popup = async (): Promise<Frame> => {
-      const stage = (await (await page.$('#stage'))!.contentFrame())!;
-      await stage.waitForFunction((sel) => {
-        const f = document.querySelector<HTMLIFrameElement>(sel);
-        return !!f && f.style.visibility == '' && !!f.contentDocument!.querySelector('.mc-dialog');
-      }, `iframe[title="${FRAME_TITLE}"]`);
-      return (await (await stage.$(`iframe[title="${FRAME_TITLE}"]`))!.contentFrame())!;
+    await page.goto(`${p.origin}/studio/stage?v=1.0`);
+    /** The popup's modal frame in the stage, once shown with a dialog whose template is `t`. */
+    const popup = async (t: string): Promise<Frame> => {
+      await page.waitForFunction(
+        ([sel, t]) => {
+          const f = document.querySelector<HTMLIFrameElement>(sel);
+          const doc = f?.contentDocument;
+          return (
+            !!f &&
+            f.style.visibility == '' &&
+            !!doc?.querySelector('.mc-dialog') &&
+            doc.documentElement.classList.contains(`mc-t${t}`)
+          );
+        },
+        [`iframe[title="${FRAME_TITLE}"]`, t] as const,
+      );
+      return (await (await page.$(`iframe[title="${FRAME_TITLE}"]`))!.contentFrame())!;
     };
-    const template = async (f: Frame) =>
-      f.evaluate(() => (/\bmc-t(\d)\b/.exec(document.documentElement.className) || [])[1]);
     const width = async (f: Frame) => f.$eval('.mc-dialog', (d) => (d as HTMLElement).offsetWidth);
 
-    await rendered('Rendered Modal, modal, template 2');
-    let f = await popup();
-    assert.equal([await template(f), await width(f)], ['2', 768], 'the modal demo form: template 2, 768 px');
-
-    // The template switch: the JSON says so and the popup is rebuilt on template 3 (603 px wide, spec 9.3).
-    await page.selectOption('#template', '3');
-    await rendered('Rendered Modal, modal, template 3');
-    assert.match(await page.inputValue('#json'), /"template": 3/);
-    await page.waitForFunction((sel) => {
-      const stage = (document.getElementById('stage') as HTMLIFrameElement).contentDocument!;
-      return stage.querySelector<HTMLIFrameElement>(sel)?.contentDocument?.documentElement.classList.contains('mc-t3');
-    }, `iframe[title="${FRAME_TITLE}"]`);
-    f = await popup();
-    assert.equal([await template(f), await width(f)], ['3', 603], 'template 3 after the switch');
-
-    // An edit of the settings JSON (valid): a new heading, button label and variant show without a reload.
-    const settings = JSON.parse(await page.inputValue('#json')) as Record<string, unknown>;
-    settings.description = '<h2>Edited live</h2><p>From the settings text.</p>';
-    settings.buttonLabel = 'Count me in';
-    settings.template = 4;
-    await page.fill('#json', JSON.stringify(settings, null, 2));
-    await rendered('Rendered Modal, modal, template 4');
-    await page.waitForFunction((sel) => {
-      const doc = (
-        document.getElementById('stage') as HTMLIFrameElement
-      ).contentDocument!.querySelector<HTMLIFrameElement>(sel)?.contentDocument;
-      return !!doc && (doc.querySelector('button[type=submit]')?.textContent || '').trim() == 'Count me in';
-    }, `iframe[title="${FRAME_TITLE}"]`);
-    f = await popup();
+    await mountOnStage(page, 'modal', settings);
+    assert.is(await width(await popup('2')), 768, 'the modal demo form: template 2, 768 px');
+    // Another template: the popup is rebuilt on template 3 (603 px wide, spec 9.3).
+    await mountOnStage(page, 'modal', { ...settings, template: 3 });
+    assert.is(await width(await popup('3')), 603, 'template 3');
+    // New texts and template 4 show without a reload.
+    await mountOnStage(page, 'modal', {
+      ...settings,
+      template: 4,
+      description: '<h2>Edited live</h2><p>From the studio.</p>',
+      buttonLabel: 'Count me in',
+    });
+    const f = await popup('4');
+    await f.waitForFunction(
+      () => (document.querySelector('button[type=submit]')?.textContent || '').trim() == 'Count me in',
+    );
     assert.is((await f.textContent('.mc-description h2'))!.trim(), 'Edited live');
     assert.is(
       await f.$eval(
@@ -257,11 +257,7 @@ E('the owner preview: the template switch and an edit of the settings JSON re-re
       'Edited live',
       'the new heading names the dialog',
     );
-    assert.is(await template(f), '4', 'template from the JSON');
-    assert.is(await page.inputValue('#template'), '4', 'the switch follows the JSON');
-    const stage = (await (await page.$('#stage'))!.contentFrame())!;
-    assert.is(await stage.$$eval('iframe', (fs) => fs.length), 1, 'one popup, replaced rather than added');
-    assert.match(await status(), /^Rendered/);
+    assert.is(await page.$$eval('iframe', (fs) => fs.length), 1, 'one popup, replaced rather than added');
     assert.equal(calls, []);
     assert.equal(log.errors, []);
   } finally {

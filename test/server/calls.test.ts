@@ -38,10 +38,12 @@ test.after(async () => {
   await p.cleanup();
 });
 
-test("form-settings answers every demo form's stored settings, relative image URLs made absolute", async () => {
+test(`form-settings answers every demo form's stored settings, relative image URLs made absolute, with this \
+provider's badge`, async () => {
   for (const f of DEMO_FORMS) {
     const { data } = await call(p.origin, 'form-settings', callQuery(f));
-    const want: Record<string, unknown> = { ...f.settings, appDomain: p.host };
+    const badge = { text: `Powered by ${p.host}`, url: `${p.origin}/` };
+    const want: Record<string, unknown> = { ...f.settings, appDomain: p.host, poweredBy: badge };
     if (typeof want.imageUrl === 'string' && want.imageUrl) want.imageUrl = `//${p.host}${want.imageUrl}`;
     assert.equal(data, want, f.key);
   }

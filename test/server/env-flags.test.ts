@@ -58,7 +58,15 @@ test('every usual spelling of yes and no is read, for both settings', () => {
 const run = (env: Record<string, string>, whileUp: (origin: string) => Promise<void> = async () => {}) =>
   new Promise<{ code: number | null; out: string; error?: unknown }>((done) => {
     const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-      env: { ...process.env, PORT: '0', PROVIDER_RATE_LIMIT: '', PROVIDER_TRUST_PROXY: '', ...env },
+      env: {
+        ...process.env,
+        PORT: '0',
+        PROVIDER_RATE_LIMIT: '',
+        PROVIDER_TRUST_PROXY: '',
+        PROVIDER_MAILBOX_DAILY_MAX: '',
+        PROVIDER_RETENTION_DAYS: '',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -98,6 +106,32 @@ test('npm start and startProvider refuse a value that is neither yes nor no, ope
         (e: Error) => e,
       );
       assert.match(err?.message || 'started', new RegExp(`${name} must be one of`));
+    } finally {
+      delete process.env[name];
+    }
+  }
+  assert.equal(readdirSync(dir), [], 'no store was opened');
+});
+
+test('npm start and startProvider refuse a mailbox limit or a retention that is no number, opening nothing', async () => {
+  // Issue 32: PROVIDER_MAILBOX_DAILY_MAX (item 2) and PROVIDER_RETENTION_DAYS ("Retention").
+  for (const [name, v, says] of [
+    ['PROVIDER_MAILBOX_DAILY_MAX', 'lots', 'a number of mails a day to one mailbox from 1 to 1000, or 0 or off'],
+    ['PROVIDER_MAILBOX_DAILY_MAX', '-3', 'a number of mails a day to one mailbox from 1 to 1000, or 0 or off'],
+    ['PROVIDER_RETENTION_DAYS', '30d', 'a whole number of days from 0 to 3650 \\(default 30\\)'],
+    ['PROVIDER_RETENTION_DAYS', 'forever', 'a whole number of days from 0 to 3650 \\(default 30\\)'],
+  ]) {
+    const r = await run({ PROVIDER_DB: join(dir, 'never.sqlite'), DATABASE_URL: '', [name]: v });
+    assert.is(r.code, 2, r.out);
+    assert.match(r.out, new RegExp(`${name} must be ${says}.*, not "${v}"`));
+    assert.not.match(r.out, /listening on/);
+    process.env[name] = v;
+    try {
+      const err = await startProvider({ dbPath: join(dir, 'never.sqlite'), distDir: dir, quiet: true }).then(
+        (s) => s.close().then(() => null),
+        (e: Error) => e,
+      );
+      assert.match(err?.message || 'started', new RegExp(`${name} must be`));
     } finally {
       delete process.env[name];
     }

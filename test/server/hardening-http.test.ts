@@ -73,7 +73,7 @@ test('item 5: malformed percent-encoding is a 400 on every route, with nothing o
     '/posts/%',
     '/%',
     '/demo%',
-    '/preview/%zz',
+    '/studio/%zz',
     '/js/%E0%A4%A.js',
     '/subscribe/form-settings%?c=cb',
   ]) {

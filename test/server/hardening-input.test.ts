@@ -76,7 +76,7 @@ the server keeps serving`, async () => {
   for (const path of [
     ...CALLS.map((c) => `/subscribe/${c}?c=cb&EMAIL=`),
     '/demo?form=',
-    '/preview?x=',
+    '/studio?x=',
     '/js/signup-forms/popup/embed.js?',
   ]) {
     const r = await request(p.origin, path + pad);
@@ -387,6 +387,8 @@ test('the default limits apply when none are given: one client, many addresses',
 test(`counters in the store: windows end and restart, counters apart by name, \
 ended windows swept, no address stored`, async () => {
   let now = 1_000;
+  // Counters of the signups above (the mailbox limit's, counting in real time) are not this test's.
+  const before = new Set((await p.store.all<{ key: string }>('SELECT key FROM rate_counters')).map((r) => r.key));
   const a = counter(p.store, 'test-a', { max: 2, windowMs: 100 }, () => now);
   const b = counter(p.store, 'test-b', { max: 2, windowMs: 100 }, () => now);
   const hits = async (c: typeof a, key: string, n: number) => {
@@ -403,7 +405,9 @@ ended windows swept, no address stored`, async () => {
   now += 1;
   assert.equal(await hits(a, 'who@example.com', 3), [true, true, false], 'a new window from its end on');
   const keys = async () =>
-    (await p.store.all<{ key: string }>('SELECT key FROM rate_counters ORDER BY key')).map((r) => r.key);
+    (await p.store.all<{ key: string }>('SELECT key FROM rate_counters ORDER BY key'))
+      .map((r) => r.key)
+      .filter((k) => !before.has(k));
   const stored = await keys();
   assert.ok(stored.includes(counterKey('test-a', 'who@example.com')));
   assert.not.ok(

@@ -95,10 +95,13 @@ test('settings name the public host in production whatever the Host; demo names 
   assert.is(d.appDomain, 'evil.example.com');
   const bad = await request(demo.origin, `/subscribe/form-settings?${q}`, { headers: { Host: 'a b"<x>' } });
   assert.is(parseJsonp(bad.text).appDomain, demo.host);
-  // The preview in production, behind the owner's secret, names the public host too.
-  const preview = await request(prod.origin, '/preview', { headers: { ...EVIL, Authorization: `Bearer ${SECRET}` } });
-  assert.ok(preview.text.includes('"appDomain":"list.example.com"'));
-  assert.not.ok(preview.text.includes('evil.example.com'));
+  // The studio's publish snippets in production, behind the owner's secret, name the public host too.
+  const m = form('modal');
+  const snippets = await request(prod.origin, `/owner/api/publish/${m.lid}/${m.fId}`, {
+    headers: { ...EVIL, Authorization: `Bearer ${SECRET}` },
+  });
+  assert.ok(snippets.text.includes('data-base-url=\\"list.example.com\\"'), snippets.text);
+  assert.not.ok(snippets.text.includes('evil.example.com'));
 });
 
 test.run();

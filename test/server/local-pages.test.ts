@@ -1,7 +1,7 @@
 /**
  * Demo mode's owner pages for this machine only (src/server/owner/local.ts), over real HTTP: on loopback, a Host that
  * does not name this machine (a page that rebinds its own name to 127.0.0.1) gets 421 from the mailbox, the demo and
- * the preview, while the calls, the blog's and the demo forms' public files answer as before; PROVIDER_HOSTS names
+ * the studio and its API, while the calls, the blog's and the demo forms' public files answer as before; PROVIDER_HOSTS names
  * aliases; a demo bound beyond loopback (which warns) and production do not apply it. A request that came through a
  * reverse proxy (X-Forwarded-For, Forwarded, X-Real-IP), which arrives on loopback with the proxy's Host, gets 403
  * from those pages in demo mode whatever the bind address: it may come from anywhere.
@@ -19,7 +19,15 @@ test.after(async () => {
   await p.cleanup();
 });
 
-const PAGES = ['/mailbox', '/demo', '/demo?form=gdpr', '/demo/spa', '/preview', '/preview/stage?v=1.0'];
+const PAGES = [
+  '/mailbox',
+  '/demo',
+  '/demo?form=gdpr',
+  '/demo/spa',
+  '/studio',
+  '/studio/stage?v=1.0',
+  '/owner/api/forms',
+];
 const status = (t: TestProvider, path: string, host?: string) =>
   request(t.origin, path, host ? { headers: { Host: host } } : {}).then((r) => r.status);
 
@@ -102,12 +110,13 @@ bound to loopback or beyond; the calls and the demo forms' images answer`, async
   }
 });
 
-test('production behind a proxy: the owner preview opens to the owner secret as before', async () => {
+test('production behind a proxy: the owner studio opens to the owner secret as before', async () => {
   const secret = 'owner-secret-for-the-tests-0123456789';
   const prod = await startTest({ mode: 'production', publicUrl: 'https://list.example.com', ownerSecret: secret });
   try {
     const headers = { ...PROXIED[0], Authorization: `Bearer ${secret}` };
-    assert.is((await request(prod.origin, '/preview', { headers })).status, 200);
+    assert.is((await request(prod.origin, '/studio', { headers })).status, 200);
+    assert.is((await request(prod.origin, '/owner/api/forms', { headers })).status, 200);
   } finally {
     await prod.cleanup();
   }

@@ -202,6 +202,29 @@ test('a permanent refusal (550) gives the row up at once, kept as failed; other 
   }
 });
 
+test("a refusal quoting john'smith@example.com: its log line and last_error keep nothing of the address", async () => {
+  // Issue 32 item 3: the mask stopped at the apostrophe, leaving john'[address] in the log and in the row.
+  const sink = await startSink();
+  const lines: string[] = [];
+  sink.refuse = (to) => ({ code: 550, text: `5.1.1 <${to}>: Recipient address rejected: User unknown` });
+  const p = await withMail(sink, lines);
+  try {
+    const to = "john'smith@example.com";
+    assert.is((await subscribe(p.origin, 'double-opt-in', { EMAIL: to })).data.result, 'success');
+    await until(async () => !!(await row(p, to)).failed_at, 'the row given up');
+    const error = (await row(p, to)).last_error || '';
+    assert.match(error, /550 RCPT TO: 550 5\.1\.1 <\[address\]>: Recipient address rejected/);
+    const logged = lines.find((l) => l.includes('given up')) || '';
+    assert.match(logged, /<\[address\]>: Recipient address rejected/);
+    for (const text of [error, logged])
+      for (const piece of ['john', 'smith', "'", 'example.com']) assert.not.ok(text.includes(piece), text);
+    clean(lines);
+  } finally {
+    await p.cleanup();
+    await sink.stop();
+  }
+});
+
 test('a row older than its link is given up unsent; a row never tried shows no status in the mailbox', async () => {
   const sink = await startSink();
   const lines: string[] = [];
@@ -256,7 +279,11 @@ test('start: production with SMTP_URL needs SMTP_FROM; a bad SMTP_URL is refused
   const place = await freshTarget(dir);
   const base = { ...place.options, distDir: dir, quiet: true };
   try {
-    const prod = { mode: 'production' as const, publicUrl: 'https://l.example.com', ownerSecret: 'x'.repeat(40) };
+    const prod = {
+      mode: 'production' as const,
+      publicUrl: 'https://l.example.com',
+      ownerSecret: 'owner-secret-for-the-tests-0123456789',
+    };
     await startProvider({ ...base, ...prod, mail: { smtpUrl: 'smtp://127.0.0.1:1' } }).then(
       () => assert.unreachable('started without SMTP_FROM'),
       (e: Error) => assert.match(e.message, /SMTP_FROM/),

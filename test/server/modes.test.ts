@@ -26,7 +26,8 @@ test.after(async () => {
 });
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
-const signIn = (secret: string, next = '/preview?form=sms', t = p) =>
+const SMS = `/studio/forms/${form('sms').lid}/${form('sms').fId}`;
+const signIn = (secret: string, next = `${SMS}?lang=fr`, t = p) =>
   request(t.origin, '/owner/login', {
     method: 'POST',
     headers: FORM,
@@ -175,39 +176,38 @@ test('production: no mailbox and no demo pages; the calls, the confirm link and 
 
 test(`production: the owner pages answer 401 and a sign-in form without the secret; \
 a bearer secret opens them`, async () => {
-  for (const path of ['/preview', '/preview?form=sms', '/preview/stage?v=1.0', `/preview?secret=${SECRET}`]) {
+  for (const path of ['/studio', SMS, '/studio/stage?v=1.0', `/studio?secret=${SECRET}`]) {
     const r = await request(p.origin, path);
     assert.is(r.status, 401, path);
     assert.is(r.headers['www-authenticate'], 'Bearer realm="owner"');
     assert.match(r.text, /<form method="post" action="\/owner\/login">/);
     assert.match(r.text, /<label for="secret">Owner secret<\/label>/);
-    assert.not.ok(r.text.includes('"forms"') || r.text.includes('popup.js'), path);
+    assert.not.ok(r.text.includes('studio-data') || r.text.includes('popup.js'), path);
   }
   for (const auth of ['Bearer wrong', `Bearer ${SECRET}x`, `Basic ${SECRET}`, SECRET])
-    assert.is((await request(p.origin, '/preview', { headers: { Authorization: auth } })).status, 401, auth);
-  const ok = await request(p.origin, '/preview', { headers: { Authorization: `Bearer ${SECRET}` } });
+    assert.is((await request(p.origin, '/studio', { headers: { Authorization: auth } })).status, 401, auth);
+  const ok = await request(p.origin, '/studio', { headers: { Authorization: `Bearer ${SECRET}` } });
   assert.is(ok.status, 200);
-  assert.ok(ok.text.includes('"forms"'));
-  assert.ok(ok.text.includes('action="/owner/logout"'), 'sign out, not links to pages that do not exist');
+  assert.ok(ok.text.includes('"production":true'), 'the studio offers to sign out, not pages that do not exist');
   assert.not.ok(ok.text.includes('href="/mailbox"'));
-  const stage = await request(p.origin, '/preview/stage', { headers: { Authorization: `Bearer ${SECRET}` } });
+  const stage = await request(p.origin, '/studio/stage', { headers: { Authorization: `Bearer ${SECRET}` } });
   assert.is(stage.status, 200);
 });
 
 test(`production: signing in sets an HttpOnly, SameSite=Strict, Secure session cookie \
-that opens the preview`, async () => {
+that opens the studio`, async () => {
   const wrong = await signIn('not the secret');
   assert.is(wrong.status, 401);
   assert.match(wrong.text, /That is not the owner secret/);
   assert.is(wrong.headers['set-cookie'], undefined);
   const r = await signIn(SECRET);
   assert.is(r.status, 303);
-  assert.is(r.headers.location, '/preview?form=sms');
+  assert.is(r.headers.location, `${SMS}?lang=fr`);
   const set = String(r.headers['set-cookie']);
   assert.match(set, /^__Host-owner=\d+\.[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
   const cookie = set.split(';')[0];
-  assert.is((await request(p.origin, '/preview', { headers: { Cookie: cookie } })).status, 200);
-  assert.is((await request(p.origin, '/preview/stage', { headers: { Cookie: `a=b; ${cookie}` } })).status, 200);
+  assert.is((await request(p.origin, '/studio', { headers: { Cookie: cookie } })).status, 200);
+  assert.is((await request(p.origin, '/studio/stage', { headers: { Cookie: `a=b; ${cookie}` } })).status, 200);
   // Forged, tampered, expired or misnamed sessions open nothing.
   const [name, token] = cookie.split('=');
   const expired = sessionToken(SECRET, Date.now() - (OWNER_SESSION_S + 60) * 1000);
@@ -217,10 +217,10 @@ that opens the preview`, async () => {
     `owner=${token}`,
     `${name}=1.${'A'.repeat(43)}`,
   ])
-    assert.is((await request(p.origin, '/preview', { headers: { Cookie: c } })).status, 401, c);
+    assert.is((await request(p.origin, '/studio', { headers: { Cookie: c } })).status, 401, c);
   // Only paths on this server are followed after signing in.
   for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])
-    assert.is((await signIn(SECRET, next)).headers.location, '/preview', next);
+    assert.is((await signIn(SECRET, next)).headers.location, '/studio', next);
   const out = await request(p.origin, '/owner/logout', { method: 'POST' });
   assert.is(out.status, 303);
   assert.match(String(out.headers['set-cookie']), /^__Host-owner=; Path=\/; Max-Age=0; HttpOnly; SameSite=Strict/);
@@ -230,8 +230,8 @@ that opens the preview`, async () => {
 test('production: sign-in attempts are limited per client, right or wrong', async () => {
   const t = await startTest(PROD);
   try {
-    for (let i = 0; i < OWNER_LOGIN_MAX; i++) assert.is((await signIn('guess ' + i, '/preview', t)).status, 401);
-    const over = await signIn(SECRET, '/preview', t);
+    for (let i = 0; i < OWNER_LOGIN_MAX; i++) assert.is((await signIn('guess ' + i, '/studio', t)).status, 401);
+    const over = await signIn(SECRET, '/studio', t);
     assert.is(over.status, 429);
     assert.is(over.headers['set-cookie'], undefined);
   } finally {
@@ -243,16 +243,16 @@ test(`production: a bearer secret is a sign-in attempt: wrong ones count with th
 limit is refused whatever it sends, right ones never count`, async () => {
   const t = await startTest(PROD);
   const bearer = (secret: string) =>
-    request(t.origin, '/preview', { headers: { Authorization: `Bearer ${secret}` } }).then((r) => r.status);
+    request(t.origin, '/studio', { headers: { Authorization: `Bearer ${secret}` } }).then((r) => r.status);
   try {
     for (let i = 0; i < OWNER_LOGIN_MAX + 2; i++) assert.is(await bearer(SECRET), 200, 'the right secret, again');
     for (let i = 0; i < OWNER_LOGIN_MAX - 1; i++) assert.is(await bearer('guess ' + i), 401);
-    assert.is((await signIn('one more guess', '/preview', t)).status, 401, 'the form counts on the same limit');
-    const over = await request(t.origin, '/preview', { headers: { Authorization: `Bearer ${SECRET}` } });
+    assert.is((await signIn('one more guess', '/studio', t)).status, 401, 'the form counts on the same limit');
+    const over = await request(t.origin, '/studio', { headers: { Authorization: `Bearer ${SECRET}` } });
     assert.is(over.status, 429, 'past the limit even the right secret is refused: no answer tells it apart');
     assert.is(over.headers['retry-after'], '900');
     assert.is(await bearer('guess again'), 429);
-    assert.is((await signIn(SECRET, '/preview', t)).status, 429);
+    assert.is((await signIn(SECRET, '/studio', t)).status, 429);
   } finally {
     await t.cleanup();
   }
@@ -261,7 +261,7 @@ limit is refused whatever it sends, right ones never count`, async () => {
   try {
     const all = await Promise.all(
       Array.from({ length: 3 * OWNER_LOGIN_MAX }, (_, i) =>
-        request(u.origin, '/preview', { headers: { Authorization: `Bearer guess-${i}` } }).then((r) => r.status),
+        request(u.origin, '/studio', { headers: { Authorization: `Bearer guess-${i}` } }).then((r) => r.status),
       ),
     );
     assert.is(all.filter((x) => x == 401).length, OWNER_LOGIN_MAX, all.join(' '));
@@ -274,13 +274,13 @@ limit is refused whatever it sends, right ones never count`, async () => {
 test('an http public URL: the cookie is not Secure and not __Host-; demo mode has no gate and no sign-in', async () => {
   const t = await startTest({ ...PROD, publicUrl: 'http://127.0.0.1:1' });
   try {
-    assert.match(String((await signIn(SECRET, '/preview', t)).headers['set-cookie']), /^owner=.*SameSite=Strict$/);
+    assert.match(String((await signIn(SECRET, '/studio', t)).headers['set-cookie']), /^owner=.*SameSite=Strict$/);
   } finally {
     await t.cleanup();
   }
   const d = await startTest();
   try {
-    assert.is((await request(d.origin, '/preview')).status, 200);
+    assert.is((await request(d.origin, '/studio')).status, 200);
     assert.is((await request(d.origin, '/mailbox')).status, 200);
     assert.is((await request(d.origin, '/owner/login')).status, 404);
   } finally {

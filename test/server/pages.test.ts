@@ -1,4 +1,4 @@
-/** The provider's pages (issue 5): demo host page, owner preview and its stage, mailbox, demo images, extra routes. */
+/** The provider's pages (issue 5): demo host page, the studio's shell and stage, mailbox, demo images, extra routes. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { page } from '../../src/server/pages/html';
@@ -79,46 +79,40 @@ test('the demo page has a meta description naming its form, escaped (issue 12: L
   assert.not.match(page('t', '', ''), /name="description"/);
 });
 
-test('the preview page lists every form with its settings and drives the mount API in preview mode', async () => {
-  const r = await request(p.origin, '/preview?form=sms');
+test(`the studio's shell hands its script the page's data as inline JSON that nothing can end early`, async () => {
+  const made = await request(p.origin, '/owner/api/lists', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: '</script><script>alert(1)</script> \u2028' }),
+  });
+  const m = { lid: String(JSON.parse(made.text).id) };
+  const r = await request(p.origin, `/studio/lists/${m.lid}`);
   assert.is(r.status, 200);
-  const json = /\}\)\((\{"forms".*\})\)<\/script>/s.exec(r.text);
-  assert.ok(json, 'inline data');
-  const data = JSON.parse((json as RegExpExecArray)[1]) as {
-    forms: { key: string; settings: Record<string, unknown> }[];
-    initial: string;
-    globalKey: string;
-  };
-  assert.equal(
-    data.forms.map((f) => f.key),
-    DEMO_FORMS.map((f) => f.key),
-  );
-  assert.is(data.initial, 'sms');
-  assert.is(data.globalKey, '__mcsf');
-  assert.is(data.forms.find((f) => f.key === 'sms')?.settings.useTtt, 'Y');
-  assert.ok(r.text.includes('isPreview: true'));
-  assert.ok(r.text.includes('shared.mount(params(), s)'));
-  for (const id of ['form', 'variant', 'template', 'phone', 'json', 'stage', 'reset', 'status'])
-    assert.ok(r.text.includes(`id="${id}"`), id);
-  // Nothing in the settings can end the inline script early.
-  assert.not.ok(
-    /<\/(?!script>$)/.test(
-      r.text.slice(r.text.indexOf('">(function'), -'</body></html>'.length).replace(/<\/script>$/, ''),
-    ),
-  );
+  const data = /<script nonce="[^"]+" type="application\/json" id="studio-data">(.*?)<\/script>/s.exec(r.text);
+  assert.ok(data, 'inline data');
+  assert.equal(JSON.parse((data as RegExpExecArray)[1]), {
+    page: 'subscribers',
+    lid: m.lid,
+    stage: '/studio/stage',
+    globalKey: '__mcsf',
+    production: false,
+    badge: { text: `Powered by ${p.host}`, url: `${p.origin}/` },
+  });
+  assert.is((r.text.match(/<script/g) || []).length, 2, 'the data and studio.js, nothing the list name made');
+  assert.match(r.text, /<title>Subscribers of &lt;\/script&gt;&lt;script&gt;alert\(1\)/);
 });
 
-test('the preview stage loads the popup script of the asked version, and only a version', async () => {
-  const r = await request(p.origin, '/preview/stage?v=1.1');
+test('the studio stage loads the popup script of the asked version, and only a version', async () => {
+  const r = await request(p.origin, '/studio/stage?v=1.1');
   assert.match(r.text, new RegExp(`<script nonce="[\\w+/=]+" src="/${JS_PATH}1\\.1/popup\\.js"></script>`));
   assert.is(r.headers['x-frame-options'], 'SAMEORIGIN');
   assert.match(String(r.headers['content-security-policy']), /frame-ancestors 'self'/);
-  const bad = await request(p.origin, '/preview/stage?v=../../evil');
+  const bad = await request(p.origin, '/studio/stage?v=../../evil');
   assert.match(bad.text, new RegExp(`<script nonce="[\\w+/=]+" src="/${JS_PATH}1\\.0/popup\\.js"></script>`));
 });
 
-test("the preview stage's <html lang dir> come from its query only as a language tag and ltr or rtl", async () => {
-  const root = async (q: string) => /<html[^>]*>/.exec((await request(p.origin, `/preview/stage?v=1.0${q}`)).text)![0];
+test("the studio stage's <html lang dir> come from its query only as a language tag and ltr or rtl", async () => {
+  const root = async (q: string) => /<html[^>]*>/.exec((await request(p.origin, `/studio/stage?v=1.0${q}`)).text)![0];
   assert.is(await root(''), '<html lang="en" dir="ltr">');
   assert.is(await root('&lang=ar&dir=rtl'), '<html lang="ar" dir="rtl">');
   assert.is(await root('&lang=zh-Hant-TW&dir=ltr'), '<html lang="zh-Hant-TW" dir="ltr">');
@@ -133,16 +127,6 @@ test("the preview stage's <html lang dir> come from its query only as a language
     '&dir=auto',
   ])
     assert.is(await root(q), '<html lang="en" dir="ltr">', q);
-  // The preview page starts its controls on the asked language and direction, validated alike, each labelled.
-  const r = await request(p.origin, '/preview?form=modal&lang=he&dir=rtl');
-  assert.match(r.text, /<label>Page language <input id="lang" class="field" value="he"/);
-  assert.match(r.text, /<label>Page direction <select id="dir">/);
-  assert.match(r.text, /<option value="rtl" selected>/);
-  assert.match(r.text, /"lang":"he","dir":"rtl"/);
-  const bad = await request(p.origin, '/preview?form=modal&lang=%22%3E%3Cb%3E&dir=sideways');
-  assert.match(bad.text, /value="en"/);
-  assert.match(bad.text, /"lang":"en","dir":"ltr"/);
-  assert.not.match(bad.text, /<b>/);
 });
 
 test('the mailbox lists the outbox newest first, escaped', async () => {
@@ -225,8 +209,8 @@ test('the request log: one line per request, path without query, no e-mail addre
   const lines = chunks.join('').split('\n').slice(0, -1);
   assert.is(lines.length, 4);
   assert.match(lines[0], /^\d{4}-\d\d-\d\dT\S+Z GET \/subscribe\/form-post-json 200 \d+ \d+\.\dms$/);
-  assert.match(lines[1], / GET \/mail\/\[masked\]\/x 404 /);
-  assert.match(lines[2], / GET \/mail\/\[masked\] 404 /);
+  assert.match(lines[1], / GET \/mail\/\[address\]\/x 404 /);
+  assert.match(lines[2], / GET \/mail\/\[address\] 404 /);
   assert.match(lines[3], / GET \/demo 200 /);
   for (const l of lines) {
     assert.not.ok(/@|%40|secret|Secret|\?/.test(l), l);

@@ -52,9 +52,14 @@ export const runMain = (
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let stopped = false;
     const read = (d: Buffer) => {
       out += d;
-      if (BANNER.test(out)) child.kill('SIGTERM');
+      // Once: a second SIGTERM (for the workers' lines after the banner) is the forcing one, and exits 1.
+      if (!stopped && BANNER.test(out)) {
+        stopped = true;
+        child.kill('SIGTERM');
+      }
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
@@ -100,16 +105,24 @@ export function startMain(env: Record<string, string>): RunningMain {
 /**
  * Subscribes `email` through demo form `modal` at `origin` over a connection of its own (no agent): workers share
  * one port, and a kept-alive connection would stay with the worker that accepted it, so a fresh one may reach any.
- * Resolves to the parsed JSONP answer.
+ * Resolves to the parsed JSONP answer; rejects on anything else (an HTTP error's text, a refused connection), and
+ * when no answer came within `timeoutMs` (default 30 s), so that a provider that hangs fails a test, never stalls it.
  */
-export const subscribeFresh = (origin: string, email: string): Promise<Record<string, unknown>> =>
+export const subscribeFresh = (origin: string, email: string, timeoutMs = 30_000): Promise<Record<string, unknown>> =>
   new Promise((done, reject) => {
     const q = callQuery(form('modal'), { popup: 'true', EMAIL: email });
     const req = request(`${origin}/subscribe/form-post-json?${q}`, { agent: false }, (res) => {
       let body = '';
       res.on('data', (d) => (body += d));
-      res.on('end', () => done(parseJsonp(body)));
+      res.on('end', () => {
+        try {
+          done(parseJsonp(body));
+        } catch {
+          reject(Error(`HTTP ${res.statusCode} ${body.slice(0, 80)}`));
+        }
+      });
     });
+    req.setTimeout(timeoutMs, () => req.destroy(Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end();
   });

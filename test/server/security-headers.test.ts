@@ -1,6 +1,6 @@
 /**
  * Security headers on every HTML page (issue 13 item 7), over real HTTP: the blog's pages and its 404, the demo
- * page and its 404, the preview and its stage, the mailbox, the captcha pages, the confirm pages, the owner's
+ * page and its 404, the studio's pages and its stage, the mailbox, the captcha pages, the confirm pages, the owner's
  * sign-in. Each has a strict Content-Security-Policy with a fresh nonce per response that every inline script and
  * style element carries (no 'unsafe-inline', no 'unsafe-eval', no style attribute, no inline handler),
  * frame-ancestors, a Referrer-Policy and nosniff. test/browser/page-csp.test.ts runs the same pages in Chromium.
@@ -55,7 +55,11 @@ const strict = (r: Reply, what: string, framedBySelf = false): string => {
   const nonce = /^'nonce-([A-Za-z\d+/]{22}==)'$/.exec(d['script-src'][0])?.[1];
   assert.ok(nonce, `${what}: script nonce in ${csp}`);
   assert.is(d['style-src'][0], `'nonce-${nonce}'`, what);
-  assert.match(String(r.headers['referrer-policy']), /^(no-referrer|strict-origin-when-cross-origin)$/, what);
+  assert.match(
+    String(r.headers['referrer-policy']),
+    /^(no-referrer|same-origin|strict-origin-when-cross-origin)$/,
+    what,
+  );
   assert.is(r.headers['x-content-type-options'], 'nosniff', what);
   // Every script and style element carries the nonce; nothing inline runs or styles without it.
   for (const m of r.text.matchAll(/<(script|style)\b([^>]*)>/g))
@@ -79,8 +83,10 @@ test('every HTML page of the demo server has a strict CSP with a nonce its inlin
     ['/demo', 200],
     ['/demo?form=sms', 200],
     ['/demo?form=nope', 404],
-    ['/preview?form=gdpr', 200],
-    ['/preview/stage?v=1.1', 200, true],
+    ['/studio', 200],
+    [`/studio/forms/${form('gdpr').lid}/${form('gdpr').fId}`, 200],
+    [`/studio/lists/${form('gdpr').lid}`, 200],
+    ['/studio/stage?v=1.1', 200, true],
     ['/mailbox', 200],
     [`/subscribe/post?${captchaQuery('h@example.com')}`, 200],
     [`/subscribe/post?${captchaQuery('not an address')}`, 400],
@@ -102,12 +108,21 @@ test('every HTML page of the demo server has a strict CSP with a nonce its inlin
   strict(bad, 'comment errors');
 });
 
-test('production pages too: the sign-in, the 401 gate, the preview, the blog, naming the public origin', async () => {
+test('production pages too: the sign-in, the 401 gate, the studio, the blog, naming the public origin', async () => {
   const auth = { Authorization: `Bearer ${SECRET}` };
-  strict(await request(prod.origin, '/owner/login'), 'sign-in');
-  strict(await request(prod.origin, '/preview'), '401 gate');
-  strict(await request(prod.origin, '/preview', { headers: auth }), 'preview');
-  strict(await request(prod.origin, '/preview/stage', { headers: auth }), 'stage', true);
+  const posting: [string, string, Record<string, string>][] = [
+    ['sign-in', '/owner/login', {}],
+    ['401 gate', '/studio', {}],
+    ['studio', '/studio', auth],
+  ];
+  for (const [what, path, headers] of posting) {
+    const r = await request(prod.origin, path, { headers });
+    strict(r, what);
+    // Their sign-in and sign-out posts must carry the page's origin (issue 32 items 6 and 7): under no-referrer a
+    // browser sends Origin: null.
+    assert.is(r.headers['referrer-policy'], 'same-origin', what);
+  }
+  strict(await request(prod.origin, '/studio/stage', { headers: auth }), 'stage', true);
   const home = await request(prod.origin, '/');
   strict(home, 'blog home');
   const d = directives(String(home.headers['content-security-policy']));

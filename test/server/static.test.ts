@@ -1,14 +1,17 @@
 /**
  * The content host (spec 7.2; issue 5): dist/ served with the right types, brotli and gzip, ETags, immutable caching
- * on versioned paths and short caching on embed.js, nothing outside dist/.
+ * on versioned paths and short caching on embed.js, nothing outside dist/. popup.js is immutable only as asked for
+ * with its own build id (issue 32).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createHash } from 'node:crypto';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CACHE_EMBED, CACHE_IMMUTABLE, CACHE_SHORT } from '../../src/constants';
-import { cacheControl, noneMatch, pickEncoding } from '../../src/server/http/static';
+import { contentId as builtId } from '../../build/release.mjs';
+import { cacheControl, contentId, noneMatch, pickEncoding } from '../../src/server/http/static';
 import { request, startTest, type TestProvider } from './helpers';
 
 let p: TestProvider;
@@ -17,6 +20,7 @@ const files: Record<string, string> = {
   'js/signup-forms/popup/embed.js': JS,
   'js/signup-forms/popup/1.0/popup.js': JS,
   'js/signup-forms/popup/unique-methods/1.1/popup.js': JS,
+  'js/signup-forms/popup/1.0/form-actions.0123abcd.js': JS,
   'css/signup-forms/popup/1.0/modal.css': '.modal{color:red}'.repeat(40),
   'css/signup-forms/popup/banner.css': '.banner{color:blue}'.repeat(40),
   'blog/blog.css': 'body{margin:0}',
@@ -38,10 +42,14 @@ test.after(async () => {
   await p.cleanup();
 });
 
-test('cacheControl: versioned paths immutable, embed.js short, the rest an hour', () => {
-  const cases: [string, string][] = [
-    ['/js/signup-forms/popup/1.0/popup.js', CACHE_IMMUTABLE],
-    ['/js/signup-forms/popup/unique-methods/1.1/popup.js', CACHE_IMMUTABLE],
+test('cacheControl: versioned paths immutable (popup.js when pinned by its id), embed.js short, the rest 1 h', () => {
+  const cases: [string, string, boolean?][] = [
+    ['/js/signup-forms/popup/1.0/popup.js', CACHE_IMMUTABLE, true],
+    ['/js/signup-forms/popup/unique-methods/1.1/popup.js', CACHE_IMMUTABLE, true],
+    ['/js/signup-forms/popup/1.0/popup.js', CACHE_EMBED],
+    ['/js/signup-forms/popup/unique-methods/1.1/popup.js', CACHE_EMBED],
+    ['/js/signup-forms/popup/1.0/form-actions.0123abcd.js', CACHE_IMMUTABLE],
+    ['/css/signup-forms/popup/1.1/modal-1.0123abcd.css', CACHE_IMMUTABLE],
     ['/css/signup-forms/popup/1.0/modal.css', CACHE_IMMUTABLE],
     ['/css/signup-forms/popup/10.2.3/layout-3.css', CACHE_IMMUTABLE],
     ['/js/signup-forms/popup/embed.js', CACHE_EMBED],
@@ -52,8 +60,48 @@ test('cacheControl: versioned paths immutable, embed.js short, the rest an hour'
     ['/css/signup-forms/popup/banner.css', CACHE_SHORT],
     ['/js/signup-forms/popup/v1.0/popup.js', CACHE_SHORT],
     ['/blog/blog.js', CACHE_SHORT],
+    // Pinned means nothing off the versioned paths.
+    ['/js/signup-forms/popup/embed.js', CACHE_EMBED, true],
+    ['/js/signup-forms/popup/v1.0/popup.js', CACHE_SHORT, true],
   ];
-  for (const [path, want] of cases) assert.is(cacheControl(path), want, path);
+  for (const [path, want, pinned] of cases) assert.is(cacheControl(path, pinned), want, `${path} ${pinned}`);
+});
+
+test('contentId: the first 8 hex digits of the SHA-256, as build/release.mjs names a build', () => {
+  for (const text of ['', JS, 'window.x = "é";']) {
+    const raw = Buffer.from(text);
+    assert.is(contentId(raw), createHash('sha256').update(raw).digest('hex').slice(0, 8));
+    assert.is(contentId(raw), builtId(raw));
+  }
+});
+
+test("popup.js: immutable asked for with its own build id, for five minutes bare or with another build's", async () => {
+  const id = contentId(Buffer.from(JS));
+  const other = id == '00000000' ? '11111111' : '00000000';
+  const cases: [string, string][] = [
+    [`/js/signup-forms/popup/1.0/popup.js?b=${id}`, CACHE_IMMUTABLE],
+    [`/js/signup-forms/popup/unique-methods/1.1/popup.js?b=${id}`, CACHE_IMMUTABLE],
+    ['/js/signup-forms/popup/1.0/popup.js', CACHE_EMBED],
+    [`/js/signup-forms/popup/1.0/popup.js?b=${other}`, CACHE_EMBED],
+    [`/js/signup-forms/popup/1.0/popup.js?b=${id.toUpperCase()}x`, CACHE_EMBED],
+    [`/js/signup-forms/popup/1.0/popup.js?x=${id}`, CACHE_EMBED],
+    // A side file is named for its build: immutable whatever the query.
+    ['/js/signup-forms/popup/1.0/form-actions.0123abcd.js', CACHE_IMMUTABLE],
+    [`/js/signup-forms/popup/1.0/form-actions.0123abcd.js?b=${other}`, CACHE_IMMUTABLE],
+  ];
+  for (const [path, cache] of cases) {
+    const r = await request(p.origin, path);
+    assert.is(r.status, 200, path);
+    assert.is(r.headers['cache-control'], cache, path);
+    assert.is(r.text, JS, `${path}: the query changes nothing served`);
+  }
+  // A revalidation says the same.
+  const first = await request(p.origin, `/js/signup-forms/popup/1.0/popup.js?b=${id}`);
+  const again = await request(p.origin, `/js/signup-forms/popup/1.0/popup.js?b=${id}`, {
+    headers: { 'If-None-Match': String(first.headers.etag) },
+  });
+  assert.is(again.status, 304);
+  assert.is(again.headers['cache-control'], CACHE_IMMUTABLE);
 });
 
 test('pickEncoding: brotli first, gzip next, q=0 refuses, none when not offered', () => {
@@ -92,8 +140,8 @@ test('noneMatch: *, lists, weak tags; the tag of another encoding never matches'
 test('types and cache headers by path', async () => {
   const cases: [string, string, string][] = [
     ['/js/signup-forms/popup/embed.js', 'text/javascript; charset=utf-8', CACHE_EMBED],
-    ['/js/signup-forms/popup/1.0/popup.js', 'text/javascript; charset=utf-8', CACHE_IMMUTABLE],
-    ['/js/signup-forms/popup/unique-methods/1.1/popup.js', 'text/javascript; charset=utf-8', CACHE_IMMUTABLE],
+    ['/js/signup-forms/popup/1.0/popup.js', 'text/javascript; charset=utf-8', CACHE_EMBED],
+    ['/js/signup-forms/popup/unique-methods/1.1/popup.js', 'text/javascript; charset=utf-8', CACHE_EMBED],
     ['/css/signup-forms/popup/1.0/modal.css', 'text/css; charset=utf-8', CACHE_IMMUTABLE],
     ['/css/signup-forms/popup/banner.css', 'text/css; charset=utf-8', CACHE_SHORT],
     ['/blog/blog.css', 'text/css; charset=utf-8', CACHE_SHORT],

@@ -173,14 +173,14 @@ and a session from one opens the other's owner pages`, async () => {
     request(p.origin, '/owner/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ secret: guess, next: '/preview' }).toString(),
+      body: new URLSearchParams({ secret: guess, next: '/studio' }).toString(),
     });
   try {
     const ok = await signIn(c, secret);
     assert.is(ok.status, 303);
     const cookie = String(ok.headers['set-cookie']).split(';')[0];
     // The session is a cookie signed with the owner secret: the other process, with the same secret, accepts it.
-    assert.is((await request(d.origin, '/preview', { headers: { Cookie: cookie } })).status, 200);
+    assert.is((await request(d.origin, '/studio', { headers: { Cookie: cookie } })).status, 200);
     // Half the allowed attempts through one, the rest through the other: the next, on either, is refused.
     for (let i = 1; i < OWNER_LOGIN_MAX; i++) assert.is((await signIn(i % 2 ? d : c, `guess ${i}`)).status, 401);
     for (const p of [c, d]) {

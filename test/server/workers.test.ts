@@ -1,7 +1,8 @@
 /**
  * PROVIDER_WORKERS=N (issue 15 item 3): `npm start` (dist-node/main.mjs) as a primary and N provider processes on one
  * port and one store. The banner names the processes; subscribes through the port land in the store; a worker killed
- * with SIGKILL is replaced while the others keep answering; SIGTERM stops every process and exits 0.
+ * with SIGKILL is replaced while the others keep answering; SIGTERM stops every process and exits 0. The start
+ * warnings are the primary's, printed once.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { openStore } from '../../src/server/store/open';
 import { form, freshTarget, type TestTarget } from './helpers';
-import { alive, startMain, subscribeFresh as subscribe } from './processes';
+import { alive, runMain, startMain, subscribeFresh as subscribe } from './processes';
 
 let dir = '';
 let place: TestTarget;
@@ -57,6 +58,19 @@ test('two workers on one port and one store; one killed is replaced; SIGTERM sto
   } finally {
     await store.close();
   }
+});
+
+test('with two workers beyond loopback, the demo warning is printed once, by the primary (issue 32)', async () => {
+  const { code, out } = await runMain('main.mjs', {
+    ...place.env,
+    PORT: '0',
+    HOST: '0.0.0.0',
+    PROVIDER_WORKERS: '2',
+    PROVIDER_MODE: '',
+  });
+  assert.is(code, 0, out);
+  assert.match(out, /Processes +2 \(pids \d+ \d+\)/);
+  assert.is(out.match(/DEMO MODE listening on 0\.0\.0\.0:\d+/g)?.length, 1, out);
 });
 
 test.run();

@@ -5,7 +5,7 @@ import { FRAME_SHEETS } from '../../build/frame-sheets.mjs';
 import { needsExtras } from '../../src/form-model/place';
 import { animatesOut, closedCookieMs, onProviderSite, setsClosedCookie } from '../../src/popup/closing';
 import { normalize } from '../../src/popup/settings';
-import { BANNER_SHEETS, modalSheets, needsFonts, sheetBase } from '../../src/popup/sheets';
+import { BANNER_SHEETS, modalSheets, needsFonts, sheetUrl } from '../../src/popup/sheets';
 import { themeClasses, themeVars } from '../../src/popup/theme';
 import type { LoaderParams } from '../../src/types';
 import { PARAMS } from './params';
@@ -13,15 +13,22 @@ import { PARAMS } from './params';
 const P = PARAMS;
 const EMAIL = { type: 'email', name: 'EMAIL', merge_id: 0, required: true };
 
-test('sheetBase: versioned on the content host, unversioned on appDomain in dev', () => {
+test('sheetUrl: versioned on the content host, unversioned on appDomain in dev', () => {
+  // The tests' bundles have no side id (src/popup/built.ts): the names are plain here, and the browser layer checks
+  // the built popup.js's (test/browser/release-skew.test.ts).
   const cases: [Partial<LoaderParams>, Record<string, unknown>, string][] = [
-    [{}, {}, 'https://cdn.example.com/css/signup-forms/popup/1.0/'],
-    [{}, { version: '1.1' }, 'https://cdn.example.com/css/signup-forms/popup/1.1/'],
-    [{ uniqueMethods: true }, { version: '1.1' }, 'https://cdn.example.com/css/signup-forms/popup/1.1/'],
-    [{ dev: true }, { appDomain: 'app.test:8080', version: '1.1' }, '//app.test:8080/css/signup-forms/popup/'],
-    [{ dev: true }, {}, 'https://cdn.example.com/css/signup-forms/popup/'],
+    [{}, {}, 'https://cdn.example.com/css/signup-forms/popup/1.0/modal-1.css'],
+    [{}, { version: '1.1' }, 'https://cdn.example.com/css/signup-forms/popup/1.1/modal-1.css'],
+    [{ uniqueMethods: true }, { version: '1.1' }, 'https://cdn.example.com/css/signup-forms/popup/1.1/modal-1.css'],
+    [
+      { dev: true },
+      { appDomain: 'app.test:8080', version: '1.1' },
+      '//app.test:8080/css/signup-forms/popup/modal-1.css',
+    ],
+    [{ dev: true }, {}, 'https://cdn.example.com/css/signup-forms/popup/modal-1.css'],
   ];
-  for (const [p, s, want] of cases) assert.is(sheetBase({ ...P, ...p }, normalize(s)), want, JSON.stringify([p, s]));
+  for (const [p, s, want] of cases)
+    assert.is(sheetUrl({ ...P, ...p }, normalize(s))('modal-1.css'), want, JSON.stringify([p, s]));
 });
 
 test('modalSheets: the frame sheet (common, variation, layout), then form-extras.css when the form needs it', () => {

@@ -13,6 +13,7 @@ import {
   COMMENT_MINUTE_MS,
 } from '../../constants';
 import { counter, type Limit } from '../../server/db/counters';
+import { fromOwnOrigin, sameOrigin } from '../../server/http/same-origin';
 import type { Site } from '../../server/site';
 import type { Store } from '../../server/store/types';
 
@@ -22,33 +23,17 @@ import type { Store } from '../../server/store/types';
  */
 export type CommentLimits = { perMinute?: Limit | null; perHour?: Limit | null } | false;
 
-/** The same origin, however written (case, a default port): false when either is no origin at all. */
-const sameOrigin = (a: string, b: string): boolean => {
-  try {
-    const x = new URL(a);
-    return x.origin !== 'null' && x.origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-};
-
 /**
- * Whether a comment post may come from the blog's own page. A browser says where a post comes from; refused are an
- * `Origin` that is not the blog's own (the Site's origin, or in demo mode the host the blog was reached by, as its
- * pages name it), `Origin: null` (a sandboxed frame, a privacy-stripped redirect), and any `Sec-Fetch-Site` but
- * same-origin (or none: typed by the user). A post with neither header is accepted: every current browser sends
- * Origin with a POST, so it comes from a client that is no browser, which could as well send the right Origin; no
- * visitor's browser can be made to send it (the attack these headers stop), and the limits and the honeypot are
- * what stand against such a client.
+ * Whether a comment post (or a statistics beacon) may come from the blog's own page (src/server/http/same-origin.ts):
+ * its Origin is the blog's own, the Site's origin, or in demo mode the host the blog was reached by, as its pages
+ * name it. The limits and the honeypot are what stand against a client that is no browser.
  */
-export const fromOwnPage = (req: IncomingMessage, site: Pick<Site, 'origin' | 'hostFor'>): boolean => {
-  const fetchSite = req.headers['sec-fetch-site'];
-  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  const scheme = new URL(site.origin).protocol;
-  return sameOrigin(origin, site.origin) || sameOrigin(origin, `${scheme}//${site.hostFor(req)}`);
-};
+export const fromOwnPage = (req: IncomingMessage, site: Pick<Site, 'origin' | 'hostFor'>): boolean =>
+  fromOwnOrigin(
+    req,
+    (origin) =>
+      sameOrigin(origin, site.origin) || sameOrigin(origin, `${new URL(site.origin).protocol}//${site.hostFor(req)}`),
+  );
 
 /**
  * Counts a comment post of `client` against `limits` in `store`: null when it is within them, else the seconds to

@@ -1,10 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ClientGone } from '../../server/http/body';
 import { newNonce, ownSources, type PagePolicy, securityHeaders } from '../../server/http/csp';
 import { PLAYER_HOSTS } from '../video';
 
 /** Small HTTP helpers of the blog route. */
 
-/** Reads a request body as text, at most `max` bytes; null when it is larger (the request is then refused). */
+/**
+ * Reads a request body as text, at most `max` bytes; null when it is larger (the request is then refused). Rejects
+ * with ClientGone when the client aborts.
+ */
 export const readBody = (req: IncomingMessage, max: number): Promise<string | null> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -16,7 +20,11 @@ export const readBody = (req: IncomingMessage, max: number): Promise<string | nu
       else chunks.push(c);
     });
     req.on('end', () => resolve(over ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    // A client that hangs up mid-body (or before it was read): the provider's handler ends the request without a log
+    // line (issue 32 item 4).
+    if (req.destroyed) reject(new ClientGone(null));
+    req.on('error', (e) => reject(new ClientGone(e)));
+    req.on('close', () => reject(new ClientGone(null)));
   });
 
 /**

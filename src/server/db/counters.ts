@@ -33,16 +33,17 @@ export interface Hit {
 /**
  * Counts one hit of `key` under counter `name` at time `now` (ms) and returns the count in the current window,
  * this hit included, and the window's end. A window starts at the first hit after the previous one ended and lasts
- * `windowMs`.
+ * `windowMs`. On `q`, a store or a transaction: inside a transaction the count commits (or rolls back, or is run
+ * again on PostgreSQL) with what it counted (the mailbox limit, src/server/subscribe/mailbox.ts).
  */
-export const hitWindow = async (
-  store: Store,
+export const countHit = async (
+  q: Queryable,
   name: string,
   key: string,
   windowMs: number,
   now = Date.now(),
 ): Promise<Hit> => {
-  const r = await store.get<{ hits: number; window_end: number | string }>(
+  const r = await q.get<{ hits: number; window_end: number | string }>(
     `INSERT INTO rate_counters (key, window_end, hits) VALUES (?, ?, 1)
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN rate_counters.window_end <= ? THEN 1 ELSE rate_counters.hits + 1 END,
@@ -50,10 +51,22 @@ export const hitWindow = async (
     RETURNING hits, window_end`,
     [counterKey(name, key), now + windowMs, now, now],
   );
-  await sweep(store, now);
   // PostgreSQL's BIGINT comes back as text (pg keeps 64-bit integers exact); these are milliseconds, well within 2^53.
   const { hits, window_end } = r as { hits: number; window_end: number | string };
   return { hits, windowEnd: Number(window_end) };
+};
+
+/** countHit on `store`, then the ended windows swept (at most once a minute per process). */
+export const hitWindow = async (
+  store: Store,
+  name: string,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<Hit> => {
+  const hit = await countHit(store, name, key, windowMs, now);
+  await sweep(store, now);
+  return hit;
 };
 
 /** hitWindow's count alone. */

@@ -151,7 +151,7 @@ export const findForm = async (store: Store, uuid: string, lid: string, fId: str
   return row;
 };
 
-/** Every form, in the demo order: for the demo and preview pages. */
+/** Every form, in the demo order: for the demo pages. */
 export const allForms = async (q: Queryable): Promise<FormRow[]> =>
   (await q.all<Raw>(`${SELECT} ORDER BY f.position, f.list_id, f.f_id`)).map(toRow);
 

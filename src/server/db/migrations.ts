@@ -322,4 +322,54 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
   `,
   },
+  {
+    sqlite: `
+  -- Retention (issue 32, src/server/db/retention.ts): the hourly sweep finds expired confirmations and outbox rows
+  -- sent or given up long ago by these, not by reading each table whole (on SQLite, under the write lock). A row
+  -- still waiting to be sent has both NULL and is never swept.
+  CREATE INDEX confirmations_expires ON confirmations (expires_at);
+  CREATE INDEX outbox_done ON outbox (COALESCE(sent_at, failed_at));
+  `,
+    postgres: `
+  CREATE INDEX confirmations_expires ON confirmations (expires_at);
+  CREATE INDEX outbox_done ON outbox ((COALESCE(sent_at, failed_at)));
+  `,
+  },
+  {
+    sqlite: `
+  -- The owner's studio (issue 33 item 3). revision counts the form's saves: a save names the revision it was based on
+  -- and is refused when another save came first (src/server/db/form-edits.ts). saved_at is when the owner last saved
+  -- it; null while the form is as the seed wrote it, which the seed may then refresh (never an owner's edit).
+  ALTER TABLE forms ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE forms ADD COLUMN saved_at TEXT;
+
+  -- The form as each save left it, the newest 20 per form kept (src/server/db/versions.ts); the first save also keeps
+  -- the revision it replaced. saved_at is null for a revision the seed wrote. Gone with the form.
+  CREATE TABLE form_versions (
+    list_id TEXT NOT NULL,
+    f_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    settings TEXT NOT NULL CHECK (json_valid(settings)),
+    require_consent INTEGER NOT NULL,
+    saved_at TEXT,
+    PRIMARY KEY (list_id, f_id, revision),
+    FOREIGN KEY (list_id, f_id) REFERENCES forms (list_id, f_id) ON DELETE CASCADE
+  ) STRICT;
+  `,
+    postgres: `
+  ALTER TABLE forms ADD COLUMN revision INTEGER NOT NULL DEFAULT 1, ADD COLUMN saved_at TEXT;
+  CREATE TABLE form_versions (
+    list_id TEXT COLLATE "C" NOT NULL,
+    f_id TEXT COLLATE "C" NOT NULL,
+    revision INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    settings TEXT NOT NULL CHECK (settings::jsonb IS NOT NULL),
+    require_consent INTEGER NOT NULL,
+    saved_at TEXT,
+    PRIMARY KEY (list_id, f_id, revision),
+    FOREIGN KEY (list_id, f_id) REFERENCES forms (list_id, f_id) ON DELETE CASCADE
+  );
+  `,
+  },
 ];

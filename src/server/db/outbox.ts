@@ -33,14 +33,27 @@ export type NewMail = Pick<Mail, 'list_id' | 'to_addr' | 'subject' | 'body' | 'l
 /**
  * Puts an e-mail in the outbox, the queue of mail to send: a row per message, written in the transaction of what
  * caused it (src/server/subscribe/submit.ts), so a crash never keeps one without the other. With SMTP_URL set, the
- * provider's sender (src/server/mail/sender.ts) sends it; in demo mode the mailbox page shows it either way.
+ * provider's sender (src/server/mail/sender.ts) sends it; in demo mode the mailbox page shows it either way. With
+ * `heldBecause`, the row is written given up already (failed_at set, that reason its last_error): kept, so that the
+ * owner sees it and why, and never sent (the mailbox limit, src/server/subscribe/mailbox.ts).
  */
-export const queueMail = async (q: Queryable, m: NewMail): Promise<number> => {
+export const queueMail = async (q: Queryable, m: NewMail, heldBecause: string | null = null): Promise<number> => {
   const now = new Date();
   const row = await q.get<{ id: number }>(
-    `INSERT INTO outbox (list_id, to_addr, subject, body, link, created_at, mail_key, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [m.list_id, m.to_addr, m.subject, m.body, m.link, now.toISOString(), randomBytes(16).toString('hex'), +now],
+    `INSERT INTO outbox (list_id, to_addr, subject, body, link, created_at, mail_key, next_attempt_at, failed_at,
+      last_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [
+      m.list_id,
+      m.to_addr,
+      m.subject,
+      m.body,
+      m.link,
+      now.toISOString(),
+      randomBytes(16).toString('hex'),
+      +now,
+      heldBecause ? now.toISOString() : null,
+      heldBecause,
+    ],
   );
   return (row as { id: number }).id;
 };

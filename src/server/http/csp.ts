@@ -24,8 +24,12 @@ export interface PagePolicy {
   form?: string[];
   /** Who may frame the page: default 'none' (clickjacking); only the preview stage says 'self'. */
   ancestors?: "'none'" | "'self'";
-  /** Default 'no-referrer' (a page address may carry a token); the blog keeps its origin for other sites. */
-  referrer?: 'no-referrer' | 'strict-origin-when-cross-origin';
+  /**
+   * Default 'no-referrer' (a page address may carry a token); the blog keeps its origin for other sites. A page whose
+   * posts are checked for their Origin (the owner's sign-in and sign-out) says 'same-origin': under 'no-referrer' a
+   * browser sends `Origin: null` with a form's post, even to the page's own origin.
+   */
+  referrer?: 'no-referrer' | 'same-origin' | 'strict-origin-when-cross-origin';
 }
 
 const list = (own: string[], more: string[] = []): string => [...own, ...more].join(' ');

@@ -1,13 +1,18 @@
 /**
  * The request log: one line per request, `time method path status bytes ms`. The query string is never logged (it
- * carries every submitted field), and anything in the path that looks like an e-mail address is masked, so no
+ * carries every submitted field), and every e-mail address in the path is masked (src/server/mask.ts), so no
  * address reaches a log file (team brief: security).
  */
+import { maskAddresses } from '../mask';
 
 /** Printable ASCII without '%' and '@': a path that no step below would change, logged as it is. */
 const PLAIN = /^[\x21-\x24\x26-\x3f\x41-\x7e]*$/;
 
-/** The path as logged: no query, no fragment, e-mail-like segments masked, control characters dropped. */
+/**
+ * The path as logged: no query, no fragment, e-mail addresses masked segment by segment (a '/' is a character of an
+ * address's local part, but in a path it parts segments; an '@' encoded as %40 counts), control characters and
+ * white space dropped.
+ */
 export const logPath = (rawUrl: string): string => {
   // Cut at the first '?' or '#' without a regex split (one line per request, issue 8 load).
   let end = rawUrl.indexOf('?');
@@ -15,20 +20,7 @@ export const logPath = (rawUrl: string): string => {
   if (hash >= 0 && (end < 0 || hash < end)) end = hash;
   const path = end < 0 ? rawUrl : rawUrl.slice(0, end);
   if (PLAIN.test(path)) return path.slice(0, 200) || '/';
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // Malformed escapes: mask on the raw text instead.
-  }
-  // Masked when either spelling holds an '@': %40 hides it from a raw check, bad escapes from a decoded one.
-  const masked =
-    /@/.test(decoded) || /@/.test(path)
-      ? path
-          .split('/')
-          .map((seg) => (/@|%40/i.test(seg) ? '[masked]' : seg))
-          .join('/')
-      : path;
+  const masked = path.split('/').map(maskAddresses).join('/');
   return masked.replace(/[\u0000-\u001f\u007f\s]/g, '').slice(0, 200) || '/';
 };
 

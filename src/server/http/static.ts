@@ -2,6 +2,7 @@
  * The content host (spec 7.2): serves the built dist/ with the right types, brotli or gzip when the browser takes it,
  * ETags, and a cache policy by path: versioned paths never change, embed.js changes and must reach sites quickly.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -33,9 +34,27 @@ const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 /** A versioned content-host path: `/js/signup-forms/popup/[unique-methods/]1.0/…` or the css equivalent. */
 const VERSIONED = /^\/(?:js|css)\/signup-forms\/popup\/(?:unique-methods\/)?\d+(?:\.\d+)*\//;
 
-/** Cache-Control for a content-host path (issue 5: immutable when versioned, short for embed.js). */
-export const cacheControl = (path: string): string =>
-  VERSIONED.test(path) ? CACHE_IMMUTABLE : /\/embed(?:\.dev|-full)?\.js$/.test(path) ? CACHE_EMBED : CACHE_SHORT;
+/** popup.js, whose path stays the same from build to build (spec 7.2 `{version}/popup.js`). */
+const POPUP = /\/popup\.js$/;
+
+/**
+ * Cache-Control for a content-host path (issue 5: immutable when versioned, short for embed.js). Every other
+ * versioned file is named for its build (build/release.mjs), but popup.js keeps its path, so it is immutable only when
+ * asked for with the id of the bytes served (`pinned`: the loader's `?b=`, issue 32), an address that names these
+ * bytes for ever. By its bare path, or with another build's id (a loader cached in the minutes before a release), it
+ * is kept no longer than embed.js: no cache pins a build's popup.js under an address another build asks for.
+ */
+export const cacheControl = (path: string, pinned = false): string =>
+  VERSIONED.test(path)
+    ? pinned || !POPUP.test(path)
+      ? CACHE_IMMUTABLE
+      : CACHE_EMBED
+    : /\/embed(?:\.dev|-full)?\.js$/.test(path)
+      ? CACHE_EMBED
+      : CACHE_SHORT;
+
+/** A build id (build/release.mjs contentId, the same hash): the first 8 hex digits of the bytes' SHA-256. */
+export const contentId = (raw: Buffer): string => createHash('sha256').update(raw).digest('hex').slice(0, 8);
 
 /** The encoding to send: brotli if accepted, else gzip, else none. q=0 refuses an encoding. */
 export const pickEncoding = (accept: string | undefined): 'br' | 'gzip' | null => {
@@ -59,6 +78,8 @@ interface Entry {
   key: string;
   etag: string;
   raw: Buffer;
+  /** contentId(raw), made when first asked for. */
+  id?: string;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -106,9 +127,12 @@ export const staticFiles = (root: string) => {
     // One tag per body (issue 13 item 10): the identity, gzip and brotli bodies differ byte for byte, so a cache that
     // holds one must never have it confirmed by the tag of another.
     const etag = enc ? `${entry.etag.slice(0, -1)}-${enc}"` : entry.etag;
+    // The loader's `?b=` (issue 32): whether it is the id of these bytes.
+    const b = url.searchParams.get('b');
+    const pinned = !!b && POPUP.test(path) && b === (entry.id ||= contentId(entry.raw));
     const headers: Record<string, string> = {
       'Content-Type': type,
-      'Cache-Control': cacheControl(path),
+      'Cache-Control': cacheControl(path, pinned),
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
       // Any site embeds these scripts and stylesheets.

@@ -5,6 +5,7 @@
  */
 import type { Mode } from '../site';
 import { isLoopback } from '../site';
+import { maskAddresses } from '../mask';
 import { type MailPolicy, mailPolicy } from './backoff';
 
 /** Mail options of startProvider (main.ts fills them from SMTP_URL and SMTP_FROM). */
@@ -127,12 +128,11 @@ export const mailFromEnv = (env: NodeJS.ProcessEnv): MailOptions | undefined =>
   env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM || undefined } : undefined;
 
 /**
- * `text` fit for a log line or last_error: anything shaped like an e-mail address masked (an SMTP reply may quote
- * the recipient), line breaks folded, at most 300 characters.
+ * `text` fit for a log line or last_error: every e-mail address masked (an SMTP reply may quote the recipient, in any
+ * shape the e-mail rule accepts: src/server/mask.ts), line breaks folded, at most 300 characters.
  */
 export const scrubAddresses = (text: string): string =>
-  text
-    .replace(/[^\s<>()[\]"',;:]*@[^\s<>()[\]"',;:]*/g, '[address]')
+  maskAddresses(text)
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .trim()
     .slice(0, 300);

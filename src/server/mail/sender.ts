@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { claimMail, dueMailIds, type Mail, markMailFailed, markMailSent } from '../db/outbox';
+import { StoreUnavailable } from '../store/availability';
 import type { Store } from '../store/types';
 import { afterFailure, duration, giveUpBeforeSending } from './backoff';
 import type { MailConfig } from './config';
@@ -97,8 +98,8 @@ export const startSender = (store: Store, transport: MailTransport, c: MailConfi
         busy = await round();
       } catch (e) {
         // The store is away (PostgreSQL restarting): the next round tries again. No row is lost: a claim left behind
-        // ends with its lease.
-        log(`mail queue: ${failureOf(e).text}`);
+        // ends with its lease. The store says so itself, once per outage (issue 32 item 4): not a line per round.
+        if (!(e instanceof StoreUnavailable)) log(`mail queue: ${failureOf(e).text}`);
       }
       if (!busy && !stopped)
         await new Promise<void>((r) => {

@@ -22,21 +22,35 @@ const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 /** Whether `given` is the secret, in time independent of where they differ (both hashed to 32 bytes first). */
 export const isSecret = (given: string, secret: string): boolean => timingSafeEqual(digest(given), digest(secret));
 
-const macOf = (secret: string, exp: number): Buffer =>
-  createHmac('sha256', secret).update(`owner-session\n${exp}`).digest();
+/**
+ * The MAC of a session issued at `issued` (ms). Its text names what it signs, so that a token of the old form
+ * (`exp.mac`, its MAC over `owner-session\n<exp>`) is no token of this one: read as an issue time, its expiry would
+ * outlive every sign-out.
+ */
+const macOf = (secret: string, issued: number): Buffer =>
+  createHmac('sha256', secret).update(`owner-session\nissued ${issued}`).digest();
 
-/** A session token valid until `now` + OWNER_SESSION_S: its expiry and a MAC of it under the secret. */
-export const sessionToken = (secret: string, now = Date.now()): string => {
-  const exp = Math.floor(now / 1000) + OWNER_SESSION_S;
-  return `${exp}.${macOf(secret, exp).toString('base64url')}`;
-};
+/**
+ * A session token issued at `issued` (ms; the gate's issueTime): the issue time and a MAC of it under the secret.
+ * It is valid OWNER_SESSION_S from then, and until a sign-out moves the store's "sessions valid after" time past it
+ * (sessions.ts, issue 32 item 5).
+ */
+export const sessionToken = (secret: string, issued = Date.now()): string =>
+  `${issued}.${macOf(secret, issued).toString('base64url')}`;
 
-/** Whether `token` is a session token of `secret` that has not expired. */
-export const validSession = (secret: string, token: string, now = Date.now()): boolean => {
-  const m = /^(\d{1,12})\.([\w-]{43})$/.exec(token);
-  if (!m) return false;
-  const exp = Number(m[1]);
-  return exp * 1000 > now && timingSafeEqual(macOf(secret, exp), Buffer.from(m[2], 'base64url'));
+/**
+ * The issue time (ms) of `token` when it is a session token of `secret` that has not expired, else null. Whether a
+ * sign-out has ended it since is the store's to say (sessions.ts).
+ */
+export const sessionIssued = (secret: string, token: string, now = Date.now()): number | null => {
+  // One spelling per token: no leading zero, and the MAC compared as the text it is written as (base64url's last
+  // character has spare bits that decoding would ignore).
+  const m = /^([1-9]\d{0,14})\.([\w-]{43})$/.exec(token);
+  if (!m) return null;
+  const issued = Number(m[1]);
+  if (issued + OWNER_SESSION_S * 1000 <= now) return null;
+  const want = Buffer.from(macOf(secret, issued).toString('base64url'));
+  return timingSafeEqual(want, Buffer.from(m[2])) ? issued : null;
 };
 
 /** The value of cookie `name` in a Cookie header, or ''. */
@@ -48,17 +62,19 @@ export const cookieValue = (header: string | undefined, name: string): string =>
   return '';
 };
 
-/** Whether the request comes from the owner: the secret as a bearer token, or a valid session cookie. */
-export const isOwner = (req: IncomingMessage, auth: OwnerAuth, now = Date.now()): boolean => {
-  const bearer = /^Bearer +(\S+)$/i.exec(req.headers.authorization || '');
-  if (bearer) return isSecret(bearer[1], auth.secret);
+/** The secret a request sends as `Authorization: Bearer <secret>`, or null when it sends none. */
+export const bearerOf = (req: IncomingMessage): string | null =>
+  /^Bearer +(\S+)$/i.exec(req.headers.authorization || '')?.[1] ?? null;
+
+/** The issue time of the request's session cookie when it is valid and unexpired (sessionIssued), else null. */
+export const cookieSession = (req: IncomingMessage, auth: OwnerAuth, now = Date.now()): number | null => {
   const token = cookieValue(req.headers.cookie, ownerCookieName(auth));
-  return !!token && validSession(auth.secret, token, now);
+  return token ? sessionIssued(auth.secret, token, now) : null;
 };
 
-/** The Set-Cookie header of a new session. */
-export const sessionCookie = (auth: OwnerAuth, now = Date.now()): string =>
-  `${ownerCookieName(auth)}=${sessionToken(auth.secret, now)}; Path=/; Max-Age=${OWNER_SESSION_S}; HttpOnly; ` +
+/** The Set-Cookie header of a new session issued at `issued` (ms). */
+export const sessionCookie = (auth: OwnerAuth, issued: number): string =>
+  `${ownerCookieName(auth)}=${sessionToken(auth.secret, issued)}; Path=/; Max-Age=${OWNER_SESSION_S}; HttpOnly; ` +
   `SameSite=Strict${auth.secure ? '; Secure' : ''}`;
 
 /** The Set-Cookie header that ends the session. */

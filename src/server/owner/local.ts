@@ -1,10 +1,11 @@
 /**
  * Demo mode's owner pages for this machine only. A demo listening on loopback is out of the network's reach, but not
  * out of a web page's: a page elsewhere can point its own name at 127.0.0.1 (DNS rebinding) and read, from the
- * visitor's own browser and as its own origin, the mailbox's confirmation links and addresses, the preview and the
- * demo. Those pages answer only a Host that names this machine (localhost, *.localhost, 127.x.x.x, [::1]) or one
- * listed in PROVIDER_HOSTS (an /etc/hosts alias); the calls, the captcha, the confirm links and the blog answer any
- * Host as before. A demo bound beyond loopback warns instead (src/server/app.ts); production closes these pages.
+ * visitor's own browser and as its own origin, the mailbox's confirmation links and addresses, the studio and its
+ * API (issue 33), and the demo. Those pages answer only a Host that names this machine (localhost, *.localhost,
+ * 127.x.x.x, [::1]) or one listed in PROVIDER_HOSTS (an /etc/hosts alias); the calls, the captcha, the confirm links
+ * and the blog answer any Host as before. A demo bound beyond loopback warns instead (src/server/app.ts); production
+ * closes these pages.
  *
  * Behind a reverse proxy every request reaches the demo from the proxy, on loopback, with a Host the proxy chose: the
  * Host check passes for anyone on the internet. A proxy says so with X-Forwarded-For, Forwarded or X-Real-IP, which
@@ -14,8 +15,8 @@ import type { IncomingMessage } from 'node:http';
 import { sendText } from '../http/respond';
 import type { Route } from '../route';
 
-/** The owner pages of demo mode (not the demo forms' public images under /demo/assets/). */
-const PAGES = /^\/(mailbox|preview|demo(?!\/assets\/))(\/|$)/;
+/** The owner pages of demo mode, the owner API among them (not the demo forms' public images under /demo/assets/). */
+const PAGES = /^\/(mailbox|preview|studio|owner\/api|demo(?!\/assets\/))(\/|$)/;
 
 /** A host name as compared here: lower case, without its port. */
 const bare = (host: string): string => host.toLowerCase().replace(/:\d+$/, '');

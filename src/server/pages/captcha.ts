@@ -166,7 +166,7 @@ export const captchaRoute =
     const perAddress = limits?.perAddress;
     const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
     // Links in the e-mails this causes come from the Site, never from the Host header (issue 13 item 2).
-    const answer = await submit(ctx.store, form, v, ctx.site, admit, MSG_RATE_ADDRESS);
+    const answer = await submit(ctx.store, form, v, ctx, admit, MSG_RATE_ADDRESS);
     show(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200);
     return true;
   };

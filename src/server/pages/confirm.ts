@@ -101,7 +101,7 @@ const act = (token: string, ctx: RouteContext): Promise<ConfirmOutcome> =>
   ctx.store.tx(async (q) => {
     const r = await confirmToken(q, token);
     if (r.ok && !r.already && r.email)
-      await sendWelcome(q, ctx.site, r.listId, r.email, r.eid, await firstDemoKey(q, r.listId));
+      await sendWelcome(q, ctx, r.listId, r.email, r.eid, await firstDemoKey(q, r.listId));
     return r;
   });
 

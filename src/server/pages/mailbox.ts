@@ -38,7 +38,7 @@ export const mailboxPage = (mails: Mail[], nonce: string): string =>
     `<main><h1>Mailbox</h1>
 <p class="muted">What the provider e-mails (over SMTP when SMTP_URL is set), newest first.
 <a href="/demo">Demo host page</a> ·
-<a href="/preview">Owner preview</a></p>
+<a href="/studio">Owner studio</a></p>
 ${mails.length ? '' : '<p>No e-mail yet. Subscribe with the double opt-in demo form to get a confirmation e-mail.</p>'}
 ${mails
   .map(

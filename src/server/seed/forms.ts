@@ -11,7 +11,7 @@ export const DEMO_UUID = '6c1f4e2b9a7d3c5e8f0a1b2c3';
 
 /** A demo form: where it lives, what it is called, and its settings. */
 export interface DemoForm {
-  /** Short stable name used in demo and preview URLs (`/demo?form=modal`). */
+  /** Short stable name used in demo URLs (`/demo?form=modal`). */
   key: string;
   title: string;
   /** What the form shows off, one line for the demo page. */
@@ -36,8 +36,8 @@ const styles = (accent: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Settings every demo form shares; each form overrides what it shows off. */
-const base = (fields: SeedField[], over: Record<string, unknown>): Record<string, unknown> => ({
+/** Settings every demo form shares; each form overrides what it shows off (the studio's starters too). */
+export const base = (fields: SeedField[], over: Record<string, unknown>): Record<string, unknown> => ({
   result: 'success',
   version: '1.0',
   template: 1,
@@ -83,9 +83,10 @@ const base = (fields: SeedField[], over: Record<string, unknown>): Record<string
   ...over,
 });
 
-const IMAGE = '/demo/assets/form-image.svg';
+/** The demo forms' image, served by the provider itself (src/server/pages/assets.ts). */
+export const IMAGE = '/demo/assets/form-image.svg';
 
-/** Every demo form, in the order the demo and preview pages list them. */
+/** Every demo form, in the order the demo pages and the studio list them. */
 export const DEMO_FORMS: DemoForm[] = [
   {
     key: 'modal',

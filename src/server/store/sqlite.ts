@@ -9,6 +9,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { Availability, type StoreUnavailable, unavailable, unreachable } from './availability';
 import type { Param, Queryable, RunResult, Store } from './types';
 
 /** The transaction open on a file in this process, and the work waiting for it to end. */
@@ -39,6 +40,7 @@ class SqliteStore implements Store {
     private readonly gate: Gate,
     private readonly gateKey: string,
     readonly where: string,
+    private readonly health: Availability,
   ) {
     this.inTx = {
       dialect: 'sqlite',
@@ -78,14 +80,38 @@ class SqliteStore implements Store {
     return { changes: r.changes };
   }
 
-  /** Runs `work` now when no transaction holds the file, else once the queue reaches it. */
-  private when<T>(work: () => T): Promise<T> {
+  /** `e` as a StoreUnavailable, the outage noted (its first failure prints the line). */
+  private failure(e: unknown, write: boolean): StoreUnavailable {
+    const u = unavailable(e);
+    this.health.failed(u, write);
+    return u;
+  }
+
+  /**
+   * `work`, statement `sql` outside a transaction, run now. A file locked past the busy timeout, or that cannot be
+   * read or written, fails it with StoreUnavailable (issue 32 item 4); one that works again ends the outage.
+   */
+  private guarded<T>(sql: string | null, work: () => T): T {
+    const epoch = this.health.epoch;
+    const writes = this.writes;
+    try {
+      const r = work();
+      this.health.worked(epoch, this.writes !== writes);
+      return r;
+    } catch (e) {
+      if (!unreachable(e, 'sqlite')) throw e;
+      throw this.failure(e, sql === null || !this.statements.get(sql)?.readonly);
+    }
+  }
+
+  /** Runs `work` on `sql` now when no transaction holds the file, else once the queue reaches it. */
+  private when<T>(sql: string | null, work: () => T): Promise<T> {
     if (this.closed) return Promise.reject(Error('the store is closed'));
-    if (!this.gate.held) return settle(work);
+    if (!this.gate.held) return settle(() => this.guarded(sql, work));
     return new Promise<T>((ok, fail) =>
       this.gate.waiting.push(() => {
         try {
-          ok(work());
+          ok(this.guarded(sql, work));
         } catch (e) {
           fail(e);
         }
@@ -94,19 +120,19 @@ class SqliteStore implements Store {
   }
 
   all<T>(sql: string, params?: readonly Param[]): Promise<T[]> {
-    return this.when(() => this.allNow(sql, params) as T[]);
+    return this.when(sql, () => this.allNow(sql, params) as T[]);
   }
 
   get<T>(sql: string, params?: readonly Param[]): Promise<T | undefined> {
-    return this.when(() => this.getNow(sql, params) as T | undefined);
+    return this.when(sql, () => this.getNow(sql, params) as T | undefined);
   }
 
   run(sql: string, params?: readonly Param[]): Promise<RunResult> {
-    return this.when(() => this.runNow(sql, params));
+    return this.when(sql, () => this.runNow(sql, params));
   }
 
   exec(sql: string): Promise<void> {
-    return this.when(() => void this.db.exec(sql));
+    return this.when(null, () => void this.db.exec(sql));
   }
 
   /** Takes the gate: at once when free, else after the transactions and statements queued before. */
@@ -132,17 +158,22 @@ class SqliteStore implements Store {
 
   async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
     await this.acquire();
+    const epoch = this.health.epoch;
     try {
       this.stmt('BEGIN IMMEDIATE').run();
       try {
         const r = await fn(this.inTx);
         this.stmt('COMMIT').run();
         this.writes++;
+        this.health.worked(epoch, true);
         return r;
       } catch (e) {
         if (this.db.inTransaction) this.stmt('ROLLBACK').run();
         throw e;
       }
+    } catch (e) {
+      // The write lock held by another process past the busy timeout, the file unwritable: an outage, not a bug.
+      throw unreachable(e, 'sqlite') ? this.failure(e, true) : e;
     } finally {
       this.release();
     }
@@ -203,5 +234,5 @@ export const openSqlite = (path: string, opts: SqliteOptions = {}): Store => {
   let g = gates.get(key);
   if (!g) gates.set(key, (g = { gate: { held: false, waiting: [] }, users: 0 }));
   g.users++;
-  return new SqliteStore(db, g.gate, key, path);
+  return new SqliteStore(db, g.gate, key, path, new Availability());
 };

@@ -1,19 +1,30 @@
 import { QUERY_CID, QUERY_EID } from '../../constants';
-import { queueMail } from '../db/outbox';
+import type { Limit } from '../db/counters';
 import { welcomeCampaignId } from '../seed/seed';
 import type { Site } from '../site';
 import type { Queryable } from '../store/types';
+import { queueToMailbox } from './mailbox';
 
-/** The double opt-in e-mail: its link confirms the subscriber (issue 5); `origin` is the Site's, never a header. */
+/**
+ * What the mails need of the provider (a RouteContext has both): the Site their links point at (its origin, never a
+ * request header; its mode for the welcome's link), and the mailbox limit every mail counts against (issue 32 item 2,
+ * mailbox.ts; null when lifted).
+ */
+export interface Outbound {
+  site: Pick<Site, 'origin' | 'mode'>;
+  mailbox: Limit | null;
+}
+
+/** The double opt-in e-mail: its link confirms the subscriber (issue 5). */
 export const sendConfirmation = async (
   store: Queryable,
-  origin: string,
+  out: Outbound,
   listId: string,
   to: string,
   token: string,
 ): Promise<void> => {
-  const link = `${origin}/subscribe/confirm?token=${token}`;
-  await queueMail(store, {
+  const link = `${out.site.origin}/subscribe/confirm?token=${token}`;
+  await queueToMailbox(store, out.mailbox, {
     list_id: listId,
     to_addr: to,
     subject: 'Please confirm your subscription',
@@ -31,12 +42,12 @@ export const sendConfirmation = async (
  */
 export const sendChangeConfirmation = async (
   store: Queryable,
-  origin: string,
+  out: Outbound,
   listId: string,
   to: string,
   token: string,
 ): Promise<void> => {
-  await queueMail(store, {
+  await queueToMailbox(store, out.mailbox, {
     list_id: listId,
     to_addr: to,
     subject: 'Please confirm the change to your subscription',
@@ -44,7 +55,7 @@ export const sendChangeConfirmation = async (
       'Someone, hopefully you, filled in our signup form with this address, which is on our list already. Nothing ' +
       'has changed yet: open the link to see the details they entered and to update your subscription with them. ' +
       'If it was not you, ignore this e-mail: your details stay as they are.',
-    link: `${origin}/subscribe/confirm?token=${token}`,
+    link: `${out.site.origin}/subscribe/confirm?token=${token}`,
   });
 };
 
@@ -56,12 +67,13 @@ export const sendChangeConfirmation = async (
  */
 export const sendWelcome = async (
   store: Queryable,
-  site: Pick<Site, 'origin' | 'mode'>,
+  out: Outbound,
   listId: string,
   to: string,
   eid: string,
   demoKey: string | null,
 ): Promise<void> => {
+  const { site } = out;
   const demo = site.mode === 'demo';
   const list = await store.get<{ name: string }>('SELECT name FROM lists WHERE id = ?', [listId]);
   // One line: the name goes into the Subject header.
@@ -78,7 +90,7 @@ export const sendWelcome = async (
     [QUERY_EID]: eid,
     [QUERY_CID]: cid,
   });
-  await queueMail(store, {
+  await queueToMailbox(store, out.mailbox, {
     list_id: listId,
     to_addr: to,
     subject: `Welcome to ${name}`,

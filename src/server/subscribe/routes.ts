@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { QUERY_CID, QUERY_EID } from '../../constants';
 import { storeMessage } from '../../form-model/rules';
+import type { Badge } from '../badge';
 import { findForm, type FormRow } from '../db/forms';
 import { isSubscribed } from '../db/subscribers';
 import { isCallback, jsonpText, sendJsonp, sendJsonpText, type JsonpText } from '../http/jsonp';
@@ -19,27 +20,34 @@ import { submit } from './submit';
 
 const CALLS = new Set(['/subscribe/form-settings', '/subscribe/is-email-subscribed', '/subscribe/form-post-json']);
 
-/** Settings as sent to a visitor: a relative imageUrl (the demo forms' images) resolved against the provider's host. */
-export const forVisitor = (settings: Record<string, unknown>, host: string): Record<string, unknown> => {
+/**
+ * Settings as sent to a visitor: a relative imageUrl (the demo forms' images) resolved against the provider's host,
+ * and this provider's powered-by badge (issue 33 item 5, src/server/badge.ts), the operator's whatever the form says.
+ */
+export const forVisitor = (settings: Record<string, unknown>, host: string, badge: Badge): Record<string, unknown> => {
   const out = { ...settings };
   for (const k of ['imageUrl', 'rewardsUrl'])
     if (typeof out[k] === 'string' && /^\/(?!\/)/.test(out[k] as string)) out[k] = `//${host}${out[k]}`;
   if (!out.appDomain) out.appDomain = host;
+  out.poweredBy = badge;
   return out;
 };
 
-/** Serialized visitor settings per cached form (db/forms.ts) and host; a form edit makes a new row, so this empties. */
+/**
+ * Serialized visitor settings per cached form (db/forms.ts) and host; a form edit makes a new row, so this empties.
+ * The badge is one per provider, and each provider's store caches its own rows.
+ */
 const settingsText = new WeakMap<FormRow, Map<string, JsonpText>>();
 /** Hosts kept per form: the few names a provider is reached by. Other Host headers are answered, just not kept. */
 const MAX_HOSTS = 8;
 
-/** The form-settings answer of `form` for `host` (its JSON and byte length), serialized once. */
-export const settingsJson = (form: FormRow, host: string): JsonpText => {
+/** The form-settings answer of `form` for `host` with `badge` (its JSON and byte length), serialized once. */
+export const settingsJson = (form: FormRow, host: string, badge: Badge): JsonpText => {
   let byHost = settingsText.get(form);
   if (!byHost) settingsText.set(form, (byHost = new Map()));
   let json = byHost.get(host);
   if (json === undefined) {
-    json = jsonpText(forVisitor(form.settings, host));
+    json = jsonpText(forVisitor(form.settings, host, badge));
     if (byHost.size < MAX_HOSTS) byHost.set(host, json);
   }
   return json;
@@ -74,7 +82,7 @@ export const jsonpRoute =
     const form = q.ok ? await findForm(ctx.store, v.u || '', v.id || '', v.f_id || '') : null;
     switch (url.pathname) {
       case '/subscribe/form-settings':
-        if (form) sendJsonpText(res, cb, settingsJson(form, ctx.site.hostFor(req)), head);
+        if (form) sendJsonpText(res, cb, settingsJson(form, ctx.site.hostFor(req), ctx.site.badge), head);
         else sendJsonp(res, cb, { result: 'error' }, head);
         break;
       case '/subscribe/is-email-subscribed': {
@@ -95,7 +103,7 @@ export const jsonpRoute =
         else {
           const perAddress = limits.perAddress;
           const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
-          sendJsonp(res, cb, await submit(ctx.store, form, v, ctx.site, admit, MSG_RATE_ADDRESS));
+          sendJsonp(res, cb, await submit(ctx.store, form, v, ctx, admit, MSG_RATE_ADDRESS));
         }
     }
     return true;

@@ -9,12 +9,11 @@ import { carried } from '../../form-model/place';
 import { shownValue } from '../../form-model/store';
 import { decode, successType } from '../../form-model/wire';
 import type { FormRow } from '../db/forms';
-import type { Site } from '../site';
 import type { FormModel } from '../../form-model/form';
 import { mac, purposeKey, storeSecret } from '../db/secret';
 import { type ChangeLabels, contactKey, recordSignup } from '../db/subscribers';
 import { judge, type Signup } from './collect';
-import { sendChangeConfirmation, sendConfirmation, sendWelcome } from './mails';
+import { type Outbound, sendChangeConfirmation, sendConfirmation, sendWelcome } from './mails';
 import type { Store } from '../store/types';
 
 /** The submit answer of spec 3.6. */
@@ -73,8 +72,9 @@ export const webIdOf = async (store: Store, listId: string, key: string): Promis
 export const addressKey = (listId: string, key: string): string => JSON.stringify([listId, key]);
 
 /**
- * Validates and stores a signup for `form`; `site` says where links in e-mails point (its origin, never a request
- * header) and whether the demo pages exist for the welcome link. `admit`, when given, is asked about the person on
+ * Validates and stores a signup for `form`; `out` says where links in e-mails point (the Site's origin, never a
+ * request header), whether the demo pages exist for the welcome link, and the mailbox limit its mail counts against
+ * (issue 32 item 2: past it the mail is kept unsent, and the answer is the same). `admit`, when given, is asked about the person on
  * this list (addressKey: the list and their contact key, lower-cased e-mail, else SMS digits) once the signup is
  * valid and before it is stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or
  * mailed (issue 8 limits). A person already on the list answers as a new one would and gets an e-mail as a new one
@@ -84,7 +84,7 @@ export const submit = async (
   store: Store,
   form: FormRow,
   q: Record<string, string>,
-  site: Pick<Site, 'origin' | 'mode'>,
+  out: Outbound,
   admit?: (addressKey: string) => Promise<boolean>,
   refusedMsg = '',
 ): Promise<Answer> => {
@@ -117,10 +117,10 @@ export const submit = async (
       webId,
       labels: labelsOf(form.model, c),
     });
-    if (r.kind === 'known') await sendChangeConfirmation(tx, site.origin, form.listId, r.email, r.changeToken);
+    if (r.kind === 'known') await sendChangeConfirmation(tx, out, form.listId, r.email, r.changeToken);
     if (r.kind !== 'new' || !c.email) return;
-    if (r.confirmToken) await sendConfirmation(tx, site.origin, form.listId, c.email, r.confirmToken);
-    if (r.welcomed) await sendWelcome(tx, site, form.listId, c.email, r.eid, form.demoKey);
+    if (r.confirmToken) await sendConfirmation(tx, out, form.listId, c.email, r.confirmToken);
+    if (r.welcomed) await sendWelcome(tx, out, form.listId, c.email, r.eid, form.demoKey);
   });
   return success(form, webId);
 };
