@@ -1,27 +1,12 @@
-/** The studio's pages (STUDIO.md "Studio pages"): the bar every page shares, the page, and the live region. */
+/**
+ * The studio's pages (STUDIO.md "Studio pages"): the page and the live region. The bar above (the studio's name, and
+ * in production the sign-out form) is the server's shell.
+ */
 import type { StudioData } from './data';
-import { links } from './data';
 import { Editor } from './Editor';
 import { Home } from './Home';
 import { Live, useLive } from './Live';
 import { Subscribers } from './Subscribers';
-
-function Bar({ production }: { production: boolean }) {
-  return (
-    <div className="bar">
-      <a href={links.home} className="brand">
-        Studio
-      </a>
-      {production ? (
-        <form method="post" action="/owner/logout">
-          <button type="submit" className="secondary small">
-            Sign out everywhere
-          </button>
-        </form>
-      ) : null}
-    </div>
-  );
-}
 
 export function App({ data }: { data: StudioData }) {
   const [text, say] = useLive();
@@ -35,7 +20,6 @@ export function App({ data }: { data: StudioData }) {
     );
   return (
     <>
-      <Bar production={data.production} />
       {page}
       <Live text={text} />
     </>

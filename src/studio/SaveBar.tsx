@@ -6,11 +6,14 @@
 import type { MouseEvent } from 'react';
 import type { Saved } from './api';
 import { controlId } from './names';
-import { type Placed, ratioText } from './problems';
+import type { Placed } from './problems';
 import { when } from './time';
 import { focusControl } from './focus';
 
-/** A link to the control an item is placed at. */
+/**
+ * An item as the list beside Save shows it: its message (the form model names the control in it, and for a contrast
+ * the ratio), a link to the control when it has one.
+ */
 function ItemLink({ p }: { p: Placed }) {
   const go = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
@@ -20,13 +23,11 @@ function ItemLink({ p }: { p: Placed }) {
     <li>
       {p.control ? (
         <a href={`#${controlId(p.control)}`} onClick={go}>
-          {p.label}
+          {p.message}
         </a>
       ) : (
-        <span>{p.label}</span>
+        p.message
       )}
-      : {p.message}
-      {p.ratio !== undefined ? ` (contrast ${ratioText(p.ratio)})` : ''}
     </li>
   );
 }

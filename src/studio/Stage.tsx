@@ -56,7 +56,7 @@ function PreviewControls({ o, onChange }: { o: PreviewOptions; onChange: (o: Pre
           onKeyDown={(e) => e.key == 'Enter' && takeLang()}
         />
         <p id="page-lang-hint" className={bad ? 'problem' : 'hint'}>
-          {bad ? 'Not a language tag: use one such as en, fr-CA or ar.' : 'A language tag, such as en, fr-CA or ar.'}
+          {bad ? 'Not a language tag: use one such as en, fr-CA or ar.' : 'A tag such as en, fr-CA or ar.'}
         </p>
       </div>
       <div className="row">

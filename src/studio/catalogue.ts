@@ -1,6 +1,9 @@
 /**
  * Every control of the editor (issue 33 item 2: every setting of spec 3.2–3.4 without typing JSON): its path in the
- * draft, its visible label (named as the spec names the setting), its kind and its section. The sections render from
+ * draft, its visible label, its kind and its section. The labels are the names the form model's messages give the
+ * settings (src/form-model/names.ts), but where a label must stay apart: the banner's call to action is not called a
+ * "button label" (exactly one control is labelled Button label: tools find it by that name), and the result flag says
+ * what it does. The sections render from
  * it, and the difference of two drafts (diff.ts) and the problems of the form model's checks (problems.ts) name a
  * control by the same label, so what the owner reads in a list is what is written beside the control. Pure.
  *
@@ -153,26 +156,26 @@ const look: ControlDef[] = [
     ],
   }),
   def('look', 'flag', S + 'useMobileBanner', 'Mobile banner', { flag: 'yn', hint: 'Phones see the banner first.' }),
-  def('look', 'text', S + 'imageUrl', 'Image URL'),
+  def('look', 'text', S + 'imageUrl', 'Image', { hint: 'The address of an image, https://…' }),
   def('look', 'flag', S + 'imageEdgeToEdge', 'Image edge to edge', { flag: 'bool' }),
   colour('backgroundColor', 'Background colour'),
   colour('headingColor', 'Heading colour'),
-  colour('paragraphColor', 'Paragraph colour'),
+  colour('paragraphColor', 'Text colour'),
   colour('labels.color', 'Label colour'),
   colour('button.color', 'Button colour'),
   colour('button.hover_color', 'Button hover colour'),
   colour('button.text_color', 'Button text colour'),
-  colour('bannerCta.color', 'Banner call-to-action colour'),
-  colour('bannerCta.hover_color', 'Banner call-to-action hover colour'),
-  colour('bannerCta.text_color', 'Banner call-to-action text colour'),
-  colour('modal.close_link_color', 'Close link colour'),
+  colour('bannerCta.color', 'Banner button colour'),
+  colour('bannerCta.hover_color', 'Banner button hover colour'),
+  colour('bannerCta.text_color', 'Banner button text colour'),
+  colour('modal.close_link_color', 'Close colour'),
   font('headingFont', 'Heading font'),
-  font('paragraphFont', 'Paragraph font'),
+  font('paragraphFont', 'Text font'),
   font('labels.font', 'Label font'),
   def('look', 'select', S + 'styles.button.alignment', 'Button alignment', { options: ALIGN }),
   def('look', 'flag', S + 'styles.button.style', 'Full-width button', { flag: 'full' }),
-  def('look', 'select', S + 'styles.bannerCta.alignment', 'Banner call-to-action alignment', { options: ALIGN }),
-  def('look', 'flag', S + 'styles.bannerCta.style', 'Full-width banner call-to-action', { flag: 'full' }),
+  def('look', 'select', S + 'styles.bannerCta.alignment', 'Banner button alignment', { options: ALIGN }),
+  def('look', 'flag', S + 'styles.bannerCta.style', 'Full-width banner button', { flag: 'full' }),
   def('look', 'number', S + 'popupOpacity', 'Overlay opacity (%)', { min: 0, max: 100, placeholder: '65' }),
   def('look', 'number', S + 'styles.modal.max_width', 'Max width (px)', { min: 0, placeholder: '768' }),
   def('look', 'number', S + 'styles.baseFontSize', 'Base font size (px)', {
@@ -191,8 +194,8 @@ const behaviour: ControlDef[] = [
       ['bottom', 'At the bottom of the page'],
     ],
   }),
-  def('behaviour', 'number', S + 'popupFrequency', 'Popup frequency (days)', { min: 0, placeholder: '365' }),
-  def('behaviour', 'number', S + 'confirmationDuration', 'Confirmation duration (seconds)', {
+  def('behaviour', 'number', S + 'popupFrequency', 'Show again after (days)', { min: 0, placeholder: '365' }),
+  def('behaviour', 'number', S + 'confirmationDuration', 'Success message time (seconds)', {
     min: 0,
     placeholder: '3',
   }),
@@ -208,7 +211,7 @@ const behaviour: ControlDef[] = [
   def('behaviour', 'text', S + 'smsTransportNumber', 'Text-to-join number'),
   def('behaviour', 'flag', S + 'useTtt', 'Text-to-join', { flag: 'yn' }),
   def('behaviour', 'flag', S + 'useRewards', 'Rewards badge', { flag: 'bool' }),
-  def('behaviour', 'text', S + 'rewardsUrl', 'Rewards URL'),
+  def('behaviour', 'text', S + 'rewardsUrl', 'Rewards link'),
   def('behaviour', 'select', S + 'version', 'Popup version', {
     options: [
       ['1.0', '1.0'],

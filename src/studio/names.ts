@@ -41,8 +41,12 @@ export const controlFor = (path: string): string => {
   return '';
 };
 
-/** A settings path from the form model's checks (relative to the settings) as a path of the draft. */
-export const draftPath = (settingsPath: string): string => (settingsPath ? 'settings.' + settingsPath : 'settings');
+/**
+ * A problem's path as a path of the draft: the form model's checks name paths in the settings; a save refused by the
+ * server names its own `title`, `requireConsent` and `settings` besides them (STUDIO.md PUT 422).
+ */
+export const draftPath = (path: string): string =>
+  path == 'title' || path == 'requireConsent' || path == 'settings' ? path : path ? 'settings.' + path : 'settings';
 
 /** What the owner calls field `i` of `draft`: 'Field 2 (First Name)'. */
 const fieldName = (draft: unknown, i: number): string => {

@@ -98,7 +98,7 @@ function useActions({ lid, fId, state, dispatch, say, problems, warnings, load, 
     if (!sent || state.busy) return;
     if (problems.length) {
       const n = problems.length;
-      say(`Refused: ${n} problem${n == 1 ? '' : 's'} to fix first. ${problems[0].label}: ${problems[0].message}`);
+      say(`Refused: ${n} problem${n == 1 ? '' : 's'} to fix first. ${problems[0].message}`);
       return focusControl(problems[0].control);
     }
     dispatch({ type: 'busy', busy: 'saving' });

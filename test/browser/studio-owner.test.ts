@@ -5,7 +5,7 @@
  * carrying the form's own snippet (from Publish) shows the popup as saved. No CSP violation, no page error.
  */
 import * as assert from 'uvu/assert';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { FRAME_TITLE } from '../../src/constants';
 import { accessibilityWarnings } from '../../src/form-model/a11y';
 import { startFixture } from './harness';
@@ -25,15 +25,20 @@ import {
 
 const { T, ctx } = studioSuite('studio: an owner makes, edits, saves and publishes a form');
 
-/** Waits until the popup's submit button in the stage has the background `rgb`. */
-const buttonColour = (modal: FrameLocator, rgb: string) =>
-  modal.locator('button[type=submit]').evaluate(
-    (b, want) =>
-      new Promise<void>((done) => {
-        const check = () => (getComputedStyle(b).backgroundColor == want ? done() : requestAnimationFrame(check));
-        check();
-      }),
-    rgb,
+/**
+ * Waits until the popup's submit button has the background `rgb`: in the stage (`stage` true; each render replaces
+ * the popup's frames, so they are looked up again at every poll), or on a host page.
+ */
+const buttonColour = (page: Page, rgb: string, stage = true) =>
+  page.waitForFunction(
+    ({ want, inStage, title }) => {
+      const top = inStage ? (document.getElementById('stage') as HTMLIFrameElement).contentDocument : document;
+      const popup = top?.querySelector<HTMLIFrameElement>(`iframe[title="${title}"]`)?.contentDocument;
+      const b = popup?.querySelector('button[type=submit]');
+      return !!b && getComputedStyle(b).backgroundColor == want;
+    },
+    { want: rgb, inStage: stage, title: FRAME_TITLE },
+    { polling: 50, timeout: 15000 },
   );
 
 /** A text, the description typed fast, bold, a colour and a field: each seen in the stage's popup, nothing saved. */
@@ -59,7 +64,7 @@ async function editLive(page: Page): Promise<void> {
   await modal.locator('.mc-description b, .mc-description strong').first().waitFor();
   // A colour, typed as hex: the popup's button takes it.
   await control(page, 'Button colour').fill('#5b3bb5');
-  await buttonColour(modal, 'rgb(91, 59, 181)');
+  await buttonColour(page, 'rgb(91, 59, 181)');
   // A field: added (focus moves to its label), labelled, required.
   await control(page, 'New field type').selectOption({ label: 'Text' });
   await page.getByRole('button', { name: 'Add field', exact: true }).click();
@@ -92,7 +97,7 @@ async function visit(url: string): Promise<void> {
     await popup.getByRole('button', { name: 'Count me in', exact: true }).waitFor({ timeout: 20000 });
     await popup.getByText('Fresh every Friday.').waitFor();
     await popup.getByLabel(/^Company/).waitFor();
-    await buttonColour(popup, 'rgb(91, 59, 181)');
+    await buttonColour(vp, 'rgb(91, 59, 181)', false);
   } finally {
     await visitor.close();
   }

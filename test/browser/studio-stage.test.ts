@@ -67,7 +67,7 @@ T('desktop, phone, banner; the page language and direction; another popup versio
 
     // Version 1.1 with the rewards badge: the stage loads popup.js 1.1, which shows it.
     await control(page, 'Rewards badge').check();
-    await control(page, 'Rewards URL').fill('https://example.com/rewards');
+    await control(page, 'Rewards link').fill('https://example.com/rewards');
     await control(page, 'Popup version').selectOption('1.1');
     await page.waitForFunction(() => /[?&]v=1\.1&/.test((document.getElementById('stage') as HTMLIFrameElement).src));
     await stageModal(page).locator('a[href="https://example.com/rewards"]').waitFor();

@@ -24,11 +24,9 @@ test('previewParams: preview mode (spec 6), the cookies ignored, this provider a
 test('stageSettings: as the provider answers a visitor (forVisitor), the badge added, the input untouched', () => {
   const s = { imageUrl: '/demo/a.svg', rewardsUrl: 'https://r.example/x', appDomain: '', buttonLabel: 'Go' };
   const before = JSON.stringify(s);
-  const out = stageSettings(s, 'list.example.com', { text: 'Powered by Us', url: 'https://us.example' }, 'desktop');
-  assert.equal(out, {
-    ...forVisitor(s, 'list.example.com'),
-    poweredBy: { text: 'Powered by Us', url: 'https://us.example' },
-  });
+  const badge = { text: 'Powered by Us', url: 'https://us.example' };
+  const out = stageSettings(s, 'list.example.com', badge, 'desktop');
+  assert.equal(out, forVisitor(s, 'list.example.com', badge));
   assert.is(out.imageUrl, '//list.example.com/demo/a.svg');
   assert.is(JSON.stringify(s), before);
   assert.is(stageSettings({ imageUrl: '//cdn.example/a.png' }, 'h', false, 'desktop').imageUrl, '//cdn.example/a.png');
