@@ -1,5 +1,6 @@
 /** A name changed in place: a button that opens a labelled input with Rename and Cancel (Escape cancels too). */
 import { useState } from 'react';
+import { useFocusOnMount } from './focus';
 
 export interface RenameProps {
   id: string;
@@ -9,29 +10,12 @@ export interface RenameProps {
   onRename: (name: string) => Promise<boolean>;
 }
 
-export function Rename({ id, what, current, onRename }: RenameProps) {
-  const [open, setOpen] = useState(false);
+/** The open form: the new name (focused as it opens), Rename and Cancel; `onClose` once done or cancelled. */
+function RenameForm({ id, what, current, onRename, onClose }: RenameProps & { onClose: () => void }) {
   const [name, setName] = useState(current);
-  if (!open)
-    return (
-      <button
-        type="button"
-        id={id}
-        className="secondary small"
-        onClick={() => {
-          setName(current);
-          setOpen(true);
-        }}
-      >
-        Rename<span className="vh"> {what}</span>
-      </button>
-    );
-  const close = () => {
-    setOpen(false);
-    setTimeout(() => document.getElementById(id)?.focus());
-  };
+  const input = useFocusOnMount<HTMLInputElement>();
   const submit = async () => {
-    if (name.trim() && (await onRename(name.trim()))) close();
+    if (name.trim() && (await onRename(name.trim()))) onClose();
   };
   return (
     <form
@@ -46,17 +30,36 @@ export function Rename({ id, what, current, onRename }: RenameProps) {
         id={id + '-name'}
         value={name}
         required
-        // biome-ignore lint/a11y/noAutofocus: the input appears on the Rename button's press, for this alone
-        autoFocus
+        ref={input}
         onChange={(e) => setName(e.currentTarget.value)}
-        onKeyDown={(e) => e.key == 'Escape' && close()}
+        onKeyDown={(e) => e.key == 'Escape' && onClose()}
       />
       <button type="submit" className="small">
         Rename
       </button>
-      <button type="button" className="secondary small" onClick={close}>
+      <button type="button" className="secondary small" onClick={onClose}>
         Cancel
       </button>
     </form>
+  );
+}
+
+export function Rename(p: RenameProps) {
+  const [open, setOpen] = useState(false);
+  if (open)
+    return (
+      <RenameForm
+        {...p}
+        onClose={() => {
+          setOpen(false);
+          // Back to the Rename button, once it is on the page again.
+          setTimeout(() => document.getElementById(p.id)?.focus());
+        }}
+      />
+    );
+  return (
+    <button type="button" id={p.id} className="secondary small" onClick={() => setOpen(true)}>
+      Rename<span className="vh"> {p.what}</span>
+    </button>
   );
 }

@@ -6,6 +6,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import type { Bound } from './bind';
 import { Notes } from './Controls';
+import { useFocusOnMount } from './focus';
 import { linkAllowed } from './rich-html';
 import { type Formats, useRichText } from './useRichText';
 
@@ -40,6 +41,7 @@ function useRoving(count: number) {
 function LinkForm({ id, onDone }: { id: string; onDone: (url: string | null) => void }) {
   const [url, setUrl] = useState('https://');
   const [bad, setBad] = useState(false);
+  const input = useFocusOnMount<HTMLInputElement>();
   const apply = () => (linkAllowed(url) ? onDone(url.trim()) : setBad(true));
   return (
     <div className="link-form">
@@ -48,8 +50,7 @@ function LinkForm({ id, onDone }: { id: string; onDone: (url: string | null) => 
         id={id}
         type="url"
         value={url}
-        // biome-ignore lint/a11y/noAutofocus: the form opens on the Link button's press, for this input alone
-        autoFocus
+        ref={input}
         aria-invalid={bad ? 'true' : undefined}
         aria-describedby={bad ? id + '-bad' : undefined}
         onChange={(e) => {

@@ -25,6 +25,16 @@ export function useFocusLater(): (...ids: string[]) => void {
   };
 }
 
+/**
+ * A ref whose element takes focus when it appears: an input shown by the button just pressed (a link's address, a new
+ * name). The autofocus attribute would not do: browsers honour it on page load and in dialogs only.
+ */
+export function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
 /** Moves focus to the control of `path` (a problem's), or to the problems beside Save when it has none. */
 export function focusControl(path: string): void {
   ((path && document.getElementById(controlId(path))) || document.getElementById('form-problems'))?.focus();
