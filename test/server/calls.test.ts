@@ -45,8 +45,19 @@ provider's badge`, async () => {
     const badge = { text: `Powered by ${p.host}`, url: `${p.origin}/` };
     const want: Record<string, unknown> = { ...f.settings, appDomain: p.host, poweredBy: badge };
     if (typeof want.imageUrl === 'string' && want.imageUrl) want.imageUrl = `//${p.host}${want.imageUrl}`;
+    // An SMS program's image too: the popup shows only an http(s) or protocol-relative one.
+    want.fields = JSON.parse(
+      JSON.stringify(want.fields).replace(/"imgSrc":"(\/[^/][^"]*)"/g, `"imgSrc":"//${p.host}$1"`),
+    );
     assert.equal(data, want, f.key);
   }
+  const sms = (await call(p.origin, 'form-settings', callQuery(form('sms')))).data.fields as {
+    smsProgramData?: { imgSrc: string }[];
+  }[];
+  assert.equal(
+    sms.flatMap((f) => f.smsProgramData || []).map((d) => d.imgSrc),
+    [`//${p.host}/demo/assets/flag-us.svg`],
+  );
 });
 
 test('form-settings: Y/N strings, popupDelay and the fields of spec 3.2/3.4 in the seeded shape', async () => {

@@ -26,8 +26,20 @@ const CALLS = new Set(['/subscribe/form-settings', '/subscribe/is-email-subscrib
  */
 export const forVisitor = (settings: Record<string, unknown>, host: string, badge: Badge): Record<string, unknown> => {
   const out = { ...settings };
-  for (const k of ['imageUrl', 'rewardsUrl'])
-    if (typeof out[k] === 'string' && /^\/(?!\/)/.test(out[k] as string)) out[k] = `//${host}${out[k]}`;
+  const onHost = (v: unknown) => (typeof v === 'string' && /^\/(?!\/)/.test(v) ? `//${host}${v}` : v);
+  for (const k of ['imageUrl', 'rewardsUrl']) out[k] = onHost(out[k]);
+  // An SMS field's program image (spec 3.4 smsProgramData[0].imgSrc) is a path on this provider too.
+  if (Array.isArray(out.fields))
+    out.fields = out.fields.map((f: Record<string, unknown>) =>
+      Array.isArray(f?.smsProgramData)
+        ? {
+            ...f,
+            smsProgramData: f.smsProgramData.map((d: Record<string, unknown>) =>
+              d && typeof d === 'object' ? { ...d, imgSrc: onHost(d.imgSrc) } : d,
+            ),
+          }
+        : f,
+    );
   if (!out.appDomain) out.appDomain = host;
   out.poweredBy = badge;
   return out;
