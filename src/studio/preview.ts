@@ -38,15 +38,30 @@ export const previewParams = (f: PreviewForm, origin: string): LoaderParams => (
   cdn: origin + '/',
 });
 
+/** `v` on this provider's `host` when it is a path starting with one '/', as the provider answers a visitor. */
+const onHost = (v: unknown, host: string): unknown =>
+  typeof v == 'string' && /^\/(?!\/)/.test(v) ? `//${host}${v}` : v;
+
+/** The fields with their SMS program images (spec 3.4 smsProgramData[].imgSrc) on `host`. */
+const fieldsOnHost = (fields: unknown[], host: string): unknown[] =>
+  fields.map((f) => {
+    const data = (f as Record<string, unknown> | null)?.smsProgramData;
+    if (!Array.isArray(data)) return f;
+    const on = (d: unknown) =>
+      d && typeof d == 'object' ? { ...d, imgSrc: onHost((d as Record<string, unknown>).imgSrc, host) } : d;
+    return { ...(f as Record<string, unknown>), smsProgramData: data.map(on) };
+  });
+
 /**
- * The settings the stage mounts: `settings` as the provider answers a visitor (addresses starting with one '/' made
- * absolute on `host`, appDomain defaulting to it, this provider's badge whatever the settings say) and the
- * view's banner: a phone view shows the form itself, the banner view the mobile banner first, whatever the setting.
+ * The settings the stage mounts: `settings` as the provider answers a visitor (src/server/subscribe/routes.ts
+ * forVisitor, which the studio may not import: its paths made absolute on `host`, appDomain defaulting to it, this
+ * provider's badge whatever the settings say; test/unit/studio-preview.test.ts holds the two alike) and the view's
+ * banner: a phone view shows the form itself, the banner view the mobile banner first, whatever the setting.
  */
 export const stageSettings = (settings: RawSettings, host: string, badge: Badge | undefined, view: View) => {
   const out: RawSettings = { ...settings };
-  for (const k of ['imageUrl', 'rewardsUrl'])
-    if (typeof out[k] == 'string' && /^\/(?!\/)/.test(out[k] as string)) out[k] = `//${host}${out[k]}`;
+  for (const k of ['imageUrl', 'rewardsUrl']) out[k] = onHost(out[k], host);
+  if (Array.isArray(out.fields)) out.fields = fieldsOnHost(out.fields, host);
   if (!out.appDomain) out.appDomain = host;
   if (badge !== undefined) out.poweredBy = badge;
   if (view != 'desktop') out.useMobileBanner = view == 'banner' ? 'Y' : 'N';

@@ -4,6 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { DEMO_FORMS } from '../../src/server/seed/forms';
 import { forVisitor } from '../../src/server/subscribe/routes';
 import { isLangTag, previewParams, smsNote, stageSettings, stageUrl, stageVersion } from '../../src/studio/preview';
 
@@ -22,12 +23,28 @@ test('previewParams: preview mode (spec 6), the cookies ignored, this provider a
 });
 
 test('stageSettings: as the provider answers a visitor (forVisitor), the badge added, the input untouched', () => {
-  const s = { imageUrl: '/demo/a.svg', rewardsUrl: 'https://r.example/x', appDomain: '', buttonLabel: 'Go' };
+  const s = {
+    imageUrl: '/demo/a.svg',
+    rewardsUrl: 'https://r.example/x',
+    appDomain: '',
+    buttonLabel: 'Go',
+    fields: [
+      { type: 'email', name: 'EMAIL' },
+      { type: 'smsphone', name: 'SMS', smsProgramData: [{ imgSrc: '/demo/flag.svg', requiredTemplate: 'x' }, null] },
+    ],
+  };
   const before = JSON.stringify(s);
   const badge = { text: 'Powered by Us', url: 'https://us.example' };
   const out = stageSettings(s, 'list.example.com', badge, 'desktop');
   assert.equal(out, forVisitor(s, 'list.example.com', badge));
   assert.is(out.imageUrl, '//list.example.com/demo/a.svg');
+  assert.is(
+    (out.fields as { smsProgramData?: { imgSrc: string }[] }[])[1].smsProgramData![0].imgSrc,
+    '//list.example.com/demo/flag.svg',
+  );
+  // Every settings object of the seed, alike.
+  for (const f of DEMO_FORMS)
+    assert.equal(stageSettings(f.settings, 'h:1', badge, 'desktop'), forVisitor(f.settings, 'h:1', badge), f.key);
   assert.is(JSON.stringify(s), before);
   assert.is(stageSettings({ imageUrl: '//cdn.example/a.png' }, 'h', false, 'desktop').imageUrl, '//cdn.example/a.png');
   assert.is(stageSettings({}, 'h', false, 'desktop').poweredBy, false);
