@@ -70,6 +70,19 @@ function Sections({ bind, draft }: { bind: Bind; draft: Draft }) {
 function usePreview(data: StudioData, lid: string, fId: string, e: EditorHook) {
   const list = useList(lid);
   const [options, setOptions] = useState(firstOptions);
+  // The page's address keeps the language and direction, so a reload shows the stage as it was.
+  useEffect(() => {
+    const q = new URLSearchParams(location.search);
+    const plain = options.lang == 'en' && options.dir == 'ltr';
+    for (const [k, v] of [
+      ['lang', options.lang],
+      ['dir', options.dir],
+    ])
+      if (plain) q.delete(k);
+      else q.set(k, v);
+    const query = q.toString();
+    history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+  }, [options.lang, options.dir]);
   const shown = e.state.viewing ? e.state.viewing.settings : e.draft?.settings;
   const settings = useMemo(
     () => (shown ? stageSettings(shown, location.host, data.badge, options.view) : null),

@@ -262,7 +262,3 @@ export const control = (path: string): ControlDef => {
   if (!d) throw Error(`no control for ${path}`);
   return d;
 };
-
-/** The controls of a section, in the order above, but the field ones (the field editor lays those out itself). */
-export const sectionControls = (section: Section): ControlDef[] =>
-  [...CONTROLS.values()].filter((d) => d.section == section && !d.path.includes('[]'));

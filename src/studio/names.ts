@@ -3,7 +3,7 @@
  * model's checks belongs to, and the name the owner reads for it in a list (the difference of two saves, the problems,
  * the accessibility warnings). Pure.
  */
-import { CONTROLS, control } from './catalogue';
+import { CONTROLS } from './catalogue';
 import { formatPath, getAt, indices, parsePath, pattern } from './paths';
 
 /** The draft: what a save sends (STUDIO.md PUT) and what the editor changes. */
@@ -73,6 +73,3 @@ export const describe = (path: string, draft: unknown): string => {
   const c = `Choice ${choice + 1}`;
   return d.path.endsWith('choices[]') ? `${head}: ${c}` : `${head}: ${c}: ${d.label}`;
 };
-
-/** The label of the control of `path`, as written beside it (the catalogue's). */
-export const labelOf = (path: string): string => control(pattern(path)).label;

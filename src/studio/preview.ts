@@ -8,18 +8,11 @@ import type { LoaderParams, RawSettings } from '../types';
 /** How the stage shows the form: a desktop page, a phone showing the form, or a phone showing the mobile banner. */
 export type View = 'desktop' | 'phone' | 'banner';
 
-/** The stage's width and height in CSS pixels per view (a 375 × 667 phone, as the old preview's). */
-export const STAGE_SIZE: Record<View, { width: number; height: number } | null> = {
-  desktop: null,
-  phone: { width: 375, height: 667 },
-  banner: { width: 375, height: 667 },
-};
-
 /** The powered-by badge of this provider (STUDIO.md: the settings answer's `poweredBy`), as the studio data has it. */
 export type Badge = { text: string; url: string } | false;
 
 /** The account, list and form a preview mounts. */
-export interface PreviewForm {
+interface PreviewForm {
   uuid: string;
   lid: string;
   fId: string;

@@ -58,6 +58,12 @@ T('desktop, phone, banner; the page language and direction; another popup versio
       const popupRtl = !!f?.body && f.documentElement.lang == 'ar' && getComputedStyle(f.body).direction == 'rtl';
       return d.documentElement.dir == 'rtl' && popupRtl;
     });
+    // The address keeps them: a reload shows the stage as it was.
+    assert.match(page.url(), /\?lang=ar&dir=rtl$/);
+    await page.reload();
+    await stageModal(page).locator('button[type=submit]').waitFor();
+    assert.equal((await stageRoot(page)).slice(0, 2), ['ar', 'rtl']);
+    assert.is(await control(page, 'Page language').inputValue(), 'ar');
     // Not a language tag: said, marked, and the stage keeps its language.
     await control(page, 'Page language').fill('ar"><b>');
     await control(page, 'Page language').press('Tab');
