@@ -34,9 +34,12 @@ export function FormRow({ list, form: f, say, reload }: FormRowProps) {
       <th scope="row">
         <a href={links.form(f.lid, f.fId)}>{f.title || 'Untitled form'}</a>
       </th>
-      <td>{VARIANTS[f.variation] || f.variation}</td>
-      <td>{f.template}</td>
-      <td>{f.savedAt ? when(f.savedAt) : 'As seeded'}</td>
+      {/* One cell for the look and the save: a phone has room for three columns, not five. */}
+      <td>
+        {VARIANTS[f.variation] || f.variation}, template {f.template}
+        <br />
+        {f.savedAt ? `Saved ${when(f.savedAt)}` : 'Not saved in the studio yet'}
+      </td>
       <td>
         <div className="row-actions">
           <Rename

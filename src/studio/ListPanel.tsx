@@ -104,9 +104,7 @@ export function ListPanel({ list, lists, say, reload }: ListPanelProps) {
           <thead>
             <tr>
               <th scope="col">Form</th>
-              <th scope="col">Variant</th>
-              <th scope="col">Template</th>
-              <th scope="col">Last saved</th>
+              <th scope="col">Look and last save</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>

@@ -2,7 +2,8 @@
  * axe-core on every studio page and state (issue 33 "axe zero"), frames included (the stage and its popup): the
  * home page and its delete dialog, the editor at desktop and phone width with its problems, accessibility warnings
  * and a stale save's difference shown, the phone and banner previews, the versions viewed, the subscribers page and
- * its erase dialog. wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice: zero violations.
+ * its erase dialog. wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice: zero violations; and no page wider than
+ * the window.
  */
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
@@ -27,9 +28,19 @@ const { T, ctx } = studioSuite('studio: axe');
 
 const F = demoForm('gdpr')!;
 
-/** axe's violations on `page`, each as one line naming the state. */
-const violations = async (page: Page, state: string) =>
-  (await axe(page)).map((v) => `${state}: ${v.id} (${v.help}) ${v.targets.join(' ')}`);
+/**
+ * axe's violations on `page`, each as one line naming the state, and a page wider than the window (WCAG 1.4.10
+ * reflow: nothing of the studio scrolls sideways but a wide table inside its own region).
+ */
+const violations = async (page: Page, state: string) => [
+  ...(await axe(page)).map((v) => `${state}: ${v.id} (${v.help}) ${v.targets.join(' ')}`),
+  ...(
+    await page.evaluate(() => {
+      const { scrollWidth, clientWidth } = document.documentElement;
+      return scrollWidth > clientWidth ? [`the page is ${scrollWidth} px wide in a ${clientWidth} px window`] : [];
+    })
+  ).map((w) => `${state}: ${w}`),
+];
 
 for (const viewport of [
   { width: 1400, height: 1000 },
