@@ -23,7 +23,7 @@ export function SubscriberTable({ data, q, onPage, onErase }: SubscriberTablePro
   return (
     <>
       {/* On a narrow screen the table scrolls sideways within its region, which takes focus so keys can scroll it. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard (WCAG 2.1.1) */}
       <section className="table-scroll" aria-labelledby="subscribers-caption" tabIndex={0}>
         <table className="subscribers">
           <caption id="subscribers-caption">
