@@ -1,0 +1,96 @@
+/**
+ * What the stage's popup is given (issue 33 item 2: the real popup.js in preview mode, spec 6): the loader parameters
+ * of a preview, and the draft's settings as a visitor's form-settings call would answer them (the provider's
+ * `forVisitor`: image addresses on this provider, its appDomain, its badge), with the preview's view applied. Pure.
+ */
+import type { LoaderParams, RawSettings } from '../types';
+
+/** How the stage shows the form: a desktop page, a phone showing the form, or a phone showing the mobile banner. */
+export type View = 'desktop' | 'phone' | 'banner';
+
+/** The powered-by badge of this provider (STUDIO.md: the settings answer's `poweredBy`), as the studio data has it. */
+export type Badge = { text: string; url: string } | false;
+
+/** The account, list and form a preview mounts. */
+interface PreviewForm {
+  uuid: string;
+  lid: string;
+  fId: string;
+}
+
+/** The loader parameters of a preview on this provider at `origin` (spec 3.1 isPreview: no server calls). */
+export const previewParams = (f: PreviewForm, origin: string): LoaderParams => ({
+  baseUrl: new URL(origin).host,
+  uuid: f.uuid,
+  lid: f.lid,
+  fId: f.fId,
+  dev: false,
+  uniqueMethods: false,
+  ignoreCookie: true,
+  isPreview: true,
+  cdn: origin + '/',
+});
+
+/** `v` on this provider's `host` when it is a path starting with one '/', as the provider answers a visitor. */
+const onHost = (v: unknown, host: string): unknown =>
+  typeof v == 'string' && /^\/(?!\/)/.test(v) ? `//${host}${v}` : v;
+
+/** The fields with their SMS program images (spec 3.4 smsProgramData[].imgSrc) on `host`. */
+const fieldsOnHost = (fields: unknown[], host: string): unknown[] =>
+  fields.map((f) => {
+    const data = (f as Record<string, unknown> | null)?.smsProgramData;
+    if (!Array.isArray(data)) return f;
+    const on = (d: unknown) =>
+      d && typeof d == 'object' ? { ...d, imgSrc: onHost((d as Record<string, unknown>).imgSrc, host) } : d;
+    return { ...(f as Record<string, unknown>), smsProgramData: data.map(on) };
+  });
+
+/**
+ * The settings the stage mounts: `settings` as the provider answers a visitor (src/server/subscribe/routes.ts
+ * forVisitor, which the studio may not import: its paths made absolute on `host`, appDomain defaulting to it, this
+ * provider's badge whatever the settings say; test/unit/studio-preview.test.ts holds the two alike) and the view's
+ * banner: a phone view shows the form itself, the banner view the mobile banner first, whatever the setting.
+ */
+export const stageSettings = (settings: RawSettings, host: string, badge: Badge | undefined, view: View) => {
+  const out: RawSettings = { ...settings };
+  for (const k of ['imageUrl', 'rewardsUrl']) out[k] = onHost(out[k], host);
+  if (Array.isArray(out.fields)) out.fields = fieldsOnHost(out.fields, host);
+  if (!out.appDomain) out.appDomain = host;
+  if (badge !== undefined) out.poweredBy = badge;
+  if (view != 'desktop') out.useMobileBanner = view == 'banner' ? 'Y' : 'N';
+  return out;
+};
+
+/**
+ * A language tag as the stage's <html lang> takes it (the server's own check of the stage's query): BCP 47's shape,
+ * a language of 2 to 8 letters then subtags of 1 to 8 letters or digits, at most 35 characters (RFC 5646 4.4.1).
+ */
+export const isLangTag = (tag: string): boolean => tag.length <= 35 && /^[A-Za-z]{2,8}(?:-[A-Za-z\d]{1,8})*$/.test(tag);
+
+/** The popup version the settings ask for, as the stage's `v` takes it: dotted digits, default '1.0'. */
+export const stageVersion = (settings: RawSettings): string =>
+  /^\d+(\.\d+)*$/.test(String(settings.version ?? '')) ? String(settings.version) : '1.0';
+
+/** The stage's address for a popup version, page language and direction (STUDIO.md `/studio/stage?v=&lang=&dir=`). */
+export const stageUrl = (stage: string, v: string, lang: string, dir: 'ltr' | 'rtl'): string =>
+  `${stage}?${new URLSearchParams({ v, lang, dir })}`;
+
+/**
+ * What an sms: link of the popup would have done on a visitor's phone (spec 4.4 text-to-join), said instead of done:
+ * the preview sends nothing (spec 6). `name` is the link's own words.
+ */
+export const smsNote = (href: string, name: string): string | null => {
+  if (!/^sms:/i.test(href)) return null;
+  const [to, query] = href.slice(4).split('?');
+  const body = new URLSearchParams(query || '').get('body');
+  let number = to;
+  try {
+    number = decodeURIComponent(to);
+  } catch {
+    // A malformed escape: the number as written.
+  }
+  return (
+    `${name || 'This text link'}: on a visitor's phone this opens their messaging app with a text to ` +
+    `${number || '(no number)'}${body ? ` saying ${body}` : ''}. The preview sends nothing.`
+  );
+};
