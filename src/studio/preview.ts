@@ -3,13 +3,14 @@
  * of a preview, and the draft's settings as a visitor's form-settings call would answer them (the provider's
  * `forVisitor`: image addresses on this provider, its appDomain, its badge), with the preview's view applied. Pure.
  */
+import { forVisitor, type PoweredBy } from '../form-model/visitor';
 import type { LoaderParams, RawSettings } from '../types';
 
 /** How the stage shows the form: a desktop page, a phone showing the form, or a phone showing the mobile banner. */
 export type View = 'desktop' | 'phone' | 'banner';
 
 /** The powered-by badge of this provider (STUDIO.md: the settings answer's `poweredBy`), as the studio data has it. */
-export type Badge = { text: string; url: string } | false;
+export type Badge = PoweredBy;
 
 /** The account, list and form a preview mounts. */
 interface PreviewForm {
@@ -31,32 +32,13 @@ export const previewParams = (f: PreviewForm, origin: string): LoaderParams => (
   cdn: origin + '/',
 });
 
-/** `v` on this provider's `host` when it is a path starting with one '/', as the provider answers a visitor. */
-const onHost = (v: unknown, host: string): unknown =>
-  typeof v == 'string' && /^\/(?!\/)/.test(v) ? `//${host}${v}` : v;
-
-/** The fields with their SMS program images (spec 3.4 smsProgramData[].imgSrc) on `host`. */
-const fieldsOnHost = (fields: unknown[], host: string): unknown[] =>
-  fields.map((f) => {
-    const data = (f as Record<string, unknown> | null)?.smsProgramData;
-    if (!Array.isArray(data)) return f;
-    const on = (d: unknown) =>
-      d && typeof d == 'object' ? { ...d, imgSrc: onHost((d as Record<string, unknown>).imgSrc, host) } : d;
-    return { ...(f as Record<string, unknown>), smsProgramData: data.map(on) };
-  });
-
 /**
- * The settings the stage mounts: `settings` as the provider answers a visitor (src/server/subscribe/routes.ts
- * forVisitor, which the studio may not import: its paths made absolute on `host`, appDomain defaulting to it, this
- * provider's badge whatever the settings say; test/unit/studio-preview.test.ts holds the two alike) and the view's
- * banner: a phone view shows the form itself, the banner view the mobile banner first, whatever the setting.
+ * The settings the stage mounts: `settings` as the provider answers a visitor (the form model's `forVisitor`, which
+ * the provider's form-settings call uses too) and the view's banner: a phone view shows the form itself, the banner
+ * view the mobile banner first, whatever the setting.
  */
 export const stageSettings = (settings: RawSettings, host: string, badge: Badge | undefined, view: View) => {
-  const out: RawSettings = { ...settings };
-  for (const k of ['imageUrl', 'rewardsUrl']) out[k] = onHost(out[k], host);
-  if (Array.isArray(out.fields)) out.fields = fieldsOnHost(out.fields, host);
-  if (!out.appDomain) out.appDomain = host;
-  if (badge !== undefined) out.poweredBy = badge;
+  const out = forVisitor(settings, host, badge);
   if (view != 'desktop') out.useMobileBanner = view == 'banner' ? 'Y' : 'N';
   return out;
 };

@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_FORMS } from '../../src/server/seed/forms';
-import { forVisitor } from '../../src/server/subscribe/routes';
+import { forVisitor } from '../../src/form-model/visitor';
 import { isLangTag, previewParams, smsNote, stageSettings, stageUrl, stageVersion } from '../../src/studio/preview';
 
 test('previewParams: preview mode (spec 6), the cookies ignored, this provider as the content host', () => {

@@ -72,10 +72,10 @@ export const webIdOf = async (store: Store, listId: string, key: string): Promis
 export const addressKey = (listId: string, key: string): string => JSON.stringify([listId, key]);
 
 /**
- * Validates and stores a signup for `form`; `out` says where links in e-mails point (the Site's origin, never a
- * request header), whether the demo pages exist for the welcome link, and the mailbox limit its mail counts against
- * (issue 32 item 2: past it the mail is kept unsent, and the answer is the same). `admit`, when given, is asked about the person on
- * this list (addressKey: the list and their contact key, lower-cased e-mail, else SMS digits) once the signup is
+ * Validates and stores a signup for `form`; `out` says where links in e-mails point (the Site's origin, never a request
+ * header), whether the demo pages exist for the welcome link, and the mailbox limit its mail counts against (issue 32
+ * item 2: past it the mail is kept unsent, and the answer is the same). `admit`, when given, is asked about the person
+ * on this list (addressKey: the list and their contact key, lower-cased e-mail, else SMS digits) once the signup is
  * valid and before it is stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or
  * mailed (issue 8 limits). A person already on the list answers as a new one would and gets an e-mail as a new one
  * would, but nothing of theirs changes until they follow its link (issue 13 item 3, src/server/db/subscribers.ts).
