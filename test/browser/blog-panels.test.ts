@@ -1,9 +1,7 @@
 /** The blog's comments and widgets panels and anchor focus in Chromium (spec 2.1, 4.8, 9.5). */
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { BLOG_PANEL_MS } from '../../src/constants';
-import { sleep } from './harness';
-import { blogSuite, focused } from './blog-env';
+import { blogSuite, focused, settled } from './blog-env';
 
 const { T, open } = blogSuite('blog panels and anchors');
 
@@ -45,14 +43,14 @@ T('comments panel by click: slides in with animating, focus moves in, and the an
     assert.ok(await area.isVisible());
     assert.is(await toggle.getAttribute('aria-expanded'), 'true');
     assert.ok(await inside(page, '#comments'), await focused(page));
-    await sleep(BLOG_PANEL_MS + 100);
+    await settled(page);
     assert.equal(
       await classes(page, '#comments'),
       ['comments-area', 'comments-area open', 'comments-area open animating', 'comments-area open'],
       'open at once, animating, then settled',
     );
     await toggle.click();
-    await sleep(BLOG_PANEL_MS + 100);
+    await settled(page);
     assert.not.ok(await area.isVisible());
     assert.not.ok(await has(page, '#comments', 'animating'));
     assert.equal(log.errors, []);
@@ -67,7 +65,7 @@ T('panels never stick animating: reduced motion and a hidden tab still end the s
     await page.click('.comments-toggle');
     await page.click('.widgets-toggle');
     assert.ok(await has(page, 'body', 'widgets-animating'));
-    await sleep(BLOG_PANEL_MS + 100);
+    await settled(page);
     assert.not.ok(await has(page, '#comments', 'animating'));
     assert.not.ok(await has(page, 'body', 'widgets-animating'));
     // A tab in the background: no transition runs, the state still settles.
@@ -76,7 +74,7 @@ T('panels never stick animating: reduced motion and a hidden tab still end the s
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await page.click('.widgets-toggle');
-    await sleep(BLOG_PANEL_MS + 100);
+    await settled(page);
     assert.not.ok(await has(page, 'body', 'widgets-animating'));
     assert.not.ok(await page.locator('#secondary').isVisible());
   } finally {
@@ -91,7 +89,7 @@ T("comments panel by the toggle's text: sets #comments, scrolls there and focuse
     await page.waitForFunction(() => location.hash == '#comments');
     assert.ok(await page.locator('#comments').isVisible());
     await page.waitForFunction(() => document.activeElement?.id == 'comments');
-    await sleep(BLOG_PANEL_MS + 100);
+    await settled(page);
     assert.ok(await page.locator('#comments-title').isVisible());
     // Scrolled as far as the page allows towards the comments' top.
     const [top, y, max] = await page
@@ -160,7 +158,7 @@ focus back`,
       assert.ok(await has(page, 'body', 'widgets-animating'));
       assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'true');
       assert.ok(await inside(page, '#secondary'), await focused(page));
-      await sleep(BLOG_PANEL_MS + 100);
+      await settled(page);
       assert.ok(await panel.isVisible());
       const height = (await panel.boundingBox())?.height || 0;
       assert.ok(height > 50, `panel height ${height}`);
@@ -179,7 +177,7 @@ focus back`,
       );
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => scrollY == 0);
-      await sleep(BLOG_PANEL_MS + 100);
+      await settled(page);
       assert.not.ok(await panel.isVisible());
       assert.is(await focused(page), 'button.widgets-toggle');
       assert.is(await page.locator('.widgets-toggle').getAttribute('aria-expanded'), 'false');
@@ -198,7 +196,7 @@ T(
     try {
       await page.locator('.widgets-toggle').focus();
       await page.keyboard.press('Enter');
-      await sleep(BLOG_PANEL_MS + 100);
+      await settled(page);
       assert.ok(await inside(page, '#secondary'), await focused(page));
       const ratio = await page.evaluate(() => {
         const rgb = (c: string) => (c.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
