@@ -290,5 +290,18 @@ export async function axe(page: Page): Promise<AxeViolation[]> {
   }, AXE_TAGS);
 }
 
-/** Waits `ms` milliseconds. */
+/**
+ * Waits `ms` milliseconds: only where a test checks that something does NOT happen within a time, each use saying why
+ * that time (issue 34 item 6); anything that does happen is waited for as a condition.
+ */
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Two animation frames and a task in `target`: what the page does in answer to something that has happened (a
+ * load, an error, a reply, an event) has run by then, and what it changed has been drawn.
+ */
+export const settle = (target: Page | Frame): Promise<void> =>
+  target.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await new Promise((r) => setTimeout(r));
+  });
