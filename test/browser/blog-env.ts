@@ -13,7 +13,9 @@ import { suite, type Test } from 'uvu';
 import { createBlogRoute } from '../../src/blog/server/routes';
 import { BLOG_PANEL_MS } from '../../src/constants';
 import { startProvider, type Provider } from '../../src/server/app';
-import { DIST, launch, watch, type PageLog } from './harness';
+import { DIST, launch, until, watch, type PageLog } from './harness';
+
+export { until };
 
 /** A provider with the blog over a temporary database. */
 export interface Blog extends Provider {
@@ -124,12 +126,3 @@ export const settled = (page: Page, ms = BLOG_PANEL_MS + 2000): Promise<unknown>
     undefined,
     { timeout: ms },
   );
-
-/** Waits until `fn` is true, or throws after `ms` with `what`. */
-export async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -305,3 +305,12 @@ export const settle = (target: Page | Frame): Promise<void> =>
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     await new Promise((r) => setTimeout(r));
   });
+
+/** Waits until `fn` is true, or throws after `ms` with `what`. */
+export async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
