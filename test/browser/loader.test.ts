@@ -15,7 +15,9 @@ import {
   DIST,
   dataAttrPage,
   launch,
+  installClock,
   newPage,
+  quiet,
   settle,
   snippetPage,
   startFixture,
@@ -92,25 +94,12 @@ const popupLoads = (page: Page) =>
   );
 
 /**
- * A fresh page whose clock is installed (Playwright's fake timers, at the normal pace until the test runs them on),
- * and every request it makes, as it makes it: for the tests that check that nothing happens within a time. The fake
- * `performance` lists no resource: such a page's requests are read from `requests`.
+ * A fresh page whose clock is installed (harness `installClock`), and every path it asks for, as it asks: for the
+ * tests that check that nothing happens within a time (harness `quiet`).
  */
 const clockPage = async (...a: Parameters<typeof newPage> extends [unknown, ...infer R] ? R : never) => {
   const opened = await newPage(ctx.browser, ...a);
-  const requests: string[] = [];
-  opened.page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  await opened.page.clock.install();
-  return { ...opened, requests };
-};
-
-/**
- * Runs every timer of the page's next `ms` at once, then lets what they started run (two frames and a task): what the
- * loader would do within that time, it has done, without the test waiting it out.
- */
-const quiet = async (page: Page, ms: number) => {
-  await page.clock.runFor(ms);
-  await settle(page);
+  return { ...opened, requests: await installClock(opened.page) };
 };
 
 /**
