@@ -79,9 +79,9 @@ interface LoadOptions {
 /**
  * Loads `url` in a fresh browser context of `c` (CPU 4x slower, `o.network`, 1280x800), traced: after its load and
  * settings answer, `cold` scrolls to the bottom at once (the blog's form opens past the middle); `intent` and `submit`
- * wait `o.settleMs`, then scroll by mouse wheel at a reader's pace until past the middle (or the page's end). `cold` and `intent` then wait 4 s; `submit` clicks the popup's e-mail input, types an address, presses Enter,
- * and waits for the subscribe's answer and 1.5 s more for it to show. The submit's figures are of the tasks from the
- * click on.
+ * wait `o.settleMs`, then scroll by mouse wheel at a reader's pace until past the middle (or the page's end). `cold`
+ * and `intent` then wait 4 s; `submit` clicks the popup's e-mail input, types an address, presses Enter, and waits for
+ * the subscribe's answer and 1.5 s more for it to show. The submit's figures are of the tasks from the click on.
  */
 export async function bareSample(c: BareChromium, url: string, k: BareCase, o: LoadOptions): Promise<BareSample> {
   const { browserContextId } = await c.send('Target.createBrowserContext');

@@ -1,7 +1,8 @@
 /**
  * The reference build the bench compares with (issues 12, 37, "side by side with today"): the commit BENCH_BASE
- * (default 3f20302, the main before issues 11–15) checked out in a temporary git worktree, node_modules linked from this
- * checkout, built there with its own build.mjs. Its own server (dist-node/main.mjs) serves its own dist/ and content/.
+ * (default 3f20302, the main before issues 11–15) checked out in a temporary git worktree, node_modules linked from
+ * this checkout, built there with its own build.mjs. Its own server (dist-node/main.mjs) serves its own dist/ and
+ * content/.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';

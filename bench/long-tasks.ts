@@ -3,11 +3,11 @@
  * (bench/page-cost.ts `sample`: CPU slowed 4x, Lighthouse's slow 4G, scrolled to the trigger of its form) and prints
  * every main-thread task over `LIMIT_MS` (default 40 ms), the embed's marked, each with its events over 1.5 ms in time
  * order (script evaluations and calls by URL, parsing, style, layout) and its time from the start of the scroll. MODE
- * is one of the bench's opened cases (bench/cost-cases.ts): `intent` (the default: scrolled at a reader's pace),
- * `cold` or `cached`; or one of its bare cases (bench/bare-cases.ts: Chromium on a bare DevTools pipe; no scroll time
- * is printed there): `bare-cold`, `bare-intent`, `bare-submit`. `TRACE_CATS` adds trace categories (`blink,fonts` shows a layout's font look-ups and
- * a frame's creation; it slows both).
- * A tool for finding what to split, not a figure for RESULTS.md: `node bench/tsrun.mjs bench/long-tasks.ts [runs]`.
+ * is one of the bench's opened cases (bench/cost-cases.ts): `intent` (the default: scrolled at a reader's pace), `cold`
+ * or `cached`; or one of its bare cases (bench/bare-cases.ts: Chromium on a bare DevTools pipe; no scroll time is
+ * printed there): `bare-cold`, `bare-intent`, `bare-submit`. `TRACE_CATS` adds trace categories (`blink,fonts` shows a
+ * layout's font look-ups and a frame's creation; it slows both). A tool for finding what to split, not a figure for
+ * RESULTS.md: `node bench/tsrun.mjs bench/long-tasks.ts [runs]`.
  */
 import { join } from 'node:path';
 import { launch } from '../test/browser/harness';

@@ -282,8 +282,9 @@ case's wheel steps are input events, as above), and a third, **submit**: intent,
 address typed and Enter pressed, up to 1.5 s after the provider's answer has arrived (issue 12.2 names the submit's
 answer among the embed's work; bench/bare-cases.ts); its figures are of the tasks from the click on. Script runs in
 the top frame: to scroll or to ask whether the page is past its middle, to wait for the frame shown (read from the
-frame element, without touching its document or laying it out), then to find the input in the shown frame. ${r.runs} runs per case and build, interleaved (a load whose popup did not show, or whose subscribe had no
-answer, is run again):
+frame element, without touching its document or laying it out), then to find the input in the shown frame.
+${r.runs} runs per case and build, interleaved (a load whose popup did not show, or whose subscribe had no answer, is
+run again):
 
 ${bareMarkdown(r)}
 
