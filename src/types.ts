@@ -73,8 +73,11 @@ export interface Shared {
 export interface LoaderExtras {
   /** The campaign check (spec 4.1 steps 1–2), src/loader/campaign.ts. */
   checkCampaign(p: LoaderParams, done: () => void): void;
-  /** Arms an exit, middle or bottom trigger; returns what disarms it (src/loader/triggers.ts). */
-  arm(trigger: 'exit' | 'middle' | 'bottom', fire: () => void): () => void;
+  /**
+   * Arms an exit, middle or bottom trigger, calling `ahead` once when the reader is on the way to it (issue 37);
+   * returns what disarms it (src/loader/triggers.ts).
+   */
+  arm(trigger: 'exit' | 'middle' | 'bottom', fire: () => void, ahead?: () => void): () => void;
 }
 
 /**

@@ -71,6 +71,17 @@ const toPopup = (show: boolean, opener?: HTMLElement | true) => {
 };
 
 /**
+ * The warm-up (issues 12.1, 37): once the settings are in, popup.js is fetched when the browser is idle and prepares
+ * the popup hidden, so that the trigger or an opener's click has nothing left to fetch. Called when the trigger is
+ * certain or near, and when a pointer or focus reaches an opener. Not under Save-Data or on a 2G connection: there
+ * nothing is fetched before the trigger. After a show it changes nothing: the popup is on the page or on its way.
+ */
+const warm = () => {
+  const c = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  if (S && !(c && (c.saveData || /2g/.test(c.effectiveType!)))) toPopup(false);
+};
+
+/**
  * Shows the popup, once the settings are in: on the trigger (`shown` true: focus goes back to what has it then), or
  * for an on-demand open (`shown` its opener).
  */
@@ -100,15 +111,14 @@ const settings = (p: LoaderParams) => {
         show();
       }
     };
+    // A delay is certain to come: the popup is prepared now, when idle (issue 12.1). Exit, middle and bottom prepare
+    // it when the reader is on the way (issue 37, src/loader/triggers.ts `arm`): a reader who never gets near the
+    // trigger pays nothing beyond the reference's loader, settings call and embed-extras.js.
     if (typeof t == 'number') {
       const timer = setTimeout(fire, t);
       if (__FULL__) disarm = () => clearTimeout(timer);
-    } else extras((x) => x && (!__FULL__ || p == P) && (disarm = x.arm(t, fire)));
-    // The warm-up (issue 12.1). The settings came after the page's load, so every trigger kind warms here, when idle.
-    // After a show it changes nothing: the popup is on the page or on its way, to show.
-    const c = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-    if (!(c && (c.saveData || /2g/.test(c.effectiveType!))))
-      (window.requestIdleCallback || setTimeout)(() => (__FULL__ && p != P) || toPopup(false));
+      (window.requestIdleCallback || setTimeout)(__FULL__ ? () => p == P && warm() : warm);
+    } else extras((x) => x && (!__FULL__ || p == P) && (disarm = x.arm(t, fire, warm)));
   });
 };
 
@@ -152,13 +162,21 @@ export const open = (opener?: HTMLElement): boolean => {
   return true;
 };
 
-/** A click on an opener (issue 14.1): a real button or link the owner marked; a link's own page is the fallback. */
-const onClick = (e: Event) => {
+/**
+ * An opener (issue 14.1): a real button or link the owner marked. A click opens (a link's own page is the fallback);
+ * a pointer over it or focus on it warms (issue 37, as lite-youtube-embed warms its player on pointerover), so the
+ * click finds the popup prepared. Only until the popup first shows: closing it gives focus back to its opener, which
+ * is no reader's intent, and popup.js is on the page by then. Settings a cookie kept from being asked for are asked
+ * for by the click, as before.
+ */
+const onOpener = (e: Event) => {
   const t = e.target as Element;
   // Not t.closest?.(): esbuild lowers optional calls for Chrome before 91 (a V8 bug), which costs more.
   const el = t.closest && t.closest<HTMLElement>(`[${OPEN_ATTR}]`);
-  if (el && open(el)) e.preventDefault();
+  if (el) e.type == 'click' ? open(el) && e.preventDefault() : shown || warm();
 };
+/** What an opener listens to. */
+const OPENER_EVENTS = ['click', 'pointerover', 'focusin'];
 
 /**
  * Starts the popup once per page, whatever the number of loaders or calls (spec 4.1 step 4).
@@ -173,7 +191,7 @@ export const start = (o: StartOptions): void => {
   if (__FULL__ && o.consent == 'wait' && !granted) return void (W = o);
   g.started = true;
   P = p;
-  addEventListener('click', onClick);
+  for (const type of OPENER_EVENTS) addEventListener(type, onOpener);
   begin(p);
 };
 
@@ -195,6 +213,6 @@ export const grantConsent = (): void => {
 export const destroy = (): void => {
   if (disarm) disarm();
   if (shared.popup) shared.popup.destroy();
-  removeEventListener('click', onClick);
+  for (const type of OPENER_EVENTS) removeEventListener(type, onOpener);
   P = W = S = asked = shown = disarm = shared.started = shared.handoff = undefined;
 };

@@ -132,7 +132,7 @@ for (const [name, c] of [
     await context.close();
   });
 
-T('middle trigger: warmed after load while idle, shown when the reader passes the middle', async () => {
+T('middle trigger: prepared once the reader is on the way (issue 37), shown when they pass the middle', async () => {
   const tall = (page: Page) =>
     page.addInitScript(() =>
       addEventListener('DOMContentLoaded', () => {
@@ -145,6 +145,10 @@ T('middle trigger: warmed after load while idle, shown when the reader passes th
     { popupDelay: 'middle', modalVariation: 'slide' },
     { before: tall },
   );
+  // A third of the way to the middle (the scrollable range is about 3200 px): on the way.
+  await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.lx));
+  await page.mouse.move(600, 400);
+  await page.mouse.wheel(0, 700);
   await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.popup));
   await sheetsLoaded(page);
   const before = await embedRequests(page);
