@@ -114,7 +114,7 @@ export function targetsMarkdown(r: Results): string {
     const a = of(r.sizes);
     row(figure, target, a, of(r.refSizes), kb, a !== null && a <= limit);
   };
-  bytes('embed.js brotli', [P + 'embed.js'], 1450, '≤ 1.45 kB');
+  bytes('embed.js brotli', [P + 'embed.js'], 1500, '≤ 1.5 kB (its ceiling)');
   bytes('popup.js brotli', [P + '1.0/popup.js'], 14000, '≤ 14 kB (aim 12 kB)');
   bytes(
     "first view of an e-mail form: embed.js + popup.js + the modal's CSS (modal-1.css, or common, modal, layout-1)",
