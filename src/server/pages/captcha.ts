@@ -165,7 +165,8 @@ export const captchaRoute =
     // the per-address limit applies.
     const perAddress = limits?.perAddress;
     const admit = perAddress ? (key: string) => perAddress.hit(key) : undefined;
-    // Links in the e-mails this causes come from the Site, never from the Host header (issue 13 item 2).
+    // Links in the e-mails this causes come from the Site, never from the Host header
+    // (docs/decisions/links-from-site-origin.md).
     const answer = await submit(ctx.store, form, v, ctx, admit, MSG_RATE_ADDRESS);
     show(res, answerPage(form, answer), answer.result === 'error' ? 400 : 200);
     return true;
