@@ -25,6 +25,7 @@ import { Modal } from './Modal';
 import { addPiece, type Piece } from './piece';
 import type { ChooseTransport } from './form/transport';
 import { tabbables, trapTab } from './focus';
+import { ANNOUNCE_MS, announce } from './announce';
 import { needsExtras } from '../form-model/place';
 import { holdHost } from './host';
 import { modalSheets, needsFonts, sheetUrl } from './sheets';
@@ -224,13 +225,13 @@ export const createSession = (
     await step();
     pending = () => {
       m.show();
+      const dialog = m.doc.querySelector<HTMLElement>('.mc-dialog')!;
       // Focus moves into a modal dialog; a slide-in or fixed bar does not take focus from the reader's place.
       if (modalDialog) {
-        const dialog = m.doc.querySelector<HTMLElement>('.mc-dialog')!;
         m.frame.focus();
         // The first field, not the close control, so a keyboard user can type at once; the dialog when it has none.
         (tabbables(dialog).find((el) => !el.classList.contains('mc-close')) || dialog).focus();
-      }
+      } else later(() => announce(m.doc, dialog), ANNOUNCE_MS);
     };
     display();
   };
