@@ -1,6 +1,7 @@
 /**
  * `npm start`: the reference provider on 127.0.0.1:8080 (PORT and HOST change that), serving the built dist/ next to
- * this file's folder, and the blog as a site of its own on the next port (BLOG_PORT, issue 35 item 2), over DATABASE_URL (PostgreSQL) when set, else a SQLite file (PROVIDER_DB, default ./data/).
+ * this file's folder, and the blog as a site of its own on the next port (BLOG_PORT, issue 35 item 2), over
+ * DATABASE_URL (PostgreSQL) when set, else a SQLite file (PROVIDER_DB, default ./data/).
  * PROVIDER_WORKERS=N runs N provider processes on the one port (node:cluster), each with its own connections to the
  * one store; meant for PostgreSQL (issue 15). SIGTERM or Ctrl-C closes the server(s) and the store cleanly. The demo
  * by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a server on a

@@ -137,7 +137,8 @@ test('header: a site without a menu has no menu list', () => {
   assert.is(d.querySelector('.site-title')?.tagName, 'P');
 });
 
-test(`every page: a Subscribe link to the provider's hosted page, after the title and before the toggles, that the embed opens as the popup (issue 35 item 2)`, () => {
+test(`every page: a Subscribe link to the provider's hosted page, after the title and before the toggles, \
+that the embed opens as the popup (issue 35 item 2)`, () => {
   const d = dom(homeHtml());
   const links = [...d.querySelectorAll('[data-mc-popup-open]')];
   assert.is(links.length, 1);

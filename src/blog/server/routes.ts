@@ -138,7 +138,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       // Decoded first, then checked (the provider answered a malformed escape with a 400 before any route).
       const rel = decodeURIComponent(path.slice('/blog/'.length));
       const file = publicFile(contentDir, join(distDir, 'blog'), rel);
-      // The build's files by the content host's code (compressed, versioned: issue 35 item 6), the content's as they are.
+      // The build's files by the content host's code (compressed, versioned: issue 35 item 6); the content's as is.
       if (read && file && !/^(images|files)\//.test(rel) && (await assets.serve(req, res, url))) return true;
       if (read && serveFile(res, file)) return true;
       sendText(res, 404, 'Not found');
