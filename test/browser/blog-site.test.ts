@@ -49,7 +49,7 @@ T(
       const asked = paths.length;
       await page.goto(blog.origin + '/posts/storm-season-notes');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      // Past the loader's look at the loaded page and its cookie check, and the scroll trigger: the page's clock run on.
+      // Past the loader's look at the loaded page, its cookie check and the scroll trigger: the page's clock run on.
       await quiet(page, 2000);
       assert.not.ok(
         paths.slice(asked).some((p) => p.endsWith('/form-settings')),
