@@ -191,6 +191,3 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     return true;
   };
 };
-
-/** The blog route with the default directories (./content and ./dist), for src/server/main.ts. */
-export const blogRoute: Route = createBlogRoute();

@@ -6,21 +6,29 @@
  * one store; meant for PostgreSQL (issue 15). SIGTERM or Ctrl-C closes the server(s) and the store cleanly. The demo
  * by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a server on a
  * network (issue 13, src/server/site.ts): without them it does not start. SMTP_URL (and SMTP_FROM) send the outbox's
- * mail over SMTP from every process (issue 15, src/server/mail/).
+ * mail over SMTP from every process (issue 15, src/server/mail/). Here, above both, the provider and the blog are
+ * composed (issue 34 item 3: server code never imports the blog's).
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BlogServer, blogPortFromEnv, startBlogServer } from '../blog/server/start';
-import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
-import { envFlags, type Provider, startProvider, startWarnings } from './app';
-import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
-import { retentionDaysFromEnv } from './db/retention';
-import { mailboxMaxFromEnv } from './subscribe/mailbox';
-import { type BadgeOptions, checkBadge } from './badge';
-import { badgeFromEnv, checkMode, demoWithProductionSettings, type Mode, type ModeOptions, modeFromEnv } from './site';
-import type { Route } from './route';
+import { type BlogServer, blogPortFromEnv, startBlogServer } from './blog/server/start';
+import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from './constants';
+import { envFlags, type Provider, startProvider, startWarnings } from './server/app';
+import { checkMail, type MailOptions, mailFromEnv } from './server/mail/config';
+import { retentionDaysFromEnv } from './server/db/retention';
+import { mailboxMaxFromEnv } from './server/subscribe/mailbox';
+import { type BadgeOptions, checkBadge } from './server/badge';
+import {
+  badgeFromEnv,
+  checkMode,
+  demoWithProductionSettings,
+  type Mode,
+  type ModeOptions,
+  modeFromEnv,
+} from './server/site';
+import type { Route } from './server/route';
 import {
   isPostgresUrl,
   openFailure,
@@ -28,8 +36,8 @@ import {
   StoreOpenError,
   type StoreTarget,
   storeFromEnv,
-} from './store/open';
-import { connectionBudgetWarning, redact } from './store/postgres';
+} from './server/store/open';
+import { connectionBudgetWarning, redact } from './server/store/postgres';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
