@@ -8,6 +8,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,17 @@ test("npm start refuses a BLOG_PORT that is no port, or the provider's own, open
     assert.is(r.code, 2, r.out);
     assert.match(r.out, new RegExp(says));
     assert.not.match(r.out, /listening on/);
+  }
+  // A blog port in use stops the start, naming the setting to change.
+  const taken = createServer();
+  await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+  try {
+    const used = (taken.address() as AddressInfo).port;
+    const r = await runMain('main.mjs', { PORT: '0', BLOG_PORT: String(used), PROVIDER_DB: never, DATABASE_URL: '' });
+    assert.is(r.code, 1, r.out);
+    assert.match(r.out, `Port ${used} (the blog's) is in use: set BLOG_PORT to another one`);
+  } finally {
+    taken.close();
   }
 });
 
