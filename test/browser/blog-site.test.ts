@@ -15,17 +15,23 @@ const { T, ctx, open } = blogSuite('blog site');
 /** The hosted page of the site's list on the provider's origin (content/site.json's popup). */
 const hosted = () => `${ctx.blog.provider.origin}/subscribe?u=6c1f4e2b9a7d3c5e8f0a1b2c3&id=a1b2c3d4e7&f_id=00a103`;
 
+/** A context whose pages may show the popup (blogSuite's refuse popup.js); other hosts answered with nothing. */
+const withPopup = async () => {
+  const blog = ctx.blog;
+  const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route(
+    (u) => u.host != blog.host && u.host != blog.provider.host,
+    (r) => r.fulfill({ status: 204, body: '' }),
+  );
+  return context;
+};
+
 T(
   'on its own origin, the embed calls the provider third-party; a closed popup stays closed after a reload',
   async () => {
     const blog = ctx.blog;
     assert.is.not(new URL(blog.origin).hostname, new URL(blog.provider.origin).hostname, 'two host names');
-    // popup.js allowed (blogSuite's pages refuse it), other hosts answered with nothing (no network here).
-    const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.route(
-      (u) => u.host != blog.host && u.host != blog.provider.host,
-      (r) => r.fulfill({ status: 204, body: '' }),
-    );
+    const context = await withPopup();
     try {
       const page = await context.newPage();
       const log = watch(page);
@@ -86,6 +92,21 @@ T(
     }
   },
 );
+
+T('Subscribe with the embed: a click opens the popup on the page, no navigation', async () => {
+  const context = await withPopup();
+  try {
+    const page = await context.newPage();
+    const log = watch(page);
+    await page.goto(ctx.blog.origin + '/');
+    await page.locator('.site-header [data-mc-popup-open]').click();
+    await shown(page, MODAL);
+    assert.is(page.url(), ctx.blog.origin + '/');
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
 
 T('Subscribe without script: a visible link to the hosted page', async () => {
   const { context, page } = await open('/posts/lamp-room-at-dawn', { javaScriptEnabled: false });
