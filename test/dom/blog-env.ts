@@ -43,7 +43,7 @@ const capture = (fn: (res: ServerResponse) => void): { status: number; html: str
 };
 
 /** The provider the pages name (a site of its own: issue 35 item 2), and the built assets they name. */
-export const AT = {
+const AT = {
   host: 'list.test:8080',
   origin: 'http://list.test:8080',
   assets: { css: '.site-title{margin:0}', js: '/blog/blog.js?v=0123abcd' },
