@@ -66,3 +66,17 @@ export const ownPlace = (site: Site, listening: string): BlogPlace => {
     own: { origin: `${protocol}//${listening}`, hostFor: (req) => publicHost(req, listening) },
   };
 };
+
+/**
+ * The place of the blog for the provider's Site: its own when `listening` names its server's address (start.ts),
+ * else the provider's. Made again only when the Site or the address changes (once, after listen).
+ */
+export const placer = (listening?: () => string): ((site: Site) => BlogPlace) => {
+  let placed: { site: Site; at: string; place: BlogPlace } | null = null;
+  return (site) => {
+    const at = listening?.() || '';
+    if (placed?.site !== site || placed.at !== at)
+      placed = { site, at, place: at ? ownPlace(site, at) : providerPlace(site) };
+    return placed.place;
+  };
+};

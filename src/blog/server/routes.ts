@@ -10,12 +10,11 @@ import { beaconCounts, type CommentLimits, fromOwnPage } from './guard';
 import { readBody } from '../../server/http/body';
 import { sendText } from '../../server/http/respond';
 import { blogAssets } from './assets';
-import { type BlogPlace, ownPlace, providerPlace } from './place';
+import { placer } from './place';
 import { homePage, notFoundPage, postPage } from './render';
 
 import type { Limit } from '../../server/db/counters';
 import type { Route } from '../../server/route';
-import type { Site } from '../../server/site';
 
 /** Where the blog's files are. */
 export interface BlogOptions {
@@ -85,14 +84,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
   const contentDir = normalize(options.contentDir || join(process.cwd(), 'content'));
   const distDir = normalize(options.distDir || join(process.cwd(), 'dist'));
   const assets = blogAssets(distDir);
-  /** The place for the provider's Site, made again only when the Site changes (once, after listen). */
-  let placed: { site: Site; at: string; place: BlogPlace } | null = null;
-  const placeFor = (site: Site): BlogPlace => {
-    const at = options.listening?.() || '';
-    if (placed?.site !== site || placed.at !== at)
-      placed = { site, at, place: at ? ownPlace(site, at) : providerPlace(site) };
-    return placed.place;
-  };
+  const placeFor = placer(options.listening);
   let content: Content | undefined;
   let seed: SeedComment[] | undefined;
   const load = () => {
