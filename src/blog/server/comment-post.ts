@@ -11,7 +11,8 @@ import type { Store } from '../../server/store/types';
 import { checkComment, type CommentErrors, type CommentInput, commentInput } from '../comments/validate';
 import type { BlogDb } from './db';
 import { type CommentLimits, commentWait, fromOwnPage, waitText } from './guard';
-import { readBody, sendText } from './http';
+import { readBody } from '../../server/http/body';
+import { sendText } from '../../server/http/respond';
 import { type PageAt, postPage } from './render';
 
 /** Largest comment form accepted, in bytes. */
@@ -24,7 +25,8 @@ export interface CommentPost {
   content: Content;
   post: Post;
   at: PageAt;
-  site: Site;
+  /** The blog's own origin (place.ts), the only one its comments are posted from. */
+  own: Pick<Site, 'origin' | 'hostFor'>;
   /** The client's key for the limits. */
   client: string;
   limits: CommentLimits | undefined;
@@ -33,7 +35,7 @@ export interface CommentPost {
 /** Answers a comment post. */
 export const postComment = async (req: IncomingMessage, res: ServerResponse, c: CommentPost): Promise<void> => {
   const slug = c.post.slug;
-  if (!fromOwnPage(req, c.site)) return sendText(res, 403, "Comments are posted from the blog's own pages only.");
+  if (!fromOwnPage(req, c.own)) return sendText(res, 403, "Comments are posted from the blog's own pages only.");
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || ''))
     return sendText(res, 415, 'form posts only');
   const body = await readBody(req, MAX_FORM);

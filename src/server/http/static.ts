@@ -29,7 +29,7 @@ export const TYPES: Record<string, string> = {
 };
 
 /** Types worth compressing: text. Images and fonts are compressed already. */
-const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+export const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
 /** A versioned content-host path: `/js/signup-forms/popup/[unique-methods/]1.0/…` or the css equivalent. */
 const VERSIONED = /^\/(?:js|css)\/signup-forms\/popup\/(?:unique-methods\/)?\d+(?:\.\d+)*\//;
@@ -38,12 +38,11 @@ const VERSIONED = /^\/(?:js|css)\/signup-forms\/popup\/(?:unique-methods\/)?\d+(
 const POPUP = /\/popup\.js$/;
 
 /**
- * Cache-Control for a content-host path (docs/decisions/release-names.md: immutable when versioned, short for
- * embed.js). Every other versioned file is named for its build (build/release.mjs), but popup.js keeps its path, so it
- * is immutable only when asked for with the id of the bytes served (`pinned`: the loader's `?b=`,
- * docs/decisions/release-names.md), an address that names these bytes for ever. By its bare path, or with another
- * build's id (a loader cached in the minutes before a release), it is kept no longer than embed.js: no cache pins a
- * build's popup.js under an address another build asks for.
+ * Cache-Control for a content-host path (issue 5: immutable when versioned, short for embed.js). Every other
+ * versioned file is named for its build (build/release.mjs), but popup.js keeps its path, so it is immutable only when
+ * asked for with the id of the bytes served (`pinned`: the loader's `?b=`, issue 32), an address that names these
+ * bytes for ever. By its bare path, or with another build's id (a loader cached in the minutes before a release), it
+ * is kept no longer than embed.js: no cache pins a build's popup.js under an address another build asks for.
  */
 export const cacheControl = (path: string, pinned = false): string =>
   VERSIONED.test(path)
@@ -75,6 +74,29 @@ export const pickEncoding = (accept: string | undefined): 'br' | 'gzip' | null =
 export const noneMatch = (header: string | undefined, etag: string): boolean =>
   !!header && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
 
+/**
+ * `raw` in encoding `enc`: brotli at its best for files made once and kept (`kept`), at a quality that costs little
+ * CPU for a body made per response (a page with its nonce, issue 35 item 6); gzip at level 9 or 6 alike.
+ */
+export const compress = (raw: Buffer, enc: 'br' | 'gzip', kept = true): Buffer =>
+  enc === 'br'
+    ? brotliCompressSync(raw, {
+        params: { [zc.BROTLI_PARAM_QUALITY]: kept ? 11 : 5, [zc.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      })
+    : gzipSync(raw, { level: kept ? 9 : 6 });
+
+/**
+ * The Cache-Control of a file the content host serves at `path` as asked by `url`; `id` is the file's contentId
+ * (made when first asked for), for an address that pins its bytes by it.
+ */
+export type CachePolicy = (path: string, url: URL, id: () => string) => string;
+
+/** The provider's content host: cacheControl, with popup.js pinned by the loader's `?b=` (issue 32). */
+const contentHostCache: CachePolicy = (path, url, id) => {
+  const b = url.searchParams.get('b');
+  return cacheControl(path, !!b && POPUP.test(path) && b === id());
+};
+
 interface Entry {
   key: string;
   etag: string;
@@ -87,9 +109,10 @@ interface Entry {
 
 /**
  * A handler serving files under `root`. Files are read once per (size, mtime) and their compressed forms made once,
- * so a rebuild of dist/ is picked up on the next request and an unchanged file costs no compression.
+ * so a rebuild of dist/ is picked up on the next request and an unchanged file costs no compression. `policy` says
+ * how long each may be kept (the blog's assets have their own, issue 35 item 6).
  */
-export const staticFiles = (root: string) => {
+export const staticFiles = (root: string, policy: CachePolicy = contentHostCache) => {
   const base = resolve(root);
   const cache = new Map<string, Entry>();
 
@@ -125,15 +148,13 @@ export const staticFiles = (root: string) => {
     }
     const compressible = COMPRESSIBLE.test(type);
     const enc = compressible && entry.raw.length > 256 ? pickEncoding(req.headers['accept-encoding']) : null;
-    // One tag per body (docs/decisions/two-modes.md): the identity, gzip and brotli bodies differ byte for byte, so a
-    // cache that holds one must never have it confirmed by the tag of another.
+    // One tag per body (issue 13 item 10): the identity, gzip and brotli bodies differ byte for byte, so a cache that
+    // holds one must never have it confirmed by the tag of another.
     const etag = enc ? `${entry.etag.slice(0, -1)}-${enc}"` : entry.etag;
-    // The loader's `?b=` (docs/decisions/release-names.md): whether it is the id of these bytes.
-    const b = url.searchParams.get('b');
-    const pinned = !!b && POPUP.test(path) && b === (entry.id ||= contentId(entry.raw));
+    const kept = entry;
     const headers: Record<string, string> = {
       'Content-Type': type,
-      'Cache-Control': cacheControl(path, pinned),
+      'Cache-Control': policy(path, url, () => (kept.id ||= contentId(kept.raw))),
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
       // Any site embeds these scripts and stylesheets.
@@ -147,14 +168,9 @@ export const staticFiles = (root: string) => {
       return true;
     }
     let body = entry.raw;
-    if (enc === 'br') {
-      body = entry.br ||= brotliCompressSync(entry.raw, {
-        params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
-      });
-      headers['Content-Encoding'] = 'br';
-    } else if (enc === 'gzip') {
-      body = entry.gzip ||= gzipSync(entry.raw, { level: 9 });
-      headers['Content-Encoding'] = 'gzip';
+    if (enc) {
+      body = entry[enc] ||= compress(entry.raw, enc);
+      headers['Content-Encoding'] = enc;
     }
     headers['Content-Length'] = String(body.length);
     res.writeHead(200, headers);
