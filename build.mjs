@@ -232,6 +232,19 @@ export const jobs = [
   },
   { in: 'src/blog/script.ts', out: ['dist/blog/blog.js'], opts: browser(false), terser: { unsafe: true } },
   { in: 'src/blog/blog.css', out: ['dist/blog/blog.css'], opts: { bundle: true, minify: true, logLevel: 'warning' } },
+  {
+    // The owner's studio (issue 33), on its own pages only: the whole of preact/compat through the React aliases (not
+    // the popup's trim, nor its renaming) and the rich-text editor, squire-rte. Not budgeted tightly: it is never on a
+    // visitor's page.
+    in: 'src/studio/index.tsx',
+    out: ['dist/studio/studio.js'],
+    opts: browser(false),
+  },
+  {
+    in: 'src/studio/studio.css',
+    out: ['dist/studio/studio.css'],
+    opts: { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' },
+  },
   ...cssJobs(),
   ...['main', 'subscribers'].map((name) => ({
     in: `src/server/${name}.ts`,

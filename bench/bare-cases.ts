@@ -1,17 +1,19 @@
 /**
  * The bare runs of `npm run bench` (bench/bare-cdp.ts says why bare): the blog's home page of each build, its popup
- * opened cold (scrolled to as soon as the settings answer) and warmed (after the page settled), and warmed then
- * subscribed to (issue 12.2 names the submit's answer among the embed's work: form-actions.js, the check, the call,
- * the answer rendered). For each load, the long tasks holding embed work and the longest task holding embed work of
- * any length. Script runs in the page's top frame only, and only to scroll, to wait for the popup (a style read, no
- * layout: the popup lays its frame out in a task of its own), then to find the e-mail input in the shown frame, and
- * after the trace to check that the popup showed.
+ * opened cold (scrolled to the bottom as soon as the settings answer: intent and trigger together) and on intent
+ * (after the page settled, scrolled toward the middle at a reader's pace, bench/page-cost.ts `READER_PACE`: issue
+ * 37 prepares the popup on the way), and the same then subscribed to (issue 12.2 names the submit's answer among the
+ * embed's work: form-actions.js, the check, the call, the answer rendered). For each load, the long tasks holding
+ * embed work and the longest task holding embed work of any length. Script runs in the page's top frame only, and
+ * only to scroll (a wheel step is an input event), to read whether the popup is shown (a style read, no layout: the
+ * popup lays its frame out in a task of its own), then to find the e-mail input in the shown frame, and after the
+ * trace to check that the popup showed.
  */
 import type { BareChromium, Message, Params } from './bare-cdp';
-import { embedFromTrace, type Network, type TraceEvent } from './page-cost';
+import { embedFromTrace, type Network, READER_PACE, type TraceEvent } from './page-cost';
 
 /** The cases run bare. */
-export const BARE_CASES = ['cold', 'warmed', 'submit'] as const;
+export const BARE_CASES = ['cold', 'intent', 'submit'] as const;
 export type BareCase = (typeof BARE_CASES)[number];
 
 /** One bare load's figures. */
@@ -34,6 +36,9 @@ export type BareSamples = Record<string, Record<BareCase, BareSample[]>>;
  * instead of the popup's, and reading a box would lay it out there.
  */
 const SHOWN = `[...document.querySelectorAll('iframe')].some((f) => !f.src && f.style.visibility == '')`;
+/** Whether the page is scrolled past its middle, where the blog's form opens (spec 4.2), or to its end. */
+const PAST_MIDDLE = `scrollY >= (document.documentElement.scrollHeight - innerHeight) / 2 ||
+  scrollY + innerHeight >= document.documentElement.scrollHeight - 2`;
 /** Whether a shown frame's dialog has a box (after the trace: a layout here no longer counts). */
 const VISIBLE = `[...document.querySelectorAll('iframe')].some((f) => {
   const d = f.contentDocument && f.contentDocument.querySelector('[role="dialog"]');
@@ -73,10 +78,10 @@ interface LoadOptions {
 
 /**
  * Loads `url` in a fresh browser context of `c` (CPU 4x slower, `o.network`, 1280x800), traced: after its load and
- * settings answer (and `o.settleMs`, but for `cold`), scrolls to the bottom (the blog's form opens past the middle).
- * `cold` and `warmed` then wait 4 s; `submit` waits for the popup, clicks its e-mail input, types an address, presses
- * Enter, and waits for the subscribe's answer and 1.5 s more for it to show. The submit's figures are of the tasks
- * from the click on.
+ * settings answer, `cold` scrolls to the bottom at once (the blog's form opens past the middle); `intent` and `submit`
+ * wait `o.settleMs`, then scroll by mouse wheel at a reader's pace until past the middle (or the page's end). `cold`
+ * and `intent` then wait 4 s; `submit` clicks the popup's e-mail input, types an address, presses Enter, and waits for
+ * the subscribe's answer and 1.5 s more for it to show. The submit's figures are of the tasks from the click on.
  */
 export async function bareSample(c: BareChromium, url: string, k: BareCase, o: LoadOptions): Promise<BareSample> {
   const { browserContextId } = await c.send('Target.createBrowserContext');
@@ -113,8 +118,15 @@ export async function bareSample(c: BareChromium, url: string, k: BareCase, o: L
       await s('Page.navigate', { url });
       await loaded;
       if (!(await within(30000, () => done('form-settings')))) throw Error('no settings answer within 30 s');
-      await sleep(k == 'cold' ? 0 : o.settleMs);
-      await evaluate('scrollTo(0, document.documentElement.scrollHeight)');
+      if (k == 'cold') await evaluate('scrollTo(0, document.documentElement.scrollHeight)');
+      else {
+        await sleep(o.settleMs);
+        const wheel = { type: 'mouseWheel', x: 640, y: 400, deltaX: 0, deltaY: READER_PACE.stepPx };
+        do {
+          await s('Input.dispatchMouseEvent', wheel);
+          await sleep(READER_PACE.everyMs);
+        } while (!(await evaluate<boolean>(PAST_MIDDLE)));
+      }
       if (k != 'submit') {
         await sleep(4000);
         return;
@@ -127,7 +139,7 @@ export async function bareSample(c: BareChromium, url: string, k: BareCase, o: L
       const input = async () => evaluate<{ x: number; y: number } | null>(EMAIL_AT);
       if (!(await within(5000, async () => !!(await input())))) throw Error('no e-mail input');
       const at = (await input())!;
-      // The submit's figures count from here (`embedFromTrace`'s `from`): the opening is the warmed case's.
+      // The submit's figures count from here (`embedFromTrace`'s `from`): the opening is the intent case's.
       await evaluate("console.timeStamp('bench-submit')");
       for (const type of ['mousePressed', 'mouseReleased'])
         await s('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 });
@@ -162,7 +174,7 @@ export async function bareCosts(
   o: { runs: number; network: Network | null; settleMs: number },
 ): Promise<BareSamples> {
   const out: BareSamples = {};
-  for (const b of builds) out[b.name] = { cold: [], warmed: [], submit: [] };
+  for (const b of builds) out[b.name] = { cold: [], intent: [], submit: [] };
   for (let i = 0; i < o.runs; i++) {
     for (const k of BARE_CASES)
       for (const b of builds)

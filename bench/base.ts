@@ -1,15 +1,25 @@
 /**
- * The reference build the bench compares with (issue 12, "side by side with today"): the commit BENCH_BASE (default
- * 3f20302, the main before issues 11–15) checked out in a temporary git worktree, node_modules linked from this
- * checkout, built there with its own build.mjs. Its own server (dist-node/main.mjs) serves its own dist/ and content/.
+ * The reference build the bench compares with (issues 12, 37, "side by side with today"): the commit BENCH_BASE
+ * (default 3f20302, the main before issues 11–15) checked out in a temporary git worktree, node_modules linked from
+ * this checkout, built there with its own build.mjs. Its own server (dist-node/main.mjs) serves its own dist/ and
+ * content/.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The commit compared with when BENCH_BASE is not set. */
+/**
+ * The commit compared with when BENCH_BASE is not set: issue 37 measured against it (what a reader who never reaches
+ * the trigger paid before the last waves).
+ */
 export const DEFAULT_BASE = '3f20302';
+
+/**
+ * The build before issue 37 (BENCH_BEFORE): main as it prepared the popup when idle once the settings said one would
+ * show. Run in the bench's intent case only: issue 37 keeps its trigger → visible within 2× of that build's.
+ */
+export const BEFORE_INTENT = process.env.BENCH_BEFORE || '45d6c8a';
 
 /** A built reference checkout. */
 export interface Reference {

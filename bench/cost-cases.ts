@@ -1,36 +1,38 @@
 /**
  * The page-cost cases of `npm run bench`, run against several builds side by side (issue 12): each case's runs
- * interleaved build by build (A B A B …), so a slow moment of the shared machine touches every build alike, and the
- * bytes the embed fetches before each kind of trigger.
+ * interleaved build by build (A B A B …), so a slow moment of the shared machine touches every build alike, and what
+ * a reader who never reaches each kind of trigger pays (issue 37).
  */
 import type { Browser } from 'playwright-core';
 import { launch } from '../test/browser/harness';
-import { bytesBeforeTrigger, type Network, sample, type Sample, throttledPage } from './page-cost';
+import { type Network, READER_PACE, sample, type Sample, throttledPage } from './page-cost';
 
 /** A build under test: its name in the tables and the origin of its server (the blog at /). */
 export interface Build {
   name: string;
   origin: string;
+  /** Only these page-cost cases (all when not given): the build before issue 37 runs `intent` alone. */
+  cases?: Case[];
 }
 
 /** The page-cost cases. */
-export type Case = 'alone' | 'idle' | 'cold' | 'warmed' | 'cached';
-export const CASES: Case[] = ['alone', 'idle', 'cold', 'warmed', 'cached'];
+export type Case = 'alone' | 'idle' | 'cold' | 'intent' | 'cached';
+export const CASES: Case[] = ['alone', 'idle', 'cold', 'intent', 'cached'];
 /** The cases that open the popup. */
-export const OPENED: Case[] = ['cold', 'warmed', 'cached'];
+export const OPENED: Case[] = ['cold', 'intent', 'cached'];
 export const LABEL: Record<Case, string> = {
   alone: 'blog page alone (embed.js refused)',
   idle: 'with the embed, trigger not reached',
-  cold: 'popup opened as soon as the settings answer (nothing warmed, popup.js not cached)',
-  warmed: 'popup opened after the page settled (whatever the build prepares meanwhile; popup.js not cached)',
-  cached: 'popup opened after the page settled, popup.js cached from an earlier visit',
+  cold: 'scrolled to the bottom as soon as the settings answer: intent and trigger together (popup.js not cached)',
+  intent: "intent, then trigger: scrolled toward the middle at a reader's pace after the page settled (not cached)",
+  cached: 'scrolled to the bottom after the page settled: intent and trigger together, popup.js cached',
 };
 
 /** How the cases are run. */
 export interface CostOptions {
   runs: number;
   network: Network | null;
-  /** Quiet time after load and the settings answer before the trigger (warmed, cached) or the sample (idle). */
+  /** Quiet time after load and the settings answer before the scroll (intent, cached) or the sample (idle). */
   settleMs: number;
 }
 
@@ -46,7 +48,8 @@ export async function pageCosts(builds: Build[], o: CostOptions): Promise<CostSa
     // new page per run. Playwright turns the HTTP cache off for pages with routes, so it has none.
     const warm = new Map<string, Awaited<ReturnType<typeof throttledPage>>>();
     for (const b of builds) {
-      out[b.name] = { alone: [], idle: [], cold: [], warmed: [], cached: [] };
+      out[b.name] = { alone: [], idle: [], cold: [], intent: [], cached: [] };
+      if (b.cases && !b.cases.includes('cached')) continue;
       const w = await throttledPage(browser, null, 4, o.network);
       await sample(browser, w.page, w.cdp, b.origin + '/', { popup: true, settleMs: o.settleMs });
       await w.page.close();
@@ -54,7 +57,9 @@ export async function pageCosts(builds: Build[], o: CostOptions): Promise<CostSa
     }
     for (let i = 0; i < o.runs; i++) {
       for (const c of CASES)
-        for (const b of builds) out[b.name][c].push(await once(browser, b, c, o, warm.get(b.name)!.context, i));
+        for (const b of builds)
+          if (!b.cases || b.cases.includes(c))
+            out[b.name][c].push(await once(browser, b, c, o, warm.get(b.name)?.context, i));
       process.stderr.write(`page cost: run ${i + 1}/${o.runs}\n`);
     }
     for (const w of warm.values()) await w.context.close();
@@ -70,15 +75,16 @@ async function once(
   b: Build,
   c: Case,
   o: CostOptions,
-  warm: Awaited<ReturnType<typeof throttledPage>>['context'],
+  warm: Awaited<ReturnType<typeof throttledPage>>['context'] | undefined,
   run: number,
 ): Promise<Sample> {
   for (let attempt = 1; ; attempt++) {
-    const t = await throttledPage(browser, c == 'cached' ? warm : null, 4, o.network);
+    const t = await throttledPage(browser, c == 'cached' ? warm! : null, 4, o.network);
     try {
       return await sample(browser, t.page, t.cdp, b.origin + '/', {
         block: c == 'alone',
         popup: OPENED.includes(c),
+        pace: c == 'intent' ? READER_PACE : undefined,
         settleMs: c == 'cold' ? 0 : o.settleMs,
       });
     } catch (e) {
@@ -94,28 +100,48 @@ async function once(
   }
 }
 
-/** The trigger kinds of spec 3.2 popupDelay, as set in the settings for the bytes-before-trigger runs. */
+/** The trigger kinds of spec 3.2 popupDelay, as set in the settings for the trigger-never-reached runs. */
 export const KINDS: [string, number | string][] = [
-  // Longer than the quiet time, so it never fires while the bytes are counted.
+  // Longer than the quiet time, so it never fires: the one kind whose trigger is certain, prepared when idle.
   ['delay (seconds)', 60],
   ['exit', 'exit'],
   ['middle', 'middle'],
   ['bottom', 'bottom'],
 ];
 
-/** Bytes before the trigger, by build name, then by kind: one figure per run. */
-export type KindBytes = Record<string, Record<string, number[]>>;
+/** Trigger-never-reached samples by build name, then by kind. */
+export type KindSamples = Record<string, Record<string, Sample[]>>;
 
-/** Counts, for every build and trigger kind, what the embed fetches before the trigger, `runs` times, interleaved. */
-export async function kindBytes(builds: Build[], o: CostOptions): Promise<KindBytes> {
+/**
+ * What a reader who never reaches the trigger pays (issue 37 item 4), for every build and trigger kind, `runs` times,
+ * interleaved: the blog's home (about three screens long) with its form's popupDelay set in flight to each kind, in a
+ * fresh context, then `o.settleMs` of quiet after the settings answer, with no scroll and no pointer movement.
+ */
+export async function neverReached(builds: Build[], o: CostOptions): Promise<KindSamples> {
   const browser = await launch();
-  const out: KindBytes = {};
+  const out: KindSamples = {};
   try {
     for (const b of builds) out[b.name] = Object.fromEntries(KINDS.map(([k]) => [k, []]));
-    for (let i = 0; i < o.runs; i++)
+    for (let i = 0; i < o.runs; i++) {
       for (const [kind, delay] of KINDS)
         for (const b of builds)
-          out[b.name][kind].push(await bytesBeforeTrigger(browser, b.origin + '/', delay, o.settleMs, o.network));
+          for (let attempt = 1; ; attempt++) {
+            const t = await throttledPage(browser, null, 4, o.network);
+            try {
+              out[b.name][kind].push(
+                await sample(browser, t.page, t.cdp, b.origin + '/', { popupDelay: delay, settleMs: o.settleMs }),
+              );
+              break;
+            } catch (e) {
+              // A failed load (others rebuilding meanwhile) is retried twice at most, as in `once`.
+              process.stderr.write(`never reached: ${b.name}, ${kind}, attempt ${attempt}: ${(e as Error).message}\n`);
+              if (attempt == 3) throw e;
+            } finally {
+              await t.context.close();
+            }
+          }
+      process.stderr.write(`trigger never reached: run ${i + 1}/${o.runs}\n`);
+    }
   } finally {
     await browser.close();
   }

@@ -1,7 +1,7 @@
 /**
  * `npm run gallery` (issue 7): PNG screenshots of every variant and template on a desktop (1280x800) and a phone
- * (375x720) viewport, the banner, each form step and state, and the blog's pages, written to docs/gallery/ with an
- * index (README.md, index.html). Re-runnable: the folder's PNGs are replaced on each run.
+ * (375x720) viewport, the banner, each form step and state, the blog's pages and the owner's studio, written to
+ * docs/gallery/ with an index (README.md, index.html). Re-runnable: the folder's PNGs are replaced on each run.
  *
  * Everything is real: the reference provider over a temporary SQLite file with the blog's route, the built dist/, the
  * seeded demo forms (src/server/seed/forms.ts) with the settings the provider serves. Popups are mounted over the
@@ -309,6 +309,35 @@ async function blog(browser: Browser, p: Provider) {
   );
 }
 
+/** Waits until the studio's live region has said its piece and left the page (it covers what is under it). */
+const quiet = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('[role=status]')?.textContent, null, { timeout: 20000 });
+
+/** The owner's studio (issue 33): the home page and a form's editor with its live preview, desktop and phone. */
+async function studio(browser: Browser, p: Provider) {
+  const S = "The owner's studio";
+  const f = demoForm('modal')!;
+  for (const viewport of ['desktop', 'phone'] as Viewport[]) {
+    await shot(browser, viewport, `studio home ${viewport}`, async (page) => {
+      await page.goto(p.origin + '/studio', { waitUntil: 'load' });
+      await page.waitForSelector('section.list');
+      await quiet(page);
+      await save(S, `studio-home-${viewport}`, `The studio's home: lists and forms, ${viewport}`, page);
+    });
+    await shot(browser, viewport, `studio editor ${viewport}`, async (page) => {
+      await page.goto(`${p.origin}/studio/forms/${f.lid}/${f.fId}`, { waitUntil: 'load' });
+      await page.waitForSelector('#stage');
+      const stage = (await (await page.$('#stage'))!.contentFrame())!;
+      await stage.waitForFunction(() => {
+        const frame = document.querySelector('iframe');
+        return !!frame && frame.style.visibility == '' && !!frame.contentDocument?.body?.firstElementChild;
+      });
+      await quiet(page);
+      await save(S, `studio-editor-${viewport}`, `A form's editor beside its live preview, ${viewport}`, page);
+    });
+  }
+}
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 function writeIndex() {
@@ -378,6 +407,7 @@ async function main() {
     await popups(browser, p);
     await states(browser, p);
     await blog(browser, p);
+    await studio(browser, p);
   } finally {
     await browser.close();
     await p.close();

@@ -2,23 +2,23 @@
  * What the embed's long tasks are made of (issue 12.2): samples the blog's home page of this build as the bench does
  * (bench/page-cost.ts `sample`: CPU slowed 4x, Lighthouse's slow 4G, scrolled to the trigger of its form) and prints
  * every main-thread task over `LIMIT_MS` (default 40 ms), the embed's marked, each with its events over 1.5 ms in time
- * order (script evaluations and calls by URL, parsing, style, layout) and its time from the trigger's scroll. MODE is
- * one of the bench's opened cases (bench/cost-cases.ts): `warmed` (the default), `cold` or `cached`; or one of its
- * bare cases (bench/bare-cases.ts: Chromium on a bare DevTools pipe; no scroll time is printed there): `bare-cold`,
- * `bare-warmed`, `bare-submit`. `TRACE_CATS` adds trace categories (`blink,fonts` shows a layout's font look-ups and
- * a frame's creation; it slows both).
- * A tool for finding what to split, not a figure for RESULTS.md: `node bench/tsrun.mjs bench/long-tasks.ts [runs]`.
+ * order (script evaluations and calls by URL, parsing, style, layout) and its time from the start of the scroll. MODE
+ * is one of the bench's opened cases (bench/cost-cases.ts): `intent` (the default: scrolled at a reader's pace), `cold`
+ * or `cached`; or one of its bare cases (bench/bare-cases.ts: Chromium on a bare DevTools pipe; no scroll time is
+ * printed there): `bare-cold`, `bare-intent`, `bare-submit`. `TRACE_CATS` adds trace categories (`blink,fonts` shows a
+ * layout's font look-ups and a frame's creation; it slows both). A tool for finding what to split, not a figure for
+ * RESULTS.md: `node bench/tsrun.mjs bench/long-tasks.ts [runs]`.
  */
 import { join } from 'node:path';
 import { launch } from '../test/browser/harness';
 import { BareChromium } from './bare-cdp';
 import { type BareCase, bareSample } from './bare-cases';
-import { embedFrames, holdsEmbedWork, SLOW_4G, sample, throttledPage, type TraceEvent } from './page-cost';
+import { embedFrames, holdsEmbedWork, READER_PACE, SLOW_4G, sample, throttledPage, type TraceEvent } from './page-cost';
 import { startServer } from './server';
 
 const LIMIT_MS = Number(process.env.LIMIT_MS) || 40;
 const RUNS = Number(process.argv[2]) || 3;
-const MODE = process.env.MODE || 'warmed';
+const MODE = process.env.MODE || 'intent';
 /** Events shorter than this (µs) are left out of a task's lines. */
 const INNER_US = (Number(process.env.INNER_MS) || 1.5) * 1000;
 
@@ -77,7 +77,7 @@ function explain(run: number, events: Ev[]) {
   }
 }
 
-/** The bare cases, as bench/run.ts runs them (Lighthouse's slow 4G, warmed 1500 ms after the settings answer). */
+/** The bare cases, as bench/run.ts runs them (Lighthouse's slow 4G, 1500 ms of quiet after the settings answer). */
 async function bare(url: string, k: BareCase) {
   const c = BareChromium.start();
   try {
@@ -108,6 +108,7 @@ async function playwright(url: string) {
       const t = await throttledPage(browser, shared && shared.context);
       await sample(browser, t.page, t.cdp, url, {
         popup: true,
+        pace: MODE == 'intent' ? READER_PACE : undefined,
         settleMs: MODE == 'cold' ? 0 : undefined,
         onTrace: (events) => explain(run, events as Ev[]),
       });

@@ -8,8 +8,9 @@
  * - the trigger: the loader's call that shows the popup, taken through accessors installed on `__mcsf` before any page
  *   script: a hand-off stored to show (`handoff` without `show: false`, the reference build's only kind), a warm
  *   hand-off's `show` turned true while popup.js is on its way, or a call of popup.js's `show` with `reveal` (issue
- *   12.1: the popup was prepared while the page was idle). That moment drops a `console.timeStamp` into the trace (to
- *   split embed time before/after it). Steps a warmed build did before the trigger count as 0 ms after it;
+ *   12.1: the popup was prepared before the trigger). That moment drops a `console.timeStamp` into the trace (to
+ *   split embed time before/after it). Steps a build did before the trigger count as 0 ms after it. The warm-up's
+ *   start (a hand-off or `show` call with `show: false`: issue 37's intent, or a delay's idle time) is taken too;
  * - visible: the first frame in which the popup's iframe is no longer `visibility: hidden` (it stays hidden until its
  *   stylesheets settle, src/popup/piece.ts) and its dialog has a box, taken after that frame's paint (a message
  *   posted from the requestAnimationFrame callback runs once the frame is rendered). The dialog then animates in
@@ -50,6 +51,11 @@ export interface Sample {
   triggerToFrame: number | null;
   /** Trigger firing to the frame shown (its stylesheets settled; not yet painted), in ms; null as above. */
   triggerToStyled: number | null;
+  /**
+   * From the warm-up's start (the loader handing popup.js the popup to prepare hidden: issue 37's intent) to the
+   * trigger, in ms; 0 when they came together or there was no warm-up before the trigger; null without a trigger.
+   */
+  warmToTrigger: number | null;
   /** Bytes of script transferred (resource timing transferSize of the top document's scripts; 0 from cache). */
   scriptBytes: number;
   /**
@@ -57,6 +63,8 @@ export interface Sample {
    * popup.js, the files beside it, the stylesheets and the provider's answers, in the page and in its frames.
    */
   embedBytes: number;
+  /** popup.js was fetched before the trigger (at all, when there was none): issue 37 item 2 wants it not. */
+  popupBefore: boolean;
   /** JS heap used after a collection, in bytes. */
   heap: number;
 }
@@ -71,6 +79,8 @@ interface Collected {
    * removed (its stylesheets settled), that frame painted, the opening animation finished.
    */
   trigger: number | null;
+  /** The first hand-off to prepare hidden (issue 37: the reader's intent), before the trigger. */
+  warm: number | null;
   script: number | null;
   frame: number | null;
   styled: number | null;
@@ -94,6 +104,7 @@ const OBSERVE = () => {
     lt: [],
     cls: 0,
     trigger: null,
+    warm: null,
     script: null,
     frame: null,
     styled: null,
@@ -111,7 +122,7 @@ const OBSERVE = () => {
   // The loader and popup.js keep an existing `__mcsf` (`window.__mcsf ||= {}`), so these accessors see the loader's
   // hand-off and calls (see the module comment) and popup.js publishing `mount` as it runs.
   const shared: Record<string, unknown> = {};
-  const markAt = (mark: 'trigger' | 'script') => {
+  const markAt = (mark: 'trigger' | 'warm' | 'script') => {
     if (b[mark] !== null) return;
     b[mark] = performance.now();
     if (mark == 'trigger') console.timeStamp('bench-trigger');
@@ -150,11 +161,13 @@ const OBSERVE = () => {
   watch(shared, 'handoff', (h) => {
     if (h && typeof h == 'object') {
       if ((h as { show?: boolean }).show !== false) markAt('trigger');
-      else
+      else {
+        if (b.trigger === null) markAt('warm');
         watch(h as Record<string, unknown>, 'show', (v) => {
           if (v) markAt('trigger');
           return v;
         });
+      }
     }
     return h;
   });
@@ -162,6 +175,7 @@ const OBSERVE = () => {
     typeof f == 'function'
       ? (...a: unknown[]) => {
           if (a[2]) markAt('trigger');
+          else if (b.trigger === null) markAt('warm');
           return f(...a);
         }
       : f,
@@ -383,22 +397,78 @@ export const embedFromTrace = (
   };
 };
 
+/** A reader's scrolling (issue 37: "intent, then trigger"): `stepPx` by mouse wheel every `everyMs`. */
+export interface Pace {
+  stepPx: number;
+  everyMs: number;
+}
+
+/**
+ * A reader's pace: a wheel notch (100 px, four or five lines of the blog's text) every half second, reading as they
+ * go. On the blog's home (about 2,500 px at 800 px high) the middle is some nine notches away. BENCH_PACE=px/ms sets
+ * another (a skimming reader: 300/150) for a trial.
+ */
+export const READER_PACE: Pace = (([stepPx, everyMs]) => ({ stepPx, everyMs }))(
+  (process.env.BENCH_PACE || '100/500').split('/').map(Number),
+);
+
 /** How to sample a load. */
 export interface SampleOptions {
   /** Refuse embed.js: the page alone. */
   block?: boolean;
-  /** Scroll to the bottom once the page has settled (the blog's form opens past the middle) and wait for the popup. */
+  /**
+   * Once the page has settled, scroll to fire the trigger (the blog's form opens past the middle) and wait for the
+   * popup: to the bottom at once, or at `pace` from the top until the trigger fires.
+   */
   popup?: boolean;
+  pace?: Pace;
   /** Quiet time after load before scrolling or sampling, ms. */
   settleMs?: number;
+  /**
+   * The settings' popupDelay replaced by this in flight (so one host page shows every trigger kind); the rewritten
+   * answer counts in the embed's bytes as its body's length.
+   */
+  popupDelay?: number | string;
   /** Handed the load's trace events (bench/long-tasks.ts explains its long tasks). */
   onTrace?: (events: TraceEvent[]) => void;
 }
 
 /**
+ * Answers the settings call with popupDelay set to `delay`; returns what tells the rewritten answer's length (0 until
+ * it was answered).
+ */
+async function rewriteDelay(page: Page, delay: number | string): Promise<() => number> {
+  let length = 0;
+  await page.route('**/subscribe/form-settings?*', async (route) => {
+    const r = await route.fetch();
+    const text = await r.text();
+    const m = /^([\s\S]*?\()(\{[\s\S]*\})(\);?\s*)$/.exec(text);
+    if (!m) return route.fulfill({ response: r });
+    const body = m[1] + JSON.stringify({ ...JSON.parse(m[2]), popupDelay: delay }) + m[3];
+    length = body.length;
+    return route.fulfill({ response: r, body });
+  });
+  return () => length;
+}
+
+/** Scrolls from where the page is at `pace` until the trigger has fired or the page's end is reached. */
+async function scrollAtPace(page: Page, pace: Pace): Promise<void> {
+  await page.mouse.move(640, 400);
+  for (;;) {
+    await page.mouse.wheel(0, pace.stepPx);
+    await page.waitForTimeout(pace.everyMs);
+    const at = await page.evaluate(() => ({
+      fired: (window as unknown as { __bench: Collected }).__bench.trigger !== null,
+      end: scrollY + innerHeight >= document.documentElement.scrollHeight - 2,
+    }));
+    if (at.fired || at.end) return;
+  }
+}
+
+/**
  * Loads `url` in `page` (traced) and samples it. Without `popup` the sample is taken `settleMs` after load, so the
  * loader has had its settings answer and armed its trigger; with `popup` the page is then scrolled to fire the
- * trigger and the sample waits for the popup's opening animation to end (up to 15 s).
+ * trigger (at once, or at `pace`) and the sample waits for the popup's opening animation to end (up to 15 s).
  */
 export async function sample(
   browser: Browser,
@@ -408,12 +478,14 @@ export async function sample(
   opts: SampleOptions,
 ): Promise<Sample> {
   if (opts.block) await page.route('**/embed.js', (r) => r.abort());
+  const rewritten = opts.popupDelay === undefined ? null : await rewriteDelay(page, opts.popupDelay);
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', ...EXTRA_CATEGORIES],
   });
   let trace: Buffer;
   try {
-    // Waiting is done from outside or by one awaited promise: a polling wait would itself run script in the page.
+    // Waiting is done from outside or by one awaited promise: a polling wait would itself run script in the page
+    // (the paced scroll asks once per step whether the trigger has fired).
     const settings = opts.block
       ? null
       : page.waitForResponse((r) => r.url().includes('/form-settings'), { timeout: 15000 });
@@ -421,10 +493,9 @@ export async function sample(
     await settings;
     await page.waitForTimeout(opts.settleMs ?? 1500);
     if (opts.popup) {
-      await page.evaluate(() => {
-        console.timeStamp('bench-scroll');
-        window.scrollTo(0, document.documentElement.scrollHeight);
-      });
+      await page.evaluate(() => console.timeStamp('bench-scroll'));
+      if (opts.pace) await scrollAtPace(page, opts.pace);
+      else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.evaluate(() =>
         Promise.race([
           (window as unknown as { __bench: Collected }).__bench.done,
@@ -442,8 +513,13 @@ export async function sample(
   const r = await page.evaluate(() => {
     const b = (window as unknown as { __bench: Collected }).__bench;
     const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    // A step done before the trigger (a warmed build prepares the popup while the page is idle) took 0 ms after it.
+    // A step done before the trigger (a build that prepared the popup before it) took 0 ms after it.
     const since = (t: number | null) => (b.trigger !== null && t !== null ? Math.max(0, t - b.trigger) : null);
+    // The settings answer a route rewrote counts as whatever the browser makes of a fulfilled response: taken out
+    // here, and its body's length put in below.
+    const routed = (res as PerformanceResourceTiming[])
+      .filter((e) => e.name.includes('/form-settings'))
+      .reduce((n, e) => n + e.transferSize, 0);
     return {
       lt: b.lt,
       cls: b.cls,
@@ -453,7 +529,10 @@ export async function sample(
       triggerToFrame: since(b.frame),
       triggerToStyled: since(b.styled),
       scriptBytes: res.filter((e) => e.initiatorType === 'script').reduce((s, e) => s + e.transferSize, 0),
+      warmToTrigger: b.trigger === null ? null : b.warm === null ? 0 : b.trigger - b.warm,
+      popupBefore: res.some((e) => /\/popup\.js(\?|$)/.test(e.name) && (b.trigger === null || e.startTime < b.trigger)),
       embedBytes: (window as unknown as { __embedBytes: (t: number | null) => number }).__embedBytes(b.trigger),
+      routed,
     };
   });
   if (opts.block) await page.unroute('**/embed.js');
@@ -474,8 +553,10 @@ export async function sample(
     triggerToScript: r.triggerToScript,
     triggerToFrame: r.triggerToFrame,
     triggerToStyled: r.triggerToStyled,
+    warmToTrigger: r.warmToTrigger,
     scriptBytes: r.scriptBytes,
-    embedBytes: r.embedBytes,
+    embedBytes: rewritten ? r.embedBytes - r.routed + rewritten() : r.embedBytes,
+    popupBefore: r.popupBefore,
     heap,
   };
 }
@@ -487,47 +568,3 @@ export const median = (xs: (number | null)[]): number | null => {
   const m = v.length >> 1;
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 };
-
-/**
- * Bytes the embed fetches on `url` before its trigger, with the settings' popupDelay replaced by `delay` in flight
- * (so one host page shows every trigger kind): a fresh context, the page loaded, the settings answered, then
- * `settleMs` of quiet without reaching the trigger (a seconds delay is set longer than that), as a reader who never
- * triggers the popup. The rewritten settings answer counts as its body's length.
- */
-export async function bytesBeforeTrigger(
-  browser: Browser,
-  url: string,
-  delay: number | string,
-  settleMs: number,
-  network: Network | null = SLOW_4G,
-): Promise<number> {
-  const t = await throttledPage(browser, null, 4, network);
-  let settings = 0;
-  try {
-    await t.page.route('**/subscribe/form-settings?*', async (route) => {
-      const r = await route.fetch();
-      const text = await r.text();
-      const m = /^([\s\S]*?\()(\{[\s\S]*\})(\);?\s*)$/.exec(text);
-      if (!m) return route.fulfill({ response: r });
-      const body = m[1] + JSON.stringify({ ...JSON.parse(m[2]), popupDelay: delay }) + m[3];
-      settings = body.length;
-      return route.fulfill({ response: r, body });
-    });
-    const answered = t.page.waitForResponse((r) => r.url().includes('/form-settings'), { timeout: 15000 });
-    await t.page.goto(url, { waitUntil: 'load' });
-    await answered;
-    await t.page.waitForTimeout(settleMs);
-    // The page counts the rewritten answer as whatever the browser makes of a fulfilled response: taken out, and
-    // its body's length put in.
-    const fetched = await t.page.evaluate(() => {
-      const w = window as unknown as { __bench: Collected; __embedBytes: (until: number | null) => number };
-      const routed = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((e) => e.name.includes('/form-settings'))
-        .reduce((n, e) => n + e.transferSize, 0);
-      return w.__embedBytes(w.__bench.trigger) - routed;
-    });
-    return fetched + settings;
-  } finally {
-    await t.context.close();
-  }
-}

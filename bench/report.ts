@@ -3,7 +3,7 @@
  * build's, with the ratio this / reference (issue 12: absolute milliseconds drift from run to run on a shared machine,
  * ratios much less).
  */
-import { CASES, type Case, type CostSamples, type KindBytes, KINDS, LABEL, OPENED } from './cost-cases';
+import { CASES, type Case, type CostSamples, type KindSamples, KINDS, LABEL, OPENED } from './cost-cases';
 import { CATEGORIES, type LighthouseResult } from './lighthouse';
 import { killLine, loadTable, type StoreLoad } from './store-load';
 import { median, type Sample } from './page-cost';
@@ -23,13 +23,21 @@ export interface Results {
   /** Build names: this checkout and the reference commit. */
   self: string;
   ref: string;
+  /**
+   * The build before issue 37 (BENCH_BEFORE), which prepared the popup when idle after the settings: run in the
+   * `intent` case only, for issue 37's "trigger → visible within 2× of today's".
+   */
+  before: string;
   sizes: SizeRow[];
   refSizes: SizeRow[];
   parts: Part[];
   cost: CostSamples;
   /** The embed's long tasks on a bare DevTools pipe (bench/bare-cdp.ts). */
   bare: BareSamples;
-  kinds: KindBytes;
+  /** Trigger never reached, by kind (issue 37 item 4). */
+  kinds: KindSamples;
+  /** Quiet time of those runs after the settings answer, ms. */
+  kindSettleMs: number;
   /** Lighthouse by build name: one result per page and embed state, or why it was not run. */
   lighthouse: Record<string, LighthouseRow[]> | string;
   load: StoreLoad | string;
@@ -62,9 +70,11 @@ const table = (head: string[], rows: string[][], align: string[] = head.map((_, 
 
 /** Helpers over one run's samples. */
 const view = (r: Results) => {
-  const m = (b: string, c: Case, k: keyof Sample) => median(r.cost[b][c].map((s) => s[k] as number | null));
+  // A build or case not run (BENCH_SKIP, BENCH_CASES, the build before issue 37) has no samples.
+  const of = (b: string, c: Case) => r.cost[b]?.[c] ?? [];
+  const m = (b: string, c: Case, k: keyof Sample) => median(of(b, c).map((s) => s[k] as number | null));
   const all = (b: string, cases: Case[], k: keyof Sample) =>
-    cases.flatMap((c) => r.cost[b][c].map((s) => s[k] as number | null)).filter((x): x is number => x !== null);
+    cases.flatMap((c) => of(b, c).map((s) => s[k] as number | null)).filter((x): x is number => x !== null);
   const size = (rows: SizeRow[], name: string) => rows.find((x) => x.name == name)?.brotli ?? null;
   const sum = (rows: SizeRow[], names: string[]) => {
     const v = names.map((n) => size(rows, n));
@@ -104,7 +114,7 @@ export function targetsMarkdown(r: Results): string {
     const a = of(r.sizes);
     row(figure, target, a, of(r.refSizes), kb, a !== null && a <= limit);
   };
-  bytes('embed.js brotli', [P + 'embed.js'], 1400, '≤ 1.4 kB');
+  bytes('embed.js brotli', [P + 'embed.js'], 1500, '≤ 1.5 kB (its ceiling)');
   bytes('popup.js brotli', [P + '1.0/popup.js'], 14000, '≤ 14 kB (aim 12 kB)');
   bytes(
     "first view of an e-mail form: embed.js + popup.js + the modal's CSS (modal-1.css, or common, modal, layout-1)",
@@ -113,42 +123,44 @@ export function targetsMarkdown(r: Results): string {
     '≤ 14.5 kB',
   );
   bytes('blog.js brotli', ['blog/blog.js'], 2500, '≤ 2.5 kB');
+  // Issue 37 item 3: targets as ratios to the reference in the same run, so that they hold on any machine.
   const most = (b: string) => maxOf(all(b, ['idle', ...OPENED], 'embedLongTasks'));
+  const atMost = (a: number | null, b: number | null, share = 1) => (a === null || b === null ? null : a <= b * share);
   row(
     'long tasks holding embed work at 4x, most in one run (idle and opened cases)',
-    '0 in every run',
+    "≤ the reference's",
     most(r.self),
     most(r.ref),
     (n) => fmt(n),
-    most(r.self) === 0,
+    atMost(most(r.self), most(r.ref)),
   );
   const longest = (b: string) => maxOf(all(b, ['idle', ...OPENED], 'embedLongestMs'));
   row(
     'longest task holding embed work at 4x, over every run (idle and opened cases)',
-    '< 50 ms',
+    "≤ 0.15× the reference's",
     longest(r.self),
     longest(r.ref),
     (n) => fmt(n) + ' ms',
-    (longest(r.self) ?? 50) < 50,
+    atMost(longest(r.self), longest(r.ref), 0.15),
   );
   // The same two figures without Playwright's per-frame script contexts (bench/bare-cdp.ts).
   const bare = (b: string, k: 'longTasks' | 'longestAnyMs') =>
     maxOf(BARE_CASES.flatMap((c) => r.bare[b][c].map((x) => x[k])));
   row(
-    'the same, bare DevTools pipe (no Playwright), most in one run (cold, warmed, submit)',
-    '0 in every run',
+    'the same, bare DevTools pipe (no Playwright), most in one run (cold, intent, submit)',
+    "≤ the reference's",
     bare(r.self, 'longTasks'),
     bare(r.ref, 'longTasks'),
     (n) => fmt(n),
-    bare(r.self, 'longTasks') === 0,
+    atMost(bare(r.self, 'longTasks'), bare(r.ref, 'longTasks')),
   );
   row(
-    'the same, bare DevTools pipe, longest task holding embed work over every run (cold, warmed, submit)',
-    '< 50 ms',
+    'the same, bare DevTools pipe, longest task holding embed work over every run (cold, intent, submit)',
+    "≤ 0.15× the reference's",
     bare(r.self, 'longestAnyMs'),
     bare(r.ref, 'longestAnyMs'),
     (n) => fmt(n) + ' ms',
-    (bare(r.self, 'longestAnyMs') ?? 50) < 50,
+    atMost(bare(r.self, 'longestAnyMs'), bare(r.ref, 'longestAnyMs'), 0.15),
   );
   const added = (b: string, c: Case) => {
     const a = m(b, c, 'tbt');
@@ -157,51 +169,76 @@ export function targetsMarkdown(r: Results): string {
   };
   const ms = (n: number | null) => fmt(n) + ' ms';
   row(
-    'TBT added by opening the popup at 4x (warmed − page alone, medians)',
+    'TBT added by opening the popup at 4x (intent − page alone, medians)',
     '≤ 30 ms',
-    added(r.self, 'warmed'),
-    added(r.ref, 'warmed'),
+    added(r.self, 'intent'),
+    added(r.ref, 'intent'),
     ms,
-    (added(r.self, 'warmed') ?? Infinity) <= 30,
+    (added(r.self, 'intent') ?? Infinity) <= 30,
   );
   const vis = (b: string, c: Case) => m(b, c, 'triggerToVisible');
+  const today = vis(r.before, 'intent');
   row(
-    'trigger → visible, popup warmed (median)',
-    '≤ 50 ms',
-    vis(r.self, 'warmed'),
-    vis(r.ref, 'warmed'),
+    'trigger → visible, intent then trigger (median)',
+    `≤ 2× the build before issue 37's, ${r.before} (prepared when idle): ${fmt(today)} ms`,
+    vis(r.self, 'intent'),
+    vis(r.ref, 'intent'),
     ms,
-    (vis(r.self, 'warmed') ?? Infinity) <= 50,
+    atMost(vis(r.self, 'intent'), today, 2),
   );
-  row('trigger → visible, cold (median)', '—', vis(r.self, 'cold'), vis(r.ref, 'cold'), ms, null);
   row(
-    'trigger → visible, popup.js cached (median)',
+    'trigger → visible, cold: intent and trigger together (median)',
+    '—',
+    vis(r.self, 'cold'),
+    vis(r.ref, 'cold'),
+    ms,
+    null,
+  );
+  row(
+    'trigger → visible, intent and trigger together, popup.js cached (median)',
     '≤ 150 ms',
     vis(r.self, 'cached'),
     vis(r.ref, 'cached'),
     ms,
     (vis(r.self, 'cached') ?? Infinity) <= 150,
   );
-  const cls = (b: string) => Math.max(0, ...all(b, ['idle', ...OPENED], 'cls'));
+  // Every page-cost run with the embed and every trigger-never-reached run.
+  const cls = (b: string) =>
+    maxOf([
+      ...all(b, ['idle', ...OPENED], 'cls'),
+      ...Object.values(r.kinds[b] ?? {}).flatMap((v) => v.map((x) => x.cls)),
+    ]);
   row(
-    'layout shift with the embed, largest in one run',
+    'layout shift with the embed, largest in one run (page-cost and trigger-never-reached runs)',
     '0 in every run',
     cls(r.self),
     cls(r.ref),
     (n) => fmt(n, 4),
     cls(r.self) === 0,
   );
+  const kindOf = (b: string, kind: string) => r.kinds[b]?.[kind] ?? [];
   for (const [kind] of KINDS) {
-    const k = (b: string) => median(r.kinds[b]?.[kind] ?? []);
+    const k = (b: string) => median(kindOf(b, kind).map((x) => x.embedBytes));
     row(
-      `bytes fetched before the trigger, ${kind} trigger (median)`,
-      "beside today's",
+      `bytes fetched, ${kind} trigger never reached (median)`,
+      kind == 'delay (seconds)' ? 'certain: prepared when idle' : 'embed.js, the settings, embed-extras.js',
       k(r.self),
       k(r.ref),
       (n) => fmt(n) + ' B',
       null,
     );
   }
+  const early = (b: string) =>
+    KINDS.slice(1).reduce((n, [kind]) => n + kindOf(b, kind).filter((x) => x.popupBefore).length, 0);
+  const runs = KINDS.slice(1).reduce((n, [kind]) => n + kindOf(r.self, kind).length, 0);
+  row(
+    `runs that fetched popup.js, exit, middle or bottom never reached (of ${runs})`,
+    '0 (issue 37 item 2)',
+    early(r.self),
+    early(r.ref),
+    (n) => fmt(n),
+    runs > 0 && early(r.self) === 0,
+  );
   if (typeof r.lighthouse != 'string') {
     const lows = (b: string) => {
       const blog =
@@ -287,6 +324,11 @@ export function costMarkdown(r: Results): string {
     rows.push([LABEL[c], 'this build', ...a.map((v, i) => fmt(v, cols[i][2]))]);
     rows.push(['', `reference ${r.ref}`, ...b.map((v, i) => fmt(v, cols[i][2]))]);
     rows.push(['', 'ratio', ...a.map((v, i) => ratio(v, b[i]))]);
+    if (r.cost[r.before]?.[c].length) {
+      const z = at(r.before);
+      rows.push(['', `before issue 37, ${r.before}`, ...z.map((v, i) => fmt(v, cols[i][2]))]);
+      rows.push(['', 'ratio to it', ...a.map((v, i) => ratio(v, z[i]))]);
+    }
   }
   return table(['case', 'build', ...cols.map((c) => c[1])], rows, ['---', '---', ...cols.map(() => '---:')]);
 }
@@ -343,6 +385,7 @@ export function bareMarkdown(r: Results): string {
 export function stepsMarkdown(r: Results): string {
   const { m } = view(r);
   const steps: [keyof Sample, string][] = [
+    ['warmToTrigger', 'warm-up start → trigger (the lead intent gave)'],
     ['triggerToScript', 'popup.js starts running (fetched, compiled)'],
     ['triggerToFrame', 'popup mounted (frame rendered, hidden)'],
     ['triggerToStyled', 'frame shown (stylesheets loaded)'],
@@ -350,7 +393,7 @@ export function stepsMarkdown(r: Results): string {
     ['triggerToSettled', 'animation done'],
   ];
   const spread = (b: string, c: Case, k: keyof Sample) => {
-    const v = r.cost[b][c].map((s) => s[k]).filter((x): x is number => typeof x == 'number');
+    const v = (r.cost[b]?.[c] ?? []).map((s) => s[k]).filter((x): x is number => typeof x == 'number');
     return v.length ? ` (${fmt(Math.min(...v))}–${fmt(Math.max(...v))})` : '';
   };
   const rows: string[][] = [];
@@ -358,18 +401,69 @@ export function stepsMarkdown(r: Results): string {
     rows.push([c, 'this build', ...steps.map(([k]) => fmt(m(r.self, c, k)) + spread(r.self, c, k))]);
     rows.push(['', `reference ${r.ref}`, ...steps.map(([k]) => fmt(m(r.ref, c, k)) + spread(r.ref, c, k))]);
     rows.push(['', 'ratio', ...steps.map(([k]) => ratio(m(r.self, c, k), m(r.ref, c, k)))]);
+    if (r.cost[r.before]?.[c].length)
+      rows.push([
+        '',
+        `before issue 37, ${r.before}`,
+        ...steps.map(([k]) => fmt(m(r.before, c, k)) + spread(r.before, c, k)),
+      ]);
   }
   return table(['case', 'build', ...steps.map((s) => s[1])], rows, ['---', '---', ...steps.map(() => '---:')]);
 }
 
-/** Bytes before the trigger by kind. */
+/**
+ * Trigger never reached (issue 37 item 4): per kind, the bytes the embed fetched, its script time, the long tasks
+ * holding its work (the most in one run) and the longest of them, and the runs that fetched popup.js.
+ */
 export function kindsMarkdown(r: Results): string {
-  const rows = KINDS.map(([kind]) => {
-    const a = median(r.kinds[r.self]?.[kind] ?? []);
-    const b = median(r.kinds[r.ref]?.[kind] ?? []);
-    return [kind, fmt(a), fmt(b), ratio(a, b)];
-  });
-  return table(['trigger kind', 'this build, bytes', `reference ${r.ref}, bytes`, 'ratio'], rows);
+  const rows: string[][] = [];
+  for (const [kind] of KINDS) {
+    const of = (b: string) => {
+      const v = r.kinds[b]?.[kind] ?? [];
+      return {
+        bytes: median(v.map((x) => x.embedBytes)),
+        ms: median(v.map((x) => x.embedBeforeMs)),
+        tasks: maxOf(v.map((x) => x.embedLongTasks)),
+        longest: maxOf(v.map((x) => x.embedLongestMs)),
+        popup: `${v.filter((x) => x.popupBefore).length} of ${v.length}`,
+      };
+    };
+    const a = of(r.self);
+    const b = of(r.ref);
+    rows.push([
+      kind,
+      fmt(a.bytes),
+      fmt(b.bytes),
+      ratio(a.bytes, b.bytes),
+      fmt(a.ms, 1),
+      fmt(b.ms, 1),
+      ratio(a.ms, b.ms),
+      fmt(a.tasks),
+      fmt(b.tasks),
+      fmt(a.longest),
+      fmt(b.longest),
+      a.popup,
+      b.popup,
+    ]);
+  }
+  return table(
+    [
+      'trigger kind',
+      'bytes, this build',
+      `bytes, reference ${r.ref}`,
+      'ratio',
+      'embed script ms, this build',
+      'the same, reference',
+      'ratio',
+      'long tasks holding embed work, most in one run, this build',
+      'the same, reference',
+      'longest of them ms, this build',
+      'the same, reference',
+      'runs that fetched popup.js, this build',
+      'the same, reference',
+    ],
+    rows,
+  );
 }
 
 /** The Lighthouse table: every page and embed state, both builds. */

@@ -8,8 +8,8 @@
  *
  * A name may be listed only when nothing outside our bundles can see it. The rules (`listProblems`, run by
  * test/unit/build-mangle.test.ts and by `npm run mangle`) refuse a name that
- * - is not a member of an interface or object type declared in the bundles' sources (src/, less src/server and
- *   src/blog), so gone after a rewrite, or never ours;
+ * - is not a member of an interface or object type declared in the bundles' sources (src/, less src/server,
+ *   src/blog and src/studio), so gone after a rewrite, or never ours;
  * - is a raw settings, styles, field, response or call name (spec 3.2–3.8, 7.1; mangle.json `reserved`) or a key of
  *   the seeded demo forms: raw objects are read with dots (`r.modalVariation`), and a renamed read finds nothing;
  * - is a member of an interface in a boundary file (mangle.json `boundary`: LoaderParams, Shared, StartOptions), read
@@ -180,14 +180,15 @@ function* tree(dir) {
 }
 
 /**
- * The sources of the bundles that get renamed: src/ without the provider (src/server) and the host blog (src/blog),
- * which never enter embed.js, popup.js, form-extras.js or countries.js. Paths relative to root.
+ * The sources of the bundles that get renamed: src/ without the provider (src/server), the host blog (src/blog) and
+ * the studio (src/studio, a bundle of its own never renamed), which never enter embed.js, popup.js, form-extras.js or
+ * countries.js. Paths relative to root.
  * @param {string} root
  */
 export const bundleSources = (root) =>
   [...tree(join(root, 'src'))]
     .map((p) => relative(root, p))
-    .filter((p) => /\.tsx?$/.test(p) && !/^src\/(server|blog)\//.test(p));
+    .filter((p) => /\.tsx?$/.test(p) && !/^src\/(server|blog|studio)\//.test(p));
 
 /**
  * @typedef {object} SourceFacts

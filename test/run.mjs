@@ -5,9 +5,14 @@
 // output. Prints the counts per layer and a closing 'N passed, N failed' line; exits non-zero on any failure.
 // DATABASE_URL reaches the server-pg pass only: every other layer runs on SQLite whatever the environment holds.
 //
+// The browser layer runs two files at a time (issue 34 item 6: its files mostly wait on Chromium, the network and
+// timers, so two of them share two cores well); each file's output is held and printed whole when it ends, so files
+// never interleave. TEST_JOBS=n sets how many at a time (1: one after another, output as it comes).
+//
 //   node test/run.mjs                 every layer
 //   node test/run.mjs unit dom        some layers
 //   node test/run.mjs --grep loader   only files whose path under test/ contains 'loader'
+//   TEST_JOBS=1 node test/run.mjs     one file at a time in every layer
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -60,10 +65,47 @@ const bundlePreact = {
   },
 };
 
-function run(file, layer) {
+/**
+ * Files run at once, per layer. The browser layer's files are bound by waiting (Chromium, the network, timers), not
+ * by the cores; the others run one at a time as before. TEST_JOBS overrides the browser layer's number.
+ */
+const JOBS = { browser: Math.max(1, Math.floor(Number(process.env.TEST_JOBS)) || 2) };
+
+/** Bundles one test file into the cache; returns the bundle's path, or '' when it does not build. */
+async function bundle(file, layer, rel) {
+  const outfile = join(cache, layer, rel.replace(/\.tsx?$/, '.mjs'));
+  try {
+    await esbuild.build({
+      entryPoints: [file],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      ...(SHIPPED_PREACT.test(rel) ? { plugins: [bundlePreact] } : { packages: 'external' }),
+      alias,
+      jsx: 'automatic',
+      jsxImportSource: 'react',
+      sourcemap: 'inline',
+      define: { __DEV__: 'false', __FULL__: 'true', __SIDE_ID__: '""', __POPUP_ID__: '""' },
+      logLevel: 'error',
+    });
+    return outfile;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Runs a bundled test file in its own node process. `live`: its output goes straight through; otherwise it is held,
+ * in order and by stream, in `held` for the caller to print whole.
+ */
+function run(file, layer, live) {
   const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
   if (layer === 'server-pg') env.DATABASE_URL = PG_URL;
   else delete env.DATABASE_URL;
+  /** @type {[NodeJS.WriteStream, Buffer][]} */
+  const held = [];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--enable-source-maps', file], {
       cwd: root,
@@ -71,12 +113,11 @@ function run(file, layer) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let text = '';
-    child.stdout.on('data', (d) => {
-      text += d;
-      process.stdout.write(d);
-    });
-    child.stderr.on('data', (d) => process.stderr.write(d));
-    child.on('close', (code) => resolve({ code, text }));
+    const pass = (to) => (d) => (live ? to.write(d) : held.push([to, d]));
+    child.stdout.on('data', (d) => (text += d));
+    child.stdout.on('data', pass(process.stdout));
+    child.stderr.on('data', pass(process.stderr));
+    child.on('close', (code) => resolve({ code, text, held }));
   });
 }
 
@@ -87,6 +128,59 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+/** Adds one file's uvu totals (read from its output) to its layer's and the run's. */
+function count(layer, rel, { code, text }) {
+  const num = (label) => Number((text.match(new RegExp(label + ':\\s+(\\d+)')) || [])[1] || 0);
+  const total = num('Total');
+  const ok = num('Passed');
+  const skip = num('Skipped');
+  // uvu's Total leaves out the tests it skipped (test.skip, or those left out by test.only).
+  let bad = total - ok;
+  // A file that crashed before uvu could count, or exited non-zero with nothing failed, is one failure.
+  if (code !== 0 && bad === 0) bad = 1;
+  if (total === 0 && skip === 0 && code === 0) {
+    console.error(`✘ ${rel}: ran no test`);
+    bad = 1;
+  }
+  totals[layer].passed += ok;
+  totals[layer].failed += bad;
+  totals[layer].skipped += skip;
+  passed += ok;
+  failed += bad;
+  skipped += skip;
+}
+
+/** Bundles, runs and counts one file; with `live` false its output is printed whole once it has ended. */
+async function runOne(layer, file, live) {
+  const rel = relative(join(root, 'test'), file);
+  const outfile = await bundle(file, layer, rel);
+  if (!outfile) {
+    console.error(`✘ ${rel}: does not build`);
+    totals[layer].failed++;
+    failed++;
+    return;
+  }
+  const header = `\n# ${layer === 'server-pg' ? `${rel} (PostgreSQL)` : rel}`;
+  if (live) console.log(header);
+  const t0 = Date.now();
+  const result = await run(outfile, layer, live);
+  if (!live) {
+    console.log(`${header} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    for (const [to, d] of result.held) to.write(d);
+  }
+  count(layer, rel, result);
+}
+
+/** Runs a layer's files, `jobs` at a time, in order of the list. */
+async function runLayer(layer, files, jobs) {
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) await runOne(layer, file, jobs === 1);
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
+}
+
+const seconds = {};
 for (const layer of layers) {
   const files = testFiles(join(root, 'test', FOLDER[layer] || layer));
   totals[layer] = { passed: 0, failed: 0, skipped: 0, files: files.length };
@@ -110,55 +204,18 @@ for (const layer of layers) {
     }
     continue;
   }
-  console.log(`\n## ${layer} (${files.length} files)`);
-  for (const file of files) {
-    const rel = relative(join(root, 'test'), file);
-    const outfile = join(cache, layer, rel.replace(/\.tsx?$/, '.mjs'));
-    try {
-      await esbuild.build({
-        entryPoints: [file],
-        outfile,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        ...(SHIPPED_PREACT.test(rel) ? { plugins: [bundlePreact] } : { packages: 'external' }),
-        alias,
-        jsx: 'automatic',
-        jsxImportSource: 'react',
-        sourcemap: 'inline',
-        define: { __DEV__: 'false', __FULL__: 'true', __SIDE_ID__: '""', __POPUP_ID__: '""' },
-        logLevel: 'error',
-      });
-    } catch {
-      console.error(`✘ ${rel}: does not build`);
-      totals[layer].failed++;
-      failed++;
-      continue;
-    }
-    console.log(`\n# ${layer === 'server-pg' ? `${rel} (PostgreSQL)` : rel}`);
-    const { code, text } = await run(outfile, layer);
-    const num = (label) => Number((text.match(new RegExp(label + ':\\s+(\\d+)')) || [])[1] || 0);
-    const total = num('Total');
-    const ok = num('Passed');
-    const skip = num('Skipped');
-    // uvu's Total leaves out the tests it skipped (test.skip, or those left out by test.only).
-    let bad = total - ok;
-    // A file that crashed before uvu could count, or exited non-zero with nothing failed, is one failure.
-    if (code !== 0 && bad === 0) bad = 1;
-    if (total === 0 && skip === 0 && code === 0) {
-      console.error(`✘ ${rel}: ran no test`);
-      bad = 1;
-    }
-    totals[layer].passed += ok;
-    totals[layer].failed += bad;
-    totals[layer].skipped += skip;
-    passed += ok;
-    failed += bad;
-    skipped += skip;
-  }
+  const jobs = process.env.TEST_JOBS === '1' ? 1 : JOBS[layer] || 1;
+  console.log(`\n## ${layer} (${files.length} files${jobs > 1 ? `, ${jobs} at a time` : ''})`);
+  const t0 = Date.now();
+  await runLayer(layer, files, jobs);
+  seconds[layer] = Math.round((Date.now() - t0) / 1000);
 }
 
+console.log(
+  `\ntime: ${Object.entries(seconds)
+    .map(([layer, s]) => `${layer} ${s} s`)
+    .join(', ')}`,
+);
 console.log('\nlayer     files  passed  failed  skipped');
 for (const [layer, t] of Object.entries(totals)) {
   console.log(

@@ -108,76 +108,92 @@ export const PAYLOADS: string[] = [
   `<img src=x onerror=alert(1)><a href="javascript:alert(1)">a</a>`,
 ];
 
+/** The text for each slot of the settings, asked once per slot in the order the settings object lists them. */
+export interface Fill {
+  /** The payloads it puts in the slots, for messages. */
+  label: string;
+  next(): string;
+}
+/** `x` in every slot. */
+export const every = (x: string): Fill => ({ label: JSON.stringify(x), next: () => x });
+/** The payloads `xs` by turns over the slots, the first slot taking `xs[from]`. */
+export const byTurns = (xs: string[], from: number): Fill => {
+  let i = from;
+  return { label: JSON.stringify(xs), next: () => xs[i++ % xs.length] };
+};
+
 /**
- * A settings object with `x` in every string setting and owner-HTML field (spec 3.2, 3.3, 3.4). Field names carry a
- * suffix so that no two collide (a collision drops a field, which would change the form rather than attack it).
+ * A settings object with the fill's payloads in every string setting and owner-HTML field (spec 3.2, 3.3, 3.4). Field
+ * names carry a suffix so that no two collide (a collision drops a field, which would change the form rather than
+ * attack it).
  */
-export function hostileSettings(x: string, o: { sms?: boolean } = {}): Record<string, unknown> {
+export function hostileSettings(fill: Fill, o: { sms?: boolean } = {}): Record<string, unknown> {
+  const x = fill.next;
   const choices = [
-    { value: x, label: x },
-    { value: `${x} b`, label: x },
+    { value: x(), label: x() },
+    { value: `${x()} b`, label: x() },
   ];
-  const btn = { color: x, hover_color: x, text_color: x, alignment: x, style: x };
+  const btn = { color: x(), hover_color: x(), text_color: x(), alignment: x(), style: x() };
   const fields: Record<string, unknown>[] = [
-    { type: 'email', name: 'EMAIL', label: x, required: true, helper_text: x, merge_id: 0 },
-    { type: 'text', name: `${x} 1`, label: x, required: true, helper_text: x, merge_id: 1 },
-    { type: 'dropdown', name: `${x} 2`, label: x, helper_text: x, merge_id: 2, choices },
-    { type: 'radio', name: `${x} 3`, label: x, helper_text: x, merge_id: 3, choices },
-    { type: 'checkbox', name: `${x} 4`, label: x, helper_text: x, merge_id: 4, group_id: x, choices },
-    { type: 'url', name: `${x} 5`, label: x, helper_text: x, merge_id: 5 },
-    { type: 'phone', name: `${x} 6`, label: x, helper_text: x, merge_id: 6, phoneformat: x },
-    { type: 'checkbox', name: `${x} 7`, label: x, helper_text: x, merge_id: 7, marketing_preference_id: x },
-    { type: 'checkbox', name: `${x} 8`, label: x, merge_id: 8, marketing_preference_id: `${x} 8` },
+    { type: 'email', name: 'EMAIL', label: x(), required: true, helper_text: x(), merge_id: 0 },
+    { type: 'text', name: `${x()} 1`, label: x(), required: true, helper_text: x(), merge_id: 1 },
+    { type: 'dropdown', name: `${x()} 2`, label: x(), helper_text: x(), merge_id: 2, choices },
+    { type: 'radio', name: `${x()} 3`, label: x(), helper_text: x(), merge_id: 3, choices },
+    { type: 'checkbox', name: `${x()} 4`, label: x(), helper_text: x(), merge_id: 4, group_id: x(), choices },
+    { type: 'url', name: `${x()} 5`, label: x(), helper_text: x(), merge_id: 5 },
+    { type: 'phone', name: `${x()} 6`, label: x(), helper_text: x(), merge_id: 6, phoneformat: x() },
+    { type: 'checkbox', name: `${x()} 7`, label: x(), helper_text: x(), merge_id: 7, marketing_preference_id: x() },
+    { type: 'checkbox', name: `${x()} 8`, label: x(), merge_id: 8, marketing_preference_id: `${x()} 8` },
   ];
   if (o.sms)
     fields.push({
       type: 'smsphone',
-      name: `${x} 9`,
-      label: x,
+      name: `${x()} 9`,
+      label: x(),
       required: true,
-      helper_text: x,
+      helper_text: x(),
       merge_id: 9,
-      legal: { required: x, optional: x },
-      smsProgramData: [{ imgSrc: x, countryCode: x, requiredTemplate: x, optionalTemplate: x }],
+      legal: { required: x(), optional: x() },
+      smsProgramData: [{ imgSrc: x(), countryCode: x(), requiredTemplate: x(), optionalTemplate: x() }],
     });
   return {
-    popupDelay: x,
-    version: x,
+    popupDelay: x(),
+    version: x(),
     template: 2,
     modalVariation: 'modal',
-    appDomain: x,
-    imageUrl: x,
-    rewardsUrl: x,
+    appDomain: x(),
+    imageUrl: x(),
+    rewardsUrl: x(),
     useRewards: 'Y',
-    description: x,
-    footer: x,
-    bannerDescription: x,
-    bannerCtaLabel: x,
-    closeLabel: x,
-    buttonLabel: x,
-    continueLabel: x,
-    successMsg: x,
-    doubleOptInSuccessMessage: x,
-    gdprLabel: x,
-    gdprDescription: x,
-    gdprLegal: x,
-    gdprMCLegal: x,
+    description: x(),
+    footer: x(),
+    bannerDescription: x(),
+    bannerCtaLabel: x(),
+    closeLabel: x(),
+    buttonLabel: x(),
+    continueLabel: x(),
+    successMsg: x(),
+    doubleOptInSuccessMessage: x(),
+    gdprLabel: x(),
+    gdprDescription: x(),
+    gdprLegal: x(),
+    gdprMCLegal: x(),
     hasGdprEnabled: 'Y',
     // A number first, so that text-to-join shows with benign and hostile settings alike; the payload follows it.
-    smsTransportNumber: `+1 555 0100 ${x}`,
+    smsTransportNumber: `+1 555 0100 ${x()}`,
     useTtt: 'Y',
-    translations: { required: x, email: x, phone: x, url: x, number: x, [x]: x },
+    translations: { required: x(), email: x(), phone: x(), url: x(), number: x(), [x()]: x() },
     styles: {
-      modal: { close_link_color: x, max_width: x },
+      modal: { close_link_color: x(), max_width: x() },
       button: btn,
       bannerCta: btn,
-      labels: { color: x, font: x },
-      headingColor: x,
-      headingFont: x,
-      paragraphColor: x,
-      paragraphFont: x,
-      backgroundColor: x,
-      baseFontSize: x,
+      labels: { color: x(), font: x() },
+      headingColor: x(),
+      headingFont: x(),
+      paragraphColor: x(),
+      paragraphFont: x(),
+      backgroundColor: x(),
+      baseFontSize: x(),
     },
     fields,
   };

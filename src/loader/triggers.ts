@@ -22,40 +22,79 @@ export const exitFallback = (userAgent: string, screenWidth: number): boolean =>
   /Edge?\//.test(userAgent) || screenWidth < EXIT_FALLBACK_MAX_WIDTH;
 
 /**
- * Whether scrolling reached the trigger point (spec 4.2). 'middle': half of the scrollable distance;
- * 'bottom': the end, within 2 px for fractional scroll positions on zoomed or high-density screens.
- * A page too short to scroll has reached both.
+ * The scroll position of a middle or bottom trigger (spec 4.2): 'middle', half of the scrollable distance; 'bottom',
+ * the end, within 2 px for fractional scroll positions on zoomed or high-density screens. At 0 or below on a page too
+ * short to scroll: reached at once.
  */
-export const scrollReached = (kind: 'middle' | 'bottom', y: number, viewport: number, page: number): boolean => {
+export const scrollPoint = (kind: 'middle' | 'bottom', viewport: number, page: number): number => {
   const range = page - viewport;
-  return kind == 'middle' ? y >= range / 2 : y >= range - 2;
+  return kind == 'middle' ? range / 2 : range - 2;
 };
 
 /**
- * Calls `fire` once, when an exit, middle or bottom trigger happens (a delay is the loader's own timer: this lives in
- * embed-extras.js, fetched only for these triggers); listeners are passive and removed once fired. Returns what
- * disarms it before then (issue 14: an on-demand open spends the trigger, and destroy leaves no listener behind).
- * Exit intent listens for mouseleave on the root element: it fires when the pointer leaves the window, and not when it
- * moves into an embedded frame (a descendant), which a document mouseout with no relatedTarget would mistake for one.
+ * docs/decisions/work-waits-for-intent.md: a reader past this share of the scroll distance to a middle or bottom
+ * trigger's point is on the way to it, and the popup is prepared then rather than on every page view.
  */
-export const arm = (trigger: Exclude<Trigger, number>, fire: () => void): (() => void) => {
+export const SCROLL_AHEAD_SHARE = 1 / 3;
+
+/**
+ * docs/decisions/work-waits-for-intent.md: upward pointer movement in this top share of the window is the sign of an
+ * exit on its way.
+ */
+export const EXIT_AHEAD_SHARE = 1 / 4;
+
+/**
+ * Calls `fire` once, when an exit, middle or bottom trigger happens (a delay is the loader's own timer: this lives in
+ * embed-extras.js, fetched only for these triggers); listeners are passive and removed once fired. Returns what disarms
+ * it before then (docs/decisions/popup-session.md: an on-demand open spends the trigger, and destroy leaves no listener
+ * behind). Exit intent listens for mouseleave on the root element: it fires when the pointer leaves the window, and not
+ * when it moves into an embedded frame (a descendant), which a document mouseout with no relatedTarget would mistake
+ * for one.
+ *
+ * `ahead`, when given, is called at most once, before the trigger, once the reader is on the way to it
+ * (docs/decisions/work-waits-for-intent.md: the popup is prepared on intent, not on every page view): scrolled a third
+ * of the way to the point; for exit, the pointer moving up in the top quarter of the window; the exit fallback is a
+ * delay, certain to fire, so at once.
+ */
+export const arm = (trigger: Exclude<Trigger, number>, fire: () => void, ahead?: () => void): (() => void) => {
   const w = window;
+  const d = document;
   if (trigger == 'exit' && exitFallback(navigator.userAgent, screen.width)) {
+    if (ahead) ahead();
     const t = setTimeout(fire, EXIT_FALLBACK_MS);
     return () => clearTimeout(t);
   }
   const exit = trigger == 'exit';
-  const target = exit ? document.documentElement : w;
+  const target = exit ? d.documentElement : w;
   const type = exit ? 'mouseleave' : 'scroll';
-  const off = () => target.removeEventListener(type, check);
+  /** Drops `ahead`, and exit's pointer listener, which only served it. */
+  const spent = () => {
+    ahead = undefined;
+    if (exit) d.removeEventListener('mousemove', move);
+  };
+  const intent = () => {
+    const a = ahead;
+    spent();
+    if (a) a();
+  };
+  const move = (e: MouseEvent) => {
+    if (e.movementY < 0 && e.clientY < w.innerHeight * EXIT_AHEAD_SHARE) intent();
+  };
+  const off = () => {
+    target.removeEventListener(type, check);
+    spent();
+  };
   const check = () => {
-    if (exit || scrollReached(trigger as 'middle', w.scrollY, w.innerHeight, document.documentElement.scrollHeight)) {
+    const y = w.scrollY;
+    const at = scrollPoint(trigger as 'middle', w.innerHeight, d.documentElement.scrollHeight);
+    if (exit || y >= at) {
       off();
       fire();
-    }
+    } else if (ahead && y >= at * SCROLL_AHEAD_SHARE) intent();
   };
   target.addEventListener(type, check, { passive: true });
-  // A reload can restore a scroll position already past the point.
+  if (exit && ahead) d.addEventListener('mousemove', move, { passive: true });
+  // A reload can restore a scroll position already past the point, or on the way to it.
   if (!exit) check();
   return off;
 };

@@ -88,8 +88,8 @@ export const createSession = (
     while (undo.length) undo.pop()!();
   };
   /**
-   * Yields to the browser between two pieces of preparing (issue 12.2: no long task); rejects with `undo` itself (a
-   * value no failure has) when the session ended meanwhile, so the piece after it never runs.
+   * Yields to the browser between two pieces of preparing (docs/decisions/no-long-tasks.md: no long task); rejects with
+   * `undo` itself (a value no failure has) when the session ended meanwhile, so the piece after it never runs.
    */
   const step = () =>
     pause().then(() => {

@@ -105,9 +105,9 @@ export interface Settings extends FormModel {
   rewards: boolean;
   rewardsUrl: string;
   /**
-   * The powered-by badge (spec 1.1, issue 33 item 5): the provider's `poweredBy` { text, url } when it has a text and
-   * an http(s) url; Mailchimp's badge when the key is absent (a Mailchimp provider); null, no badge, for false or any
-   * other value (a provider that names itself wrongly must not be shown as Mailchimp).
+   * The powered-by badge (spec 1.1, docs/decisions/powered-by-badge.md): the provider's `poweredBy` { text, url } when
+   * it has a text and an http(s) url; Mailchimp's badge when the key is absent (a Mailchimp provider); null, no badge,
+   * for false or any other value (a provider that names itself wrongly must not be shown as Mailchimp).
    */
   poweredBy: PoweredBy | null;
   /** http(s) or protocol-relative image address, '' otherwise. */

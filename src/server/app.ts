@@ -1,8 +1,8 @@
 /**
- * The reference provider (issue 5): one HTTP server with the content host (dist/), the calls of spec 7.1, the
- * captcha path and the owner's studio (issue 33) over one store (a SQLite file, or a PostgreSQL database shared by N
- * provider processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production
- * mode the owner's sign-in instead (issue 13, src/server/site.ts).
+ * The reference provider (issue 5): one HTTP server with the content host (dist/), the calls of spec 7.1, the captcha
+ * path and the owner's studio (issue 33) over one store (a SQLite file, or a PostgreSQL database shared by N provider
+ * processes, docs/decisions/one-store.md); in demo mode also the double opt-in mailbox and the demo host page, in
+ * production mode the owner's sign-in instead (docs/decisions/two-modes.md, src/server/site.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,36 +82,37 @@ export interface ProviderOptions extends ModeOptions {
    */
   warnings?: boolean;
   /**
-   * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
-   * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the environment
-   * lifts both (for load runs: one client sending thousands of submits a second). `trustProxy` (or
-   * PROVIDER_TRUST_PROXY=1, true, yes, on) counts clients by the last X-Forwarded-For entry: set it only behind
-   * exactly one reverse proxy that sets it.
+   * Rate limits of form-post-json (docs/decisions/rate-limits.md). Each limit left out takes its default from
+   * src/constants.ts; null lifts it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0,
+   * false, no) in the environment lifts both (for load runs: one client sending thousands of submits a second).
+   * `trustProxy` (or PROVIDER_TRUST_PROXY=1, true, yes, on) counts clients by the last X-Forwarded-For entry: set it
+   * only behind exactly one reverse proxy that sets it.
    */
   rateLimit?: { perClient?: Limit | null; perAddress?: Limit | null; trustProxy?: boolean } | false;
   /** Connection timeouts in ms (slow-header clients); defaults from src/constants.ts. */
   timeouts?: { headersMs?: number; requestMs?: number };
   /**
-   * Real e-mail (issue 15 item 4, SMTP_URL and SMTP_FROM): the outbox's rows go out over SMTP, from every provider
-   * on the store, each row claimed by one (src/server/mail/). Without it mail stays in the outbox (the demo mailbox).
+   * Real e-mail (docs/decisions/outbox-queue.md, SMTP_URL and SMTP_FROM): the outbox's rows go out over SMTP, from
+   * every provider on the store, each row claimed by one (src/server/mail/). Without it mail stays in the outbox (the
+   * demo mailbox).
    */
   mail?: MailOptions;
   /**
-   * Mails one mailbox may be sent in a day, across lists, forms and clients (issue 32 item 2,
+   * Mails one mailbox may be sent in a day, across lists, forms and clients (docs/decisions/mailbox-limit.md,
    * src/server/subscribe/mailbox.ts): beyond it a signup is stored and answered as any other, its mail kept unsent.
    * 0 lifts the limit. Default PROVIDER_MAILBOX_DAILY_MAX (a number, or 0 or off), else 5.
    */
   mailboxDailyMax?: number;
   /**
-   * How long what is done with is kept (issue 32, src/server/db/retention.ts): expired confirmations and outbox rows
-   * sent or given up are deleted `days` after, by one process of those on the store at a time, shortly after the
-   * start and then hourly. Default PROVIDER_RETENTION_DAYS, else 30 days.
+   * How long what is done with is kept (docs/decisions/retention.md, src/server/db/retention.ts): expired confirmations
+   * and outbox rows sent or given up are deleted `days` after, by one process of those on the store at a time, shortly
+   * after the start and then hourly. Default PROVIDER_RETENTION_DAYS, else 30 days.
    */
   retention?: RetentionOptions;
   /**
-   * The popup's powered-by badge (issue 33 item 5, src/server/badge.ts): false turns it off; `text` and `url` replace
-   * the default "Powered by <public host>" linking to the public URL (demo: the listening address). main.ts reads
-   * PROVIDER_BADGE, PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL into it.
+   * The popup's powered-by badge (docs/decisions/powered-by-badge.md, src/server/badge.ts): false turns it off; `text`
+   * and `url` replace the default "Powered by <public host>" linking to the public URL (demo: the listening address).
+   * main.ts reads PROVIDER_BADGE, PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL into it.
    */
   badge?: BadgeOptions;
 }
@@ -192,9 +193,9 @@ const causedBy = (e: unknown, c: abstract new (...a: never[]) => Error): boolean
 };
 
 /**
- * Answers a request whose handler threw `e` (issue 32 item 4). A client that went away mid-body: nothing to answer,
- * nothing to log. The store unavailable: a 503 with Retry-After, and no line here (the store prints one per change
- * of state, not one per request). Anything else is a bug: its stack is logged, never the request (the query
+ * Answers a request whose handler threw `e` (docs/decisions/logs.md). A client that went away mid-body: nothing to
+ * answer, nothing to log. The store unavailable: a 503 with Retry-After, and no line here (the store prints one per
+ * change of state, not one per request). Anything else is a bug: its stack is logged, never the request (the query
  * carries the visitor's fields), and the answer is a 500.
  */
 const failed = (req: IncomingMessage, res: ServerResponse, e: unknown): void => {
@@ -202,7 +203,7 @@ const failed = (req: IncomingMessage, res: ServerResponse, e: unknown): void => 
   const down = causedBy(e, StoreUnavailable);
   if (!down)
     // The stack, never the request: the query carries the visitor's fields. The path and the stack (an error's
-    // message may quote input) with every address masked, as the request log's (issue 32 item 3).
+    // message may quote input) with every address masked, as the request log's (docs/decisions/logs.md).
     console.error(
       `provider error on ${req.method} ${logPath(req.url || '')}:`,
       maskAddresses(e instanceof Error ? e.stack || e.message : String(e)),

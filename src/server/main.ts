@@ -1,11 +1,11 @@
 /**
  * `npm start`: the reference provider on 127.0.0.1:8080 (PORT and HOST change that), serving the built dist/ next to
  * this file's folder, over DATABASE_URL (PostgreSQL) when set, else a SQLite file (PROVIDER_DB, default ./data/).
- * PROVIDER_WORKERS=N runs N provider processes on the one port (node:cluster), each with its own connections to the
- * one store; meant for PostgreSQL (issue 15). SIGTERM or Ctrl-C closes the server(s) and the store cleanly. The demo
- * by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a server on a
- * network (issue 13, src/server/site.ts): without them it does not start. SMTP_URL (and SMTP_FROM) send the outbox's
- * mail over SMTP from every process (issue 15, src/server/mail/).
+ * PROVIDER_WORKERS=N runs N provider processes on the one port (node:cluster), each with its own connections to the one
+ * store; meant for PostgreSQL (docs/decisions/one-store.md). SIGTERM or Ctrl-C closes the server(s) and the store
+ * cleanly. The demo by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a
+ * server on a network (docs/decisions/two-modes.md, src/server/site.ts): without them it does not start. SMTP_URL (and
+ * SMTP_FROM) send the outbox's mail over SMTP from every process (docs/decisions/outbox-queue.md, src/server/mail/).
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';

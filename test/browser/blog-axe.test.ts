@@ -1,8 +1,7 @@
 /** Zero axe-core violations on the blog (tags of the team standard): home, a post, comments open, widgets open. */
 import * as assert from 'uvu/assert';
-import { BLOG_PANEL_MS } from '../../src/constants';
-import { axe, sleep } from './harness';
-import { blogSuite } from './blog-env';
+import { axe } from './harness';
+import { blogSuite, settled } from './blog-env';
 
 const { T, open } = blogSuite('blog axe');
 
@@ -29,7 +28,7 @@ for (const [name, path, clicks, viewport] of states) {
         await page.click('button[type=submit]');
         await page.waitForSelector('[role=alert]');
       }
-      await sleep(BLOG_PANEL_MS + 100); // let the slide finish: axe reads colours of settled pixels
+      await settled(page); // let the slide finish: axe reads colours of settled pixels
       if (clicks.includes('.comments-toggle')) assert.ok(await page.locator('#comments').isVisible());
       if (clicks.includes('.widgets-toggle')) assert.ok(await page.locator('#secondary').isVisible());
       if (clicks.includes('.menu-toggle')) assert.ok(await page.locator('#primary-menu').isVisible());

@@ -11,8 +11,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { suite, type Test } from 'uvu';
 import { createBlogRoute } from '../../src/blog/server/routes';
+import { BLOG_PANEL_MS } from '../../src/constants';
 import { startProvider, type Provider } from '../../src/server/app';
-import { DIST, launch, watch, type PageLog } from './harness';
+import { DIST, launch, until, watch, type PageLog } from './harness';
+
+export { until };
 
 /** A provider with the blog over a temporary database. */
 export interface Blog extends Provider {
@@ -110,11 +113,16 @@ export const focused = (page: Page): Promise<string> =>
       : '';
   });
 
-/** Waits until `fn` is true, or throws after `ms` with `what`. */
-export async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await fn())) {
-    if (Date.now() > end) throw Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/**
+ * Waits until the blog's panels have settled (spec 4.8): the animating classes gone, which the blog's own timer
+ * removes BLOG_PANEL_MS after a toggle, and no CSS animation or transition still running, so the pixels are final.
+ * A state that sticks fails the wait; the bound leaves a loaded machine time for the 250 ms timer.
+ */
+export const settled = (page: Page, ms = BLOG_PANEL_MS + 2000): Promise<unknown> =>
+  page.waitForFunction(
+    () =>
+      !document.querySelector('.animating, .widgets-animating') &&
+      document.getAnimations().every((a) => a.playState != 'running'),
+    undefined,
+    { timeout: ms },
+  );

@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { TT_POLICY } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
 import { launch, newPage, plain, startFixture, type Fixture } from './harness';
@@ -64,12 +64,23 @@ const extrasSettings = () => {
   return { ...gdpr, popupDelay: 0, fields: [...gdpr.fields, { ...address, required: false }] };
 };
 
+// One Chromium and one fixture for the file: each test has its own account (uuid), page and context.
+let browser: Browser;
+let fx: Fixture;
+test.before(async () => {
+  browser = await launch();
+  fx = await startFixture();
+});
+test.after(async () => {
+  await browser?.close();
+  await fx?.close();
+});
+
 for (const tt of [false, true])
   for (const extras of [false, true])
     test(`strict CSP${tt ? ' + Trusted Types' : ''}: \
 a whole subscribe with zero violations${extras ? ', with form-extras.js and countries.js' : ''}`, async () => {
-      const browser = await launch();
-      const fx = await startFixture();
+      const { page, context, log } = await newPage(browser);
       try {
         const uuid = (tt ? 'strict-tt' : 'strict') + (extras ? '-extras' : '');
         fx.forms.set(uuid, {
@@ -84,7 +95,6 @@ a whole subscribe with zero violations${extras ? ', with form-extras.js and coun
         const url = fx.page(`${uuid}.html`, hostPage(fx, uuid), {
           'Content-Security-Policy': directives(fx.origin, tt),
         });
-        const { page, context, log } = await newPage(browser);
         const violations: string[] = [];
         page.on('console', (m) => {
           if (/Content Security Policy|Trusted ?Type|TrustedHTML|TrustedScript/i.test(m.text()))
@@ -110,10 +120,8 @@ a whole subscribe with zero violations${extras ? ', with form-extras.js and coun
           'form-extras.js and countries.js loaded when needed',
         );
         assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
-        await context.close();
       } finally {
-        await browser.close();
-        await fx.close();
+        await context.close();
       }
     });
 

@@ -153,3 +153,11 @@ export async function assertHostUnharmed(page: Page, g: Guard, label: string): P
 
 /** Console warnings of a page so far. */
 export const warnings = (g: Guard): string[] => g.log.console.filter((m) => m.type == 'warning').map((m) => m.text);
+
+/** Waits until the page has warned with a text that contains `part`, for at most `ms`. */
+export async function warned(g: Guard, part: string, ms = 10000): Promise<void> {
+  for (const end = Date.now() + ms; !warnings(g).some((w) => w.includes(part)); ) {
+    if (Date.now() > end) throw Error(`no warning with "${part}" within ${ms} ms: ${JSON.stringify(warnings(g))}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

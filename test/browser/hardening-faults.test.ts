@@ -21,8 +21,8 @@ import {
   SUBMIT_FAILED_MSG,
   SUBMIT_TIMEOUT_MS,
 } from '../../src/constants';
-import { beside, DIST, sleep, snippetPage, startFixture, type Fixture, type FixtureForm } from './harness';
-import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
+import { beside, DIST, settle, sleep, snippetPage, startFixture, type Fixture, type FixtureForm } from './harness';
+import { assertHostUnharmed, guardPage, launchWithBfcache, warned, warnings, type Guard } from './hardening-env';
 import { EMAIL_FIELD, MODAL, gone, shown, shownFrames } from './popup-env';
 
 const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture };
@@ -133,8 +133,10 @@ F('the guard counts a shift of the parsed host page: its check can fail', async 
       d.style.setProperty('height', '40px');
       document.querySelector('main')!.prepend(d);
     });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await sleep(300);
+    // Until the guard's observer has had the shift (layout-shift entries come after the frame that moved).
+    await page.waitForFunction(() => (window as unknown as { __shifts: string[] }).__shifts.length > 0, undefined, {
+      timeout: 5000,
+    });
     let caught = '';
     await assertHostUnharmed(page, g, 'moved').catch((e: Error) => (caught = e.message));
     assert.match(caught, /^moved: layout shift [\d.e-]+ without recent input: /);
@@ -144,33 +146,102 @@ F('the guard counts a shift of the parsed host page: its check can fail', async 
 });
 
 const SETTINGS_FAULTS = ['hang', '404', '500', 'html', 'never', 'late', 'blocked'] as const;
+type Fault = (typeof SETTINGS_FAULTS)[number];
+
+/** How a page fails the provider: `failing`. */
+interface Failing {
+  /** Run on the page before it loads (openHost's `before`). */
+  before(page: Page): Promise<void>;
+  /** Every request of the page, as it is made. */
+  requests: string[];
+  /** Settles once the page has asked for the path: its JSONP time-out is set before the script is added. */
+  asked(): Promise<unknown>;
+}
+
+/**
+ * A page's way of failing the provider `path` for `mode`: 'blocked' aborts the call as a content blocker does; 'late'
+ * holds it until `late` settles, then lets the provider answer; the other modes are the fixture provider's (`answer`,
+ * from the moment it is set). The page's clock is installed too (Playwright's fake timers, at the normal pace until
+ * the test moves them on), so that the test runs the page past a time-out at once instead of waiting it out.
+ */
+const failing = (mode: Fault, path: string, late: Promise<void>): Failing => {
+  const requests: string[] = [];
+  let seen = () => {};
+  const call = new Promise<void>((r) => (seen = r));
+  return {
+    requests,
+    // Bounded from when the test asks, not from when the page opened: a submit comes well after the page's load.
+    asked: () =>
+      Promise.race([
+        call,
+        new Promise((_, reject) => setTimeout(() => reject(Error(`no ${path} request within 30 s`)), 30000).unref()),
+      ]),
+    before: async (page) => {
+      await page.clock.install();
+      page.on('request', (r) => {
+        requests.push(r.url());
+        if (r.url().includes(`/subscribe/${path}`)) seen();
+      });
+      if (mode == 'blocked') await page.route(`**/subscribe/${path}**`, (r) => r.abort('blockedbyclient'));
+      if (mode == 'late')
+        await page.route(`**/subscribe/${path}**`, async (r) => {
+          await late;
+          await r.continue();
+        });
+    },
+  };
+};
+
+/** The fixture provider's mode for a fault (the page makes 'blocked' and 'late' itself: `failing`). */
+const answer = (mode: Fault): Partial<FixtureForm> => (mode == 'blocked' || mode == 'late' ? {} : { mode });
+
+/** Lets the late answers through and waits until each has reached its page and run there. */
+async function landLate(pages: Page[], path: string, release: () => void): Promise<void> {
+  const done = pages.map((p) => p.waitForEvent('requestfinished', (r) => r.url().includes(`/subscribe/${path}`)));
+  release();
+  await Promise.all(done);
+  // The answer's script runs in the task after it arrived: two frames and a task are past it.
+  await Promise.all(
+    pages.map((p) =>
+      p.evaluate(async () => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        await new Promise((r) => setTimeout(r));
+      }),
+    ),
+  );
+}
 
 F(
   'settings call: hang, 404, 500, text/html under nosniff, no callback, a late callback, blocked: ' +
     'nothing shows, nothing breaks',
   async () => {
+    let release = () => {};
+    const late = new Promise<void>((r) => (release = r));
     const hosts = await Promise.all(
       SETTINGS_FAULTS.map(async (mode) => {
-        const blocked = mode == 'blocked';
-        const h = await openHost(
-          {},
-          {
-            form: blocked ? {} : { mode, delayMs: mode == 'late' ? JSONP_TIMEOUT_MS + 800 : 0 },
-            before: blocked
-              ? async (p) => void (await p.route('**/subscribe/form-settings**', (r) => r.abort('blockedbyclient')))
-              : undefined,
-            wait: 'domcontentloaded',
-          },
-        );
-        return { mode, ...h };
+        const f = failing(mode, 'form-settings', late);
+        const h = await openHost({}, { form: answer(mode), before: f.before, wait: 'domcontentloaded' });
+        await f.asked();
+        return { mode, requests: f.requests, ...h };
       }),
     );
-    // The loader's time-out, the late answer after it, and a margin for the trigger that must not fire.
-    await sleep(JSONP_TIMEOUT_MS + 2000);
-    for (const { mode, page, g, context, uuid } of hosts) {
+    // The loader's time-out, on every page at once; then the late answer after it.
+    await Promise.all(hosts.map((h) => h.page.clock.runFor(JSONP_TIMEOUT_MS)));
+    await landLate(
+      hosts.filter((h) => h.mode == 'late').map((h) => h.page),
+      'form-settings',
+      release,
+    );
+    // Past the default trigger (popupDelay 0 here): had an answer been taken, popup.js would have been asked for.
+    await Promise.all(hosts.map((h) => h.page.clock.runFor(1000)));
+    for (const { mode, page, g, context, uuid, requests } of hosts) {
       const v = await assertHostUnharmed(page, g, mode);
       assert.is(v.popups, 0, `${mode}: no popup`);
-      assert.is(await popupLoads(page), 0, `${mode}: popup.js not loaded`);
+      // Read from the page's requests: the installed clock's `performance` lists no resource.
+      assert.not.ok(
+        requests.some((u) => new URL(u).pathname.endsWith('/popup.js')),
+        `${mode}: popup.js not asked for`,
+      );
       assert.is(settingsOf(uuid), mode == 'blocked' ? 0 : 1, `${mode}: one settings call`);
       // No script tag and no callback left behind but the no-op a late answer lands on.
       const left = await page.evaluate(() => document.querySelectorAll('script[src*="/subscribe/"]').length);
@@ -185,30 +256,29 @@ F(
     'the form says so, the console warns once',
   async () => {
     const EMAIL = 'fault.reader@example.com';
+    let release = () => {};
+    const late = new Promise<void>((r) => (release = r));
     const hosts = await Promise.all(
       SETTINGS_FAULTS.map(async (mode) => {
-        const blocked = mode == 'blocked';
-        const h = await openHost(
-          {},
-          {
-            before: blocked
-              ? async (p) => void (await p.route('**/subscribe/form-post-json**', (r) => r.abort('blockedbyclient')))
-              : undefined,
-          },
-        );
+        const f = failing(mode, 'form-post-json', late);
+        const h = await openHost({}, { before: f.before });
         await shown(h.page, MODAL);
         // The settings were served: from now on this account's provider fails.
-        if (!blocked)
-          Object.assign(ctx.fx.forms.get(h.uuid)!, { mode, delayMs: mode == 'late' ? SUBMIT_TIMEOUT_MS + 1000 : 0 });
+        Object.assign(ctx.fx.forms.get(h.uuid)!, answer(mode));
         const frame = await submit(h.page, EMAIL);
+        await f.asked();
         return { mode, frame, ...h };
       }),
     );
-    await Promise.all(
-      hosts.map(({ frame }) => frame.waitForSelector('.mc-flash:not(:empty)', { timeout: SUBMIT_TIMEOUT_MS + 5000 })),
-    );
+    // The submit's time-out, on every page at once.
+    await Promise.all(hosts.map((h) => h.page.clock.runFor(SUBMIT_TIMEOUT_MS)));
+    await Promise.all(hosts.map(({ frame }) => frame.waitForSelector('.mc-flash:not(:empty)', { timeout: 5000 })));
     // A late answer arrives after the time-out: it must land on the no-op and change nothing.
-    await sleep(1800);
+    await landLate(
+      hosts.filter((h) => h.mode == 'late').map((h) => h.page),
+      'form-post-json',
+      release,
+    );
     for (const { mode, page, g, context, frame, uuid } of hosts) {
       await assertHostUnharmed(page, g, mode);
       const flash = await frame.$eval('.mc-flash', (el) => ({
@@ -235,7 +305,8 @@ F('popup.js 404: nothing shows and nothing breaks', async () => {
   await page.waitForFunction(() =>
     performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname.endsWith('/popup.js')),
   );
-  await sleep(800);
+  // The loader's answer to the failed load (its error event, after the response) has run by then.
+  await settle(page);
   const v = await assertHostUnharmed(page, g, 'popup.js 404');
   assert.is(v.popups, 0);
   assert.is(settingsOf(uuid), 1);
@@ -273,9 +344,7 @@ F(
         );
         // While it waits, the modal's frame is hidden; once form-extras.js has failed or timed out, it is gone. The
         // failure is waited for first (its warning): "no frame" alone also holds before popup.js has made one.
-        const until = Date.now() + SHEETS_TIMEOUT_MS + 5000;
-        while (!warnings(g).some((w) => w.includes('form-extras.js')) && Date.now() < until)
-          await page.waitForTimeout(50);
+        await warned(g, 'form-extras.js', SHEETS_TIMEOUT_MS + 5000);
         await page.waitForFunction((t) => !document.querySelector(`iframe[title="${t}"]`), FRAME_TITLE, {
           timeout: SHEETS_TIMEOUT_MS + 3000,
         });
@@ -335,9 +404,20 @@ F('stylesheets 404: the popup shows unstyled but whole, and a subscribe goes thr
 
 F('a stylesheet that never answers: the popup shows once the sheets time out, and it works', async () => {
   let held = 0;
+  let asked = () => {};
+  const sheet = new Promise<void>((r) => (asked = r));
   const { page, g, context, uuid } = await openHost(
     {},
-    { before: async (p) => void (await p.route(beside('modal-1.css'), () => void held++)) },
+    {
+      before: async (p) => {
+        // Fake timers at the normal pace, so the test can run the page past the sheets' time-out at once.
+        await p.clock.install();
+        await p.route(beside('modal-1.css'), () => {
+          held++;
+          asked();
+        });
+      },
+    },
   );
   // Hidden while its sheets settle, then shown after SHEETS_TIMEOUT_MS without the held one.
   await page.waitForSelector(MODAL, { state: 'attached' });
@@ -346,7 +426,9 @@ F('a stylesheet that never answers: the popup shows once the sheets time out, an
     'hidden',
     'hidden while the sheets load',
   );
-  await sleep(SHEETS_TIMEOUT_MS + 300);
+  // The sheet was asked for (its wait began), then the time-out passes.
+  await sheet;
+  await page.clock.runFor(SHEETS_TIMEOUT_MS);
   assert.ok(held >= 1, 'the stylesheet was asked for and held');
   await subscribes(page, 'csshang');
   await assertHostUnharmed(page, g, 'stylesheet hangs');
@@ -378,7 +460,9 @@ F(
     await page.waitForFunction(() =>
       performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname.endsWith('/popup.js')),
     );
-    await sleep(800);
+    // popup.js's warning, then what it does after it (a second warning would have come in the same run).
+    await warned(g, 'signup popup:');
+    await settle(page);
     await assertHostUnharmed(page, g, 'sandboxed host');
     // The loader read no cookie, asked for the settings and loaded popup.js.
     assert.is(settingsOf(uuid), 1);
@@ -439,7 +523,8 @@ data-uuid="${uuid}" data-lid="list1"></script>
     },
   );
   await subscribes(page, 'twoloaders');
-  await sleep(500);
+  // Both loaders and all three starts ran at load, long before a subscribe could end: a second popup would be here.
+  await settle(page);
   const v = await assertHostUnharmed(page, g, 'two loaders');
   assert.is(v.popups, 1);
   assert.is(settingsOf(uuid), 1);
@@ -495,6 +580,8 @@ F('back/forward cache: the open popup comes back once and still works; a pending
   );
   await a.page.goto(other);
   await back(a.page);
+  // Nothing may open it again: a popup takes longer than two frames to build, so this one waits (no condition marks
+  // "nothing will happen"); long enough for a frame built from the cache to show.
   await sleep(500);
   const v2 = await assertHostUnharmed(a.page, a.g, 'bfcache, closed popup');
   assert.is(v2.popups, 0, 'a closed popup stays closed');
@@ -509,9 +596,12 @@ F('back/forward cache: the open popup comes back once and still works; a pending
     return !!d && !!d.querySelector('form') && [...d.styleSheets].length == 1;
   });
   await b.page.goto(other);
+  // Away for longer than popupDelay: the scenario itself (a timer that ran on while the page was frozen would fire at
+  // once on the way back, beside the resumed one).
   await sleep(2500);
   await back(b.page);
   await shown(b.page, MODAL);
+  // Fires once: a second firing would build a second frame; this waits for one that would come, as above.
   await sleep(800);
   const v3 = await assertHostUnharmed(b.page, b.g, 'bfcache, pending trigger');
   assert.is(v3.restored, 1, 'restored from the back/forward cache');

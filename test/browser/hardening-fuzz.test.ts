@@ -3,7 +3,9 @@
  * throws into the host page. fast-check generates arbitrary JSON, and objects shaped like settings (spec 3.2 to 3.4)
  * whose every key takes a random type, and hands each to `window.__mcsf.mount` of the shipped popup.js on one page
  * (isPreview: no server call, no cookie). Mounting again replaces the popup, so the runs follow each other on that
- * page. The seed is printed on failure; FUZZ_SEED=<n> replays it.
+ * page. The seed is printed on failure; FUZZ_SEED=<n> replays it. `npm test` draws fewer cases from a fixed seed, and
+ * checks that they still reach every kind of JSON value, every settings key and every field type; FUZZ_FULL=1 draws
+ * the full numbers (test/fuzz.ts).
  */
 import fc from 'fast-check';
 import { suite } from 'uvu';
@@ -14,6 +16,7 @@ import type { LoaderParams } from '../../src/types';
 import { startFixture, type Fixture } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
 import { EMAIL_FIELD, MODAL, shown } from './popup-env';
+import { fuzzOptions, reached } from '../fuzz';
 
 const ctx = {
   browser: null as unknown as Browser,
@@ -126,80 +129,105 @@ const field = fc.record(
 const button = mostly(fc.record({ color: any, hover_color: any, text_color: any, alignment: any, style: any }, opt));
 
 /** Objects shaped like settings (spec 3.2 to 3.4): the real keys, each with a plausible or a random value. */
-const settingsLike = fc.record(
-  {
-    result: mostly(fc.constantFrom('success', 'error')),
-    version: mostly(fc.constantFrom('1.0', '1.1', '2')),
-    template: mostly(fc.integer({ min: -1, max: 7 })),
-    modalVariation: mostly(fc.constantFrom('modal', 'slide', 'fixed')),
-    popupDelay: any,
-    popupFrequency: any,
-    popupOpacity: any,
-    confirmationDuration: mostly(fc.integer({ min: 0, max: 3 })),
-    useMobileBanner: mostly(fc.constantFrom('Y', 'N')),
-    hasGdprEnabled: mostly(fc.constantFrom('Y', 'N')),
-    hasDoubleOptIn: any,
-    useEmailStep: any,
-    useTtt: any,
-    captcha: any,
-    useRewards: any,
-    imageEdgeToEdge: any,
-    description: any,
-    footer: any,
-    bannerDescription: any,
-    bannerCtaLabel: any,
-    closeLabel: any,
-    buttonLabel: any,
-    continueLabel: any,
-    successMsg: any,
-    doubleOptInSuccessMessage: any,
-    gdprLabel: any,
-    gdprDescription: any,
-    gdprLegal: any,
-    gdprMCLegal: any,
-    smsTransportNumber: any,
-    imageUrl: mostly(fc.constantFrom('https://example.invalid/i.png', '//example.invalid/i.png')),
-    rewardsUrl: any,
-    appDomain: any,
-    translations: mostly(
-      fc.dictionary(fc.constantFrom('required', 'email', 'phone', 'url', 'number', 'birthday', 'date', 'address'), any),
+const SETTINGS_SHAPE = {
+  result: mostly(fc.constantFrom('success', 'error')),
+  version: mostly(fc.constantFrom('1.0', '1.1', '2')),
+  template: mostly(fc.integer({ min: -1, max: 7 })),
+  modalVariation: mostly(fc.constantFrom('modal', 'slide', 'fixed')),
+  popupDelay: any,
+  popupFrequency: any,
+  popupOpacity: any,
+  confirmationDuration: mostly(fc.integer({ min: 0, max: 3 })),
+  useMobileBanner: mostly(fc.constantFrom('Y', 'N')),
+  hasGdprEnabled: mostly(fc.constantFrom('Y', 'N')),
+  hasDoubleOptIn: any,
+  useEmailStep: any,
+  useTtt: any,
+  captcha: any,
+  useRewards: any,
+  imageEdgeToEdge: any,
+  description: any,
+  footer: any,
+  bannerDescription: any,
+  bannerCtaLabel: any,
+  closeLabel: any,
+  buttonLabel: any,
+  continueLabel: any,
+  successMsg: any,
+  doubleOptInSuccessMessage: any,
+  gdprLabel: any,
+  gdprDescription: any,
+  gdprLegal: any,
+  gdprMCLegal: any,
+  smsTransportNumber: any,
+  imageUrl: mostly(fc.constantFrom('https://example.invalid/i.png', '//example.invalid/i.png')),
+  rewardsUrl: any,
+  appDomain: any,
+  translations: mostly(
+    fc.dictionary(fc.constantFrom('required', 'email', 'phone', 'url', 'number', 'birthday', 'date', 'address'), any),
+  ),
+  cookies: mostly(fc.array(fc.record({ name: any, value: any, expires: any, path: any }, opt), { maxLength: 3 })),
+  styles: mostly(
+    fc.record(
+      {
+        modal: mostly(fc.record({ max_width: any, close_link_color: any }, opt)),
+        button,
+        bannerCta: button,
+        labels: mostly(fc.record({ color: any, font: any }, opt)),
+        headingColor: any,
+        headingFont: any,
+        paragraphColor: any,
+        paragraphFont: any,
+        backgroundColor: any,
+        baseFontSize: any,
+      },
+      opt,
     ),
-    cookies: mostly(fc.array(fc.record({ name: any, value: any, expires: any, path: any }, opt), { maxLength: 3 })),
-    styles: mostly(
-      fc.record(
-        {
-          modal: mostly(fc.record({ max_width: any, close_link_color: any }, opt)),
-          button,
-          bannerCta: button,
-          labels: mostly(fc.record({ color: any, font: any }, opt)),
-          headingColor: any,
-          headingFont: any,
-          paragraphColor: any,
-          paragraphFont: any,
-          backgroundColor: any,
-          baseFontSize: any,
-        },
-        opt,
-      ),
-    ),
-    // At least one field, each mostly plausible: settings without a field to fill show nothing (and warn once,
-    // src/popup/session.tsx), which the JSON fuzz above covers.
-    fields: fc.array(mostly(field), { minLength: 1, maxLength: 6 }),
-  },
-  { requiredKeys: ['fields'] },
-);
+  ),
+  // At least one field, each mostly plausible: settings without a field to fill show nothing (and warn once,
+  // src/popup/session.tsx), which the JSON fuzz above covers.
+  fields: fc.array(mostly(field), { minLength: 1, maxLength: 6 }),
+};
+const settingsLike = fc.record(SETTINGS_SHAPE, { requiredKeys: ['fields'] });
+const SETTINGS_KEYS = Object.keys(SETTINGS_SHAPE);
 
-const seed = Number(process.env.FUZZ_SEED) || (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+/** What kinds of case a draw reached: see `kinds`. */
+type Kinds = Set<string>;
 
-/** Runs the property over `arb`; the seed is printed when it fails. Returns how many runs rendered a popup. */
-async function fuzz(label: string, arb: fc.Arbitrary<unknown>, numRuns: number): Promise<number> {
+/**
+ * The kinds of case one drawn value is: its JSON type at the top, 'key:' each settings key it holds, 'type:' each
+ * field type among its fields, and the viewport.
+ */
+const kinds = (raw: unknown, phone: boolean, into: Kinds): void => {
+  into.add(phone ? 'phone' : 'desktop');
+  into.add(raw === null ? 'null' : Array.isArray(raw) ? 'array' : typeof raw);
+  if (!raw || typeof raw != 'object' || Array.isArray(raw)) return;
+  const o = raw as Record<string, unknown>;
+  for (const k of Object.keys(o)) into.add(`key:${k}`);
+  if (Array.isArray(o.fields))
+    for (const f of o.fields) if (f && typeof f == 'object') into.add(`type:${(f as { type?: unknown }).type}`);
+};
+
+/**
+ * Runs the property over `arb` (`full` cases under FUZZ_FULL, else `quick`); the seed is printed when it fails.
+ * Returns how many runs rendered a popup, how many ran, and the kinds of case they reached.
+ */
+async function fuzz(
+  label: string,
+  arb: fc.Arbitrary<unknown>,
+  full: number,
+  quick: number,
+): Promise<{ rendered: number; runs: number; seen: Kinds }> {
   let rendered = 0;
   let runs = 0;
+  const seen: Kinds = new Set();
   const errorsBefore = ctx.g.log.errors.length;
+  const { seed, numRuns } = fuzzOptions(full, quick);
   try {
     await fc.assert(
       fc.asyncProperty(arb, fc.boolean(), async (raw, phone) => {
         runs++;
+        kinds(raw, phone, seen);
         const r = await mountOnce(raw, phone);
         const errors = ctx.g.log.errors.slice(errorsBefore);
         if (errors.length) throw Error(`uncaught error in the host page: ${errors[0]}`);
@@ -215,20 +243,25 @@ async function fuzz(label: string, arb: fc.Arbitrary<unknown>, numRuns: number):
     throw e;
   }
   assert.is(runs, numRuns, label);
-  return rendered;
+  return { rendered, runs, seen };
 }
 
 Z('arbitrary JSON as the settings: never an uncaught error, never two popups', async () => {
-  await fuzz('jsonValue', fc.jsonValue(), 120);
+  const { seen } = await fuzz('jsonValue', fc.jsonValue(), 120, 40);
+  reached(seen, ['object', 'array', 'string', 'number', 'boolean', 'null', 'phone', 'desktop'], 'kinds of JSON');
   await assertHostUnharmed(ctx.page, ctx.g, 'after arbitrary JSON');
 });
+
+/** Every key settingsLike draws, and every field type: what its smaller default draw must still reach. */
+const SETTINGS_KINDS = [...SETTINGS_KEYS.map((k) => `key:${k}`), ...TYPES.map((t) => `type:${t}`), 'phone', 'desktop'];
 
 Z(
   'settings-shaped objects with random types per key: renders or shows nothing, never throws, never two popups',
   async () => {
-    const rendered = await fuzz('settings-like', settingsLike, 250);
+    const { rendered, runs, seen } = await fuzz('settings-like', settingsLike, 250, 80);
+    reached(seen, SETTINGS_KINDS, 'settings keys and field types');
     // Most shaped objects render a popup: the property was not passing because nothing was ever mounted.
-    assert.ok(rendered > 100, `rendered ${rendered} of 250`);
+    assert.ok(rendered > runs * 0.4, `rendered ${rendered} of ${runs}`);
     await assertHostUnharmed(ctx.page, ctx.g, 'after settings-like objects');
     // Mount's own guard (a caught failure and a console warning) must not be how the fuzz passed; a form left with
     // no field to fill is refused by design, not caught.

@@ -8,6 +8,10 @@
  * '/pwn-' address. After every state: nothing ran, nothing asked for '/pwn-', no `on*` attribute and no javascript:
  * URL anywhere in the page or its frames, no script, frame, object or base element inside the popup's frames, and the
  * frames hold exactly the form controls the same form rendered with benign settings holds.
+ *
+ * FUZZ_FULL=1 (test/fuzz.ts) renders each payload alone in every slot, through every state. `npm test` renders each
+ * pair of payloads together, by turns over the slots (`pages`): every payload still reaches every state, and every
+ * slot holds a payload in every state, in half the pages.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -15,20 +19,22 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFixture, type Fixture } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, type Guard } from './hardening-env';
 import { BANNER, MODAL, shown } from './popup-env';
-import { hostileSettings, PAYLOADS } from '../xss-corpus';
+import { FUZZ_FULL } from '../fuzz';
+import { byTurns, every, type Fill, hostileSettings, PAYLOADS } from '../xss-corpus';
 
 /** Benign text of the same shape, for the reference rendering. */
 const BENIGN = 'Plain words';
 
 /** A hostile submit response: each call answers the next of error with field errors, gdpr_error, custom success. */
-const hostileAnswers = (x: string) => {
+const hostileAnswers = (fill: Fill) => {
+  const x = fill.next;
   let i = 0;
   return () =>
     [
-      { result: 'error', msg: x, errors: { 0: x, 1: x, 2: x, 5: x, [x]: x } },
-      { result: 'error', type: 'gdpr_error', msg: x, errors: { msg: x } },
-      { result: 'success', type: 'custom', msg: x, webEngagementCookieValue: x },
-    ][Math.min(i++, 2)];
+      () => ({ result: 'error', msg: x(), errors: { 0: x(), 1: x(), 2: x(), 5: x(), [x()]: x() } }),
+      () => ({ result: 'error', type: 'gdpr_error', msg: x(), errors: { msg: x() } }),
+      () => ({ result: 'success', type: 'custom', msg: x(), webEngagementCookieValue: x() }),
+    ][Math.min(i++, 2)]();
 };
 
 const ctx = {
@@ -132,21 +138,21 @@ async function openWith(
 }
 
 /**
- * Checks one state: the host unharmed, nothing leaked, nothing active; with `x` the benign one, records the form
+ * Checks one state: the host unharmed, nothing leaked, nothing active; with the benign text, records the form
  * controls as the reference for `state`, else compares with it.
  */
-async function check(p: Page1, state: string, x: string): Promise<void> {
-  const label = `${state} with ${JSON.stringify(x)}`;
+async function check(p: Page1, state: string, fill: Fill): Promise<void> {
+  const label = `${state} with ${fill.label}`;
   await assertHostUnharmed(p.page, p.g, label);
   assert.equal(p.leaks, [], `${label}: leaked requests`);
   const s = await scan(p.page);
   assert.equal(s.bad, [], label);
-  if (x == BENIGN) ctx.reference.set(state, s.controls);
+  if (fill.label == every(BENIGN).label) ctx.reference.set(state, s.controls);
   else assert.is(s.controls, ctx.reference.get(state), `${label}: form controls differ from the benign form's`);
 }
 
 /** The desktop modal: e-mail step, validation messages, server error, gdpr_error, custom success. */
-async function desktop(x: string): Promise<void> {
+async function desktop(x: Fill): Promise<void> {
   const p = await openWith(hostileSettings(x), { submit: hostileAnswers(x) });
   try {
     const { frame } = await shown(p.page, MODAL);
@@ -173,7 +179,7 @@ async function desktop(x: string): Promise<void> {
 }
 
 /** The phone: the mobile banner, its call to action, the SMS step with text-to-join, and the success message. */
-async function phone(x: string): Promise<void> {
+async function phone(x: Fill): Promise<void> {
   const p = await openWith({ ...hostileSettings(x, { sms: true }), useMobileBanner: 'Y' }, { phone: true });
   try {
     const banner = await shown(p.page, BANNER);
@@ -192,7 +198,7 @@ async function phone(x: string): Promise<void> {
 }
 
 /** A preview (no server call) with double opt-in: the double opt-in message; env 'dev', so appDomain is read. */
-async function preview(x: string): Promise<void> {
+async function preview(x: Fill): Promise<void> {
   const p = await openWith(
     { ...hostileSettings(x), modalVariation: 'slide', hasDoubleOptIn: 'Y' },
     { params: { isPreview: true, env: 'dev' } },
@@ -211,18 +217,28 @@ async function preview(x: string): Promise<void> {
 }
 
 X('the benign form renders every state (the reference of form controls)', async () => {
-  await Promise.all([desktop(BENIGN), phone(BENIGN), preview(BENIGN)]);
+  await Promise.all([desktop(every(BENIGN)), phone(every(BENIGN)), preview(every(BENIGN))]);
   assert.is(ctx.reference.size, 10);
   // The reference is a real form: the e-mail step's controls are all there.
   assert.match(ctx.reference.get('modal')!, /input:email.*input:text/);
 });
 
-// Two payloads at a time: each opens three pages, and six Chromium pages at once is what two busy cores carry within
-// the harness's time-outs (four at a time timed out on CI's 2 cores, a different batch each run).
+/**
+ * The pages of one pair of payloads. FUZZ_FULL: each payload alone, in every slot, through every state. Else the two
+ * by turns over the slots, each state opened once: every slot holds one of them in every state, and the desktop's
+ * and the preview's slots (the same ones) start from different payloads, so each of their slots holds both.
+ */
+const pages = (batch: string[]): Promise<void>[] =>
+  FUZZ_FULL
+    ? batch.flatMap((x) => [desktop(every(x)), phone(every(x)), preview(every(x))])
+    : [desktop(byTurns(batch, 0)), phone(byTurns(batch, 1)), preview(byTurns(batch, 1))];
+
+// Two payloads at a time: under FUZZ_FULL each opens three pages, and six Chromium pages at once is what two busy
+// cores carry within the harness's time-outs (four at a time timed out on CI's 2 cores, a different batch each run).
 for (let i = 0; i < PAYLOADS.length; i += 2) {
   const batch = PAYLOADS.slice(i, i + 2);
   X(`payloads ${i + 1}–${i + batch.length}: nothing runs, leaks or injects a control, in any state`, async () => {
-    await Promise.all(batch.flatMap((x) => [desktop(x), phone(x), preview(x)]));
+    await Promise.all(pages(batch));
   });
 }
 

@@ -290,5 +290,48 @@ export async function axe(page: Page): Promise<AxeViolation[]> {
   }, AXE_TAGS);
 }
 
-/** Waits `ms` milliseconds. */
+/**
+ * Waits `ms` milliseconds: only where a test checks that something does NOT happen within a time, each use saying why
+ * that time (issue 34 item 6); anything that does happen is waited for as a condition.
+ */
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Two animation frames and a task in `target`: what the page does in answer to something that has happened (a
+ * load, an error, a reply, an event) has run by then, and what it changed has been drawn.
+ */
+export const settle = (target: Page | Frame): Promise<void> =>
+  target.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await new Promise((r) => setTimeout(r));
+  });
+
+/**
+ * Installs the page's clock before it loads (Playwright's fake timers, at the normal pace until a test runs them on
+ * with `quiet`) and returns the paths the page asks for, as it asks: the fake `performance` lists no resource.
+ */
+export async function installClock(page: Page): Promise<string[]> {
+  const paths: string[] = [];
+  page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+  await page.clock.install();
+  return paths;
+}
+
+/**
+ * Runs every timer of the page's next `ms` at once, then lets what they started run (`settle`): where a test checks
+ * that nothing happens within a time, what the page would do in it is done, without waiting it out. The page's clock
+ * must have been installed before it loaded (`installClock`).
+ */
+export async function quiet(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+  await settle(page);
+}
+
+/** Waits until `fn` is true, or throws after `ms` with `what`. */
+export async function until(fn: () => boolean | Promise<boolean>, what: string, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

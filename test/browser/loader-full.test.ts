@@ -7,7 +7,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { COOKIE_CLOSED, LOADER_MODULE, OPEN_ATTR } from '../../src/constants';
-import { newPage, type Fixture } from './harness';
+import { installClock, newPage, quiet, settle, type Fixture } from './harness';
 import { EMAIL_FIELD, MODAL, cookies, gone, pendingTimers, popupSuite, shown, trackTimers } from './popup-env';
 
 const { T, ctx } = popupSuite('loader: embed-full.js (destroy, consent first, scoped cookies)');
@@ -82,13 +82,14 @@ T(
   async () => {
     const { uuid, url } = account({ popupDelay: 1 });
     const { context, page, log } = await newPage(ctx.browser);
+    await installClock(page);
+    const answered = page.waitForEvent('requestfinished', (r) => r.url().includes(`u=${uuid}`));
     await page.goto(url);
-    await page.waitForFunction(
-      (u) => performance.getEntriesByType('resource').some((e) => e.name.includes(`u=${u}`)),
-      uuid,
-    );
+    // The settings' answer has run (the trigger armed), then destroy, then past the trigger's second at once.
+    await answered;
+    await settle(page);
     await call(page, 'destroy');
-    await page.waitForTimeout(1500);
+    await quiet(page, 1500);
     assert.equal(await leftovers(page), NOTHING, 'the trigger was disarmed');
     // The opener is the page's own link again: it follows its href.
     await page.click('#open');
@@ -132,15 +133,35 @@ T('destroyed before the page has loaded: it stops waiting for the load, and asks
   await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.started));
   assert.is(await page.evaluate(() => document.readyState), 'interactive');
   await call(page, 'destroy');
-  // Past the loader's next look at the page: no timer of the embed is left.
-  await page.waitForTimeout(300);
+  // Until the loader's next look at the page (LOAD_POLL_MS), which finds it destroyed and sets no other: a start that
+  // went on polling would keep a timer of the embed pending, and the wait fails.
+  await page.waitForFunction(
+    () =>
+      ![...(window as unknown as { __timers: Map<number, string> }).__timers.values()].some((t) =>
+        t.includes('embed-full.js'),
+      ),
+    undefined,
+    { timeout: 5000 },
+  );
   assert.equal(
     (await pendingTimers(page)).filter((t) => t.includes('embed-full.js')),
     [],
   );
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
   release();
   await page.waitForFunction(() => document.readyState == 'complete');
-  await page.waitForTimeout(500);
+  // No timer of the embed is pending, so nothing of it can run later: only the load itself could have asked.
+  await settle(page);
+  assert.equal(
+    (await pendingTimers(page)).filter((t) => t.includes('embed-full.js')),
+    [],
+  );
+  assert.equal(
+    requests.filter((u) => u.includes('/subscribe/')),
+    [],
+    'no call after the load',
+  );
   assert.equal(callsOf(uuid), [], 'no call after the load');
   assert.equal(await leftovers(page), NOTHING);
   assert.equal(log.errors, []);
@@ -150,20 +171,30 @@ T('destroyed before the page has loaded: it stops waiting for the load, and asks
 T('a settings answer that comes after destroy does nothing', async () => {
   const { uuid, url } = account({ popupDelay: 0 });
   const { context, page, log } = await newPage(ctx.browser);
+  const requests = await installClock(page);
   // The settings answer is held until the test releases it.
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
+  let asked = () => {};
+  const call1 = new Promise<void>((r) => (asked = r));
   await page.route('**/subscribe/form-settings?**', async (r) => {
+    asked();
     await held;
     await r.continue();
   });
+  const answered = page.waitForEvent('requestfinished', (r) => r.url().includes('/subscribe/form-settings'));
   await page.goto(url);
-  await page.waitForFunction(() => document.readyState == 'complete');
-  await page.waitForTimeout(300);
+  await call1;
   await call(page, 'destroy');
   release();
-  await page.waitForTimeout(1200);
+  await answered;
+  // Past the answer's script, its trigger (popupDelay 0) and the warm-up: popup.js would have been asked for.
+  await quiet(page, 1200);
   assert.equal(await leftovers(page), NOTHING);
+  assert.not.ok(
+    requests.some((u) => u.endsWith('/popup.js')),
+    'popup.js not asked for',
+  );
   assert.is(callsOf(uuid).filter((c) => c.path == 'form-settings').length, 1);
   assert.equal(log.errors, []);
   await context.close();
@@ -173,15 +204,17 @@ T('consent awaited: no request and no cookie until granted, openers do nothing; 
   const requests: string[] = [];
   const { uuid, url } = account({ popupDelay: 0 }, { consent: 'wait' });
   const { context, page, log } = await newPage(ctx.browser);
+  await installClock(page);
   page.on('request', (r) => {
     if (r.url().includes('/subscribe/')) requests.push(r.url());
   });
   await page.goto(url);
   await page.waitForFunction(() => document.readyState == 'complete');
-  await page.waitForTimeout(1500);
+  // Past the loader's look at the loaded page and any trigger, at once: nothing may be asked while consent waits.
+  await quiet(page, 1500);
   await page.click('#open');
   assert.is(await call(page, 'open'), false);
-  await page.waitForTimeout(500);
+  await quiet(page, 500);
   assert.equal(requests, [], 'no request to the provider');
   assert.equal(callsOf(uuid), []);
   assert.equal(Object.keys(await cookies(context)), [], 'no cookie');
@@ -202,9 +235,15 @@ T('data-consent="wait" on the script tag; consent granted before the start start
     `data-base-url="${ctx.fx.host}" data-uuid="UUID" data-lid="list1" data-consent="wait"`,
   );
   const { context, page, log } = await newPage(ctx.browser);
+  const requests = await installClock(page);
   await page.goto(url);
   await page.waitForFunction(() => document.readyState == 'complete');
-  await page.waitForTimeout(1000);
+  // Past the loader's look at the loaded page, at once: nothing may be asked before consent.
+  await quiet(page, 1000);
+  assert.not.ok(
+    requests.some((u) => u.includes('/subscribe/')),
+    'no request before consent',
+  );
   assert.equal(callsOf(uuid), [], 'nothing asked before consent');
   await call(page, 'grantConsent');
   await shown(page, MODAL);
@@ -226,6 +265,7 @@ T('scopeCookies: closing one form leaves another form of the same site showing',
   const a = account({ popupDelay: 0 }, { lid: 'launch-1', f_id: 'fa', scopeCookies: true });
   const b = account({ popupDelay: 0 }, { lid: 'news', scopeCookies: true });
   const { context, page, log } = await newPage(ctx.browser);
+  const requests = await installClock(page);
   await page.goto(a.url);
   await shown(page, MODAL);
   await page.keyboard.press('Escape');
@@ -242,9 +282,15 @@ T('scopeCookies: closing one form leaves another form of the same site showing',
 
   // Form A again: its own cookie holds it back, before any settings call.
   const before = callsOf(a.uuid).length;
+  const asked = requests.length;
   await page.goto(a.url);
   await page.waitForFunction(() => document.readyState == 'complete');
-  await page.waitForTimeout(800);
+  // Past the loader's look at the loaded page and its cookie check, at once: a settings call would have gone out.
+  await quiet(page, 800);
+  assert.not.ok(
+    requests.slice(asked).some((u) => u.includes('/subscribe/')),
+    'no request for a form this visitor closed',
+  );
   assert.is(callsOf(a.uuid).length, before, 'no call for a form this visitor closed');
   assert.equal(log.errors, []);
   await context.close();

@@ -7,7 +7,7 @@
  */
 import * as assert from 'uvu/assert';
 import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, LOADER_MODULE, OPEN_ATTR } from '../../src/constants';
-import { newPage, type Fixture } from './harness';
+import { installClock, newPage, quiet, until, type Fixture } from './harness';
 import { EMAIL_FIELD, MODAL, cookies, focusAt, gone, popupSuite, shown } from './popup-env';
 
 const { T, ctx } = popupSuite('loader: open on demand, queued snippet, load');
@@ -61,9 +61,15 @@ T('an opener opens it by keyboard whatever its trigger; focus comes back; no coo
 T('with the closed cookie: no settings call on load; a click asks for them and opens; so does L.open()', async () => {
   const { uuid, url } = account({ popupDelay: 0 });
   const { context, page, log } = await newPage(ctx.browser);
+  const requests = await installClock(page);
   await context.addCookies([{ name: COOKIE_CLOSED, value: '1', url }]);
   await page.goto(url);
-  await page.waitForTimeout(800);
+  // Past the loader's look at the loaded page and its cookie check, at once: a settings call would have gone out.
+  await quiet(page, 800);
+  assert.not.ok(
+    requests.some((u) => u.endsWith('/form-settings')),
+    'no settings request',
+  );
   assert.is(settingsCalls(uuid), 0, 'the cookie stops the settings call');
   assert.is(await page.$(MODAL), null, 'nothing shows');
   await page.click('#open');
@@ -99,27 +105,38 @@ T('after a subscribe the opener opens a fresh form', async () => {
 T('the queued snippet: embed.js blocked throws nothing; embed.js late runs the queued start', async () => {
   const blocked = account({ popupDelay: 0 });
   const one = await newPage(ctx.browser);
+  await installClock(one.page);
   await one.page.route(
     (u) => u.pathname.endsWith('/embed.js'),
     (r) => r.abort(),
   );
   await one.page.goto(blocked.url);
   await one.page.click('#open');
-  await one.page.waitForTimeout(500);
+  // The click's handlers and whatever timers they set, at once: an error would be thrown by then.
+  await quiet(one.page, 500);
   assert.equal(one.log.errors, [], 'no error in the host page');
   assert.is(settingsCalls(blocked.uuid), 0);
   await one.context.close();
 
   const late = account({ popupDelay: 0 });
   const two = await newPage(ctx.browser);
+  // embed.js comes once the page has been parsed and its snippet has queued the start.
+  let queued = () => {};
+  const ready = new Promise<void>((r) => (queued = r));
   await two.page.route(
     (u) => u.pathname.endsWith('/embed.js'),
     async (r) => {
-      await new Promise((done) => setTimeout(done, 1500));
+      await ready;
       await r.continue();
     },
   );
-  await two.page.goto(late.url);
+  await two.page.goto(late.url, { waitUntil: 'commit' });
+  await two.page.waitForFunction(
+    () =>
+      document.readyState != 'loading' &&
+      ((window.dojoRequire as unknown as { q?: unknown[] } | undefined)?.q || []).length == 1,
+  );
+  queued();
   await shown(two.page, MODAL);
   assert.is(settingsCalls(late.uuid), 1);
   assert.equal(two.log.errors, []);
@@ -138,7 +155,7 @@ T('popup.js that failed to load (the warm-up’s) is asked for again by the next
   await page.goto(url);
   await page.waitForFunction(() => document.readyState == 'complete');
   // The warm-up asks for popup.js once the settings are in and the page is idle.
-  for (let i = 0; i < 50 && asked < 1; i++) await page.waitForTimeout(100);
+  await until(() => asked >= 1, 'the warm-up asking for popup.js', 5000);
   assert.is(asked, 1, 'the warm-up asked for popup.js');
   await page.click('#open');
   await shown(page, MODAL);
@@ -158,7 +175,7 @@ T('a provider that never answers never holds the page’s load, nor does its cam
     });
     assert.ok(Date.now() - t < 8000, 'load fired');
     const path = query ? 'is-email-subscribed' : 'form-settings';
-    await page.waitForTimeout(300);
+    await until(() => ctx.fx.calls(path).some((c) => c.query.u === uuid), `${path} asked`, 5000);
     assert.is(ctx.fx.calls(path).filter((c) => c.query.u === uuid).length, 1, `${path} was asked, after load`);
     assert.equal(log.errors, []);
     await context.close();

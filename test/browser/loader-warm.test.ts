@@ -8,7 +8,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { MODAL, connection, cookies, focusAt, openHost, popupSuite, shown } from './popup-env';
-import { plain } from './harness';
+import { installClock, plain, quiet } from './harness';
 
 const { T, ctx } = popupSuite('loader: warm-up before the trigger');
 
@@ -96,18 +96,43 @@ for (const [name, c] of [
   ['a slow-2G connection', { saveData: false, effectiveType: 'slow-2g' }],
 ] as const)
   T(`${name}: nothing beyond the settings call before the trigger, which still shows the popup`, async () => {
-    const { context, page, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 2.5 }, { before: connection(c) });
-    await page.waitForFunction(() => document.readyState == 'complete');
-    await page.waitForTimeout(1500);
-    assert.equal(await paths(page), ['embed.js', 'form-settings'], 'only the loader and its settings call');
+    // The page's clock installed (harness installClock): the idle time before a trigger ten minutes away passes at
+    // once, and then the trigger's time. Its fake `performance` lists no resource: the requests are read as made.
+    let requests: string[] = [];
+    let answered: Promise<unknown> = Promise.resolve();
+    const embed = () => requests.map(plain).filter((u) => /\/(js|css)\/signup-forms\/|\/subscribe\//.test(u));
+    const { context, page, log } = await openHost(
+      ctx.browser,
+      ctx.fx,
+      { popupDelay: 600 },
+      {
+        before: async (p) => {
+          requests = await installClock(p);
+          answered = p.waitForEvent('requestfinished', (r) => r.url().includes('/subscribe/form-settings'));
+          await connection(c)(p);
+        },
+      },
+    );
+    await answered;
+    // Past the settings' answer and any idle time after it (the warm-up's moment), short of the trigger.
+    await quiet(page, 1500);
+    assert.equal(
+      embed().map((u) => u.replace(/.*\//, '')),
+      ['embed.js', 'form-settings'],
+      'only the loader and its settings call',
+    );
     assert.is(await page.$('iframe'), null, 'nothing prepared');
+    await page.clock.fastForward(600_000);
     await shown(page, MODAL);
-    assert.ok((await paths(page)).includes('popup.js'), 'the trigger fetched popup.js');
+    assert.ok(
+      embed().some((u) => u.endsWith('/popup.js')),
+      'the trigger fetched popup.js',
+    );
     assert.equal(log.errors, []);
     await context.close();
   });
 
-T('middle trigger: warmed after load while idle, shown when the reader passes the middle', async () => {
+T('middle trigger: prepared once the reader is on the way (issue 37), shown when they pass the middle', async () => {
   const tall = (page: Page) =>
     page.addInitScript(() =>
       addEventListener('DOMContentLoaded', () => {
@@ -120,6 +145,10 @@ T('middle trigger: warmed after load while idle, shown when the reader passes th
     { popupDelay: 'middle', modalVariation: 'slide' },
     { before: tall },
   );
+  // A third of the way to the middle (the scrollable range is about 3200 px): on the way.
+  await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.lx));
+  await page.mouse.move(600, 400);
+  await page.mouse.wheel(0, 700);
   await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.popup));
   await sheetsLoaded(page);
   const before = await embedRequests(page);

@@ -15,23 +15,30 @@ import {
   DIST,
   dataAttrPage,
   launch,
+  installClock,
   newPage,
-  sleep,
+  quiet,
+  settle,
   snippetPage,
   startFixture,
+  until,
   type Fixture,
 } from './harness';
 
 // Records a mount only when the loader asks to show: a warm-up before the trigger (issue 12.1) prepares nothing here.
 const PROBE = `(function () {
   var g = window.__mcsf || (window.__mcsf = {});
-  g.show = function (p, s, reveal) { if (reveal) (window.__mounts = window.__mounts || []).push({ p: p, s: s }); };
+  g.show = function (p, s, reveal) {
+    if (reveal) (window.__mounts = window.__mounts || []).push({ p: p, s: s, t: performance.now() });
+  };
   if (g.handoff) { var h = g.handoff; g.handoff = undefined; g.show(h.params, h.settings, h.show); }
 })();`;
 
 interface Mount {
   p: LoaderParams;
   s: Record<string, unknown>;
+  /** When it was asked to show (performance.now()). */
+  t: number;
 }
 
 const ctx = { browser: null as unknown as Browser, fx: null as unknown as Fixture, cdn: '' };
@@ -85,6 +92,33 @@ const popupLoads = (page: Page) =>
       .map((e) => e.name)
       .filter((u) => new URL(u).pathname.endsWith('/popup.js')),
   );
+
+/**
+ * A fresh page whose clock is installed (harness `installClock`), and every path it asks for, as it asks: for the
+ * tests that check that nothing happens within a time (harness `quiet`).
+ */
+const clockPage = async (...a: Parameters<typeof newPage> extends [unknown, ...infer R] ? R : never) => {
+  const opened = await newPage(ctx.browser, ...a);
+  return { ...opened, requests: await installClock(opened.page) };
+};
+
+/**
+ * Waits until a trigger of embed-extras.js is armed: embed-extras.js has run (its parts on the shared object; the
+ * settings' callback arms the trigger with them in the same task). popup.js comes later, on intent (issue 37).
+ */
+const armed = async (page: Page) => {
+  await page.waitForFunction(() => !!window.__mcsf?.lx);
+  await settle(page);
+};
+
+/**
+ * Waits until popup.js, fetched on the reader's intent, has run (the probe's `show`), so that a trigger that fired
+ * from then on is recorded at once, and a check that none did means something.
+ */
+const warmed = (page: Page) => page.waitForFunction(() => !!window.__mcsf?.show);
+
+/** Requests for the provider's `path`, or for popup.js, among `requests`. */
+const asked = (requests: string[], path: string) => requests.filter((u) => u.endsWith(`/${path}`));
 
 L(
   'the Mailchimp snippet starts it: settings by JSONP, then the versioned popup.js gets params and settings',
@@ -185,10 +219,16 @@ L('a start without baseUrl, uuid or lid fails with the spec text and calls nothi
     ['miss-snippet', snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid: 'u' })],
     ['miss-data', dataAttrPage(ctx.fx, { 'base-url': ctx.fx.host, lid: 'l' })],
   ]) {
-    const { page, log, context } = await newPage(ctx.browser);
+    const { page, log, context, requests } = await clockPage();
     await page.goto(ctx.fx.page(name, html));
-    await sleep(300);
+    // A start that went on would ask on its first look at the loaded page (LOAD_POLL_MS) and a task later.
+    await quiet(page, 2000);
     assert.equal(log.errors, [ERR_MISSING_PARAMS], name);
+    assert.equal(
+      requests.filter((u) => u.includes('/subscribe/')),
+      [],
+      name,
+    );
     await context.close();
   }
   assert.is(ctx.fx.seen.length, before);
@@ -197,11 +237,14 @@ L('a start without baseUrl, uuid or lid fails with the spec text and calls nothi
 L('settings result "error", or not an object, shows nothing and loads no popup.js', async () => {
   for (const settings of [{ result: 'error' }, undefined]) {
     const uuid = account(settings);
-    const { page, log, context } = await newPage(ctx.browser);
+    const { page, log, context, requests } = await clockPage();
+    const answered = page.waitForEvent('requestfinished', (r) => r.url().includes('/subscribe/form-settings'));
     await page.goto(ctx.fx.page(`err-${uuid}`, snippetPage(ctx.fx, start(uuid))));
-    await sleep(1500);
+    await answered;
+    // Past the answer's script, the default trigger (1 s) and the warm-up: popup.js would have been asked for.
+    await quiet(page, 2000);
     assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 1);
-    assert.equal(await popupLoads(page), []);
+    assert.equal(asked(requests, 'popup.js'), []);
     assert.equal(await mounts(page), []);
     assert.equal(log.errors, []);
     await context.close();
@@ -212,13 +255,15 @@ L(
   'campaign ids: subscribed sets the closed cookie and shows nothing; not subscribed or a failed call shows it',
   async () => {
     const yes = account({ popupDelay: 0 }, { subscribed: true });
-    const { page, context } = await newPage(ctx.browser);
+    const { page, context, requests } = await clockPage();
     await page.goto(ctx.fx.page(`sub-${yes}`, snippetPage(ctx.fx, start(yes))) + '?mc_eid=E1&mc_cid=C1');
     await page.waitForFunction(() => document.cookie.includes('MCPopupClosed='));
     const q = ctx.fx.calls('is-email-subscribed').find((c) => c.query.u === yes)!.query;
     assert.equal([q.mc_eid, q.mc_cid, q.id], ['E1', 'C1', 'list1']);
-    await sleep(500);
+    // The cookie is written in the answer's callback; a settings call after it would go out within a task or two.
+    await quiet(page, 2000);
     assert.equal(await mounts(page), []);
+    assert.equal(asked(requests, 'form-settings'), []);
     assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === yes).length, 0);
     const [cookie] = (await context.cookies()).filter((c) => c.name === 'MCPopupClosed');
     assert.is(cookie.sameSite, 'Lax');
@@ -270,10 +315,12 @@ L('campaign ids with isPreview: no is-subscribed call and no cookie in the owner
 L('closed or subscribed cookie: nothing, not even the settings call; ignoreCookie shows it anyway', async () => {
   for (const name of ['MCPopupClosed', 'MCPopupSubscribed']) {
     const uuid = account({ popupDelay: 0 });
-    const { page, context } = await newPage(ctx.browser);
+    const { page, context, requests } = await clockPage();
     await context.addCookies([{ name, value: '1', url: ctx.fx.origin }]);
     await page.goto(ctx.fx.page(`ck-${uuid}`, snippetPage(ctx.fx, start(uuid))));
-    await sleep(1200);
+    // Past the loader's look at the loaded page and its cookie check: a settings call would have gone out.
+    await quiet(page, 2000);
+    assert.equal(asked(requests, 'form-settings'), [], name);
     assert.equal(await mounts(page), [], name);
     assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 0, name);
     const uuid2 = account({ popupDelay: 0 });
@@ -385,13 +432,19 @@ L('delay trigger: popupDelay seconds, and the 1 s default', async () => {
     page.goto(ctx.fx.page(`delay-${uuid}`, snippetPage(ctx.fx, start(uuid)))),
     page2.goto(ctx.fx.page(`delay-${dflt}`, snippetPage(ctx.fx, start(dflt)))),
   ]);
-  await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
-  );
-  await sleep(1000);
-  assert.equal(await mounts(page), [], 'not before 2 s');
-  await waitMount(page, 3000);
-  await waitMount(page2, 3000);
+  await waitMount(page, 5000);
+  await waitMount(page2, 5000);
+  // From the settings' answer to the show: never earlier than the delay.
+  const delay = (p: Page) =>
+    p.evaluate(() => {
+      const answer = performance.getEntriesByType('resource').find((e) => e.name.includes('/form-settings?'))!;
+      return (
+        (window as unknown as { __mounts: Mount[] }).__mounts[0].t - (answer as PerformanceResourceTiming).responseEnd
+      );
+    });
+  const [two, one] = [await delay(page), await delay(page2)];
+  assert.ok(two >= 2000, `popupDelay 2: shown ${two} ms after the settings`);
+  assert.ok(one >= 1000, `the 1 s default: shown ${one} ms after the settings`);
   await context.close();
   await c2.close();
 });
@@ -400,15 +453,15 @@ const TALL = '<main style="height:4000px"><h1>Tall host page</h1><p>Long article
 
 L('exit trigger: a real mouse leaving the window opens it; moving inside does not', async () => {
   const uuid = account({ popupDelay: 'exit' });
-  const { page, context } = await newPage(ctx.browser);
+  const { page, context } = await clockPage();
   await page.goto(ctx.fx.page(`exit-${uuid}`, snippetPage(ctx.fx, start(uuid), TALL)));
-  await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
-  );
-  await sleep(200);
+  await armed(page);
   await page.mouse.move(600, 400);
   await page.mouse.move(300, 100, { steps: 5 });
-  await sleep(1300);
+  // Upward in the window's top quarter: intent, so popup.js comes (hidden) before the pointer leaves.
+  await warmed(page);
+  // Moves are handled as they come; the time covers the 1 s without a mouse of a small screen, which this is not.
+  await quiet(page, 1300);
   assert.equal(await mounts(page), [], 'still inside');
   await page.mouse.move(300, -20, { steps: 5 });
   await waitMount(page, 2000);
@@ -430,23 +483,23 @@ L('exit trigger on a screen under 640 px opens after 1 s without a mouse', async
 L('middle and bottom triggers follow real wheel scrolling', async () => {
   for (const kind of ['middle', 'bottom']) {
     const uuid = account({ popupDelay: kind });
-    const { page, context } = await newPage(ctx.browser);
+    const { page, context } = await clockPage();
     await page.goto(ctx.fx.page(`${kind}-${uuid}`, snippetPage(ctx.fx, start(uuid), TALL)));
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
-    );
-    await sleep(200);
+    await armed(page);
     await page.mouse.move(600, 400);
     // The page is ~4000 px tall and 800 px high: the scrollable range is ~3200 px, its middle ~1600 px.
     await page.mouse.wheel(0, 1200);
     await page.waitForFunction(() => window.scrollY >= 1100);
-    await sleep(300);
+    // Past a third of the way to the point: intent, so popup.js has come (hidden).
+    await warmed(page);
+    // The scroll's handlers, frames and any timer they set, at once.
+    await quiet(page, 300);
     assert.equal(await mounts(page), [], `${kind}: not at 1200 px`);
     await page.mouse.wheel(0, 600);
     await page.waitForFunction(() => window.scrollY >= 1700);
     if (kind === 'middle') await waitMount(page, 2000);
     else {
-      await sleep(300);
+      await quiet(page, 300);
       assert.equal(await mounts(page), [], 'bottom: not at 1800 px');
       await page.mouse.wheel(0, 3000);
       await waitMount(page, 2000);
@@ -459,19 +512,37 @@ L(
   'a provider that hangs, 404s, 500s, answers text/html under nosniff, never calls back or answers late breaks nothing',
   async () => {
     const modes = ['hang', '404', '500', 'html', 'never', 'late'] as const;
-    const pages = [];
+    // 'late': the page holds the call and lets the provider answer once the loader's time-out has passed.
+    let release = () => {};
+    const late = new Promise<void>((r) => (release = r));
+    const pages: ({ mode: (typeof modes)[number] } & Awaited<ReturnType<typeof clockPage>>)[] = [];
     for (const mode of modes) {
-      const uuid = account({ popupDelay: 0 }, { mode, delayMs: mode === 'late' ? JSONP_TIMEOUT_MS + 800 : 0 });
-      const opened = await newPage(ctx.browser);
+      const uuid = account({ popupDelay: 0 }, mode === 'late' ? {} : { mode });
+      const opened = await clockPage();
+      if (mode === 'late')
+        await opened.page.route('**/subscribe/form-settings**', async (r) => {
+          await late;
+          await r.continue();
+        });
       await opened.page.goto(ctx.fx.page(`fault-${uuid}`, snippetPage(ctx.fx, start(uuid))), {
         waitUntil: 'domcontentloaded',
       });
       pages.push({ mode, ...opened });
     }
-    await sleep(JSONP_TIMEOUT_MS + 2000);
-    for (const { mode, page, log, context } of pages) {
+    // Each page has asked (its time-out is set before the script is added), then the time-out passes on all at once.
+    await until(() => pages.every((p) => asked(p.requests, 'form-settings').length), 'every settings call', 15000);
+    await Promise.all(pages.map(({ page }) => page.clock.runFor(JSONP_TIMEOUT_MS)));
+    const landed = pages
+      .filter((p) => p.mode === 'late')
+      .map((p) => p.page.waitForEvent('requestfinished', (r) => r.url().includes('/subscribe/form-settings')));
+    release();
+    await Promise.all(landed);
+    // Past the late answer's script and the trigger (popupDelay 0): popup.js would have been asked for.
+    await Promise.all(pages.map(({ page }) => quiet(page, 1000)));
+    for (const { mode, page, log, context, requests } of pages) {
       assert.equal(log.errors, [], mode);
       assert.equal(await mounts(page), [], mode);
+      assert.equal(asked(requests, 'popup.js'), [], mode);
       // The script tag is gone and no callback global is left behind but the no-op of a timed-out call.
       const left = await page.evaluate(() => document.querySelectorAll('script[src*="/subscribe/"]').length);
       assert.is(left, 0, mode);
@@ -490,11 +561,13 @@ L('two loaders and two starts on one page: one settings request, one popup', asy
 data-uuid="${uuid}" data-lid="list1" data-cdn-url="${ctx.cdn}"></script>
 <script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${opts}); L.start(${opts}) })</script>
 </body></html>`;
-  const { page, log, context } = await newPage(ctx.browser);
+  const { page, log, context, requests } = await clockPage();
   await page.goto(ctx.fx.page(`two-${uuid}`, html));
   await waitMount(page);
-  await sleep(800);
+  // Every start ran at load; what they set going (a second call, a second trigger) has run within a second.
+  await quiet(page, 1000);
   assert.is((await mounts(page)).length, 1);
+  assert.is(asked(requests, 'form-settings').length, 1);
   assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 1);
   assert.equal(log.errors, []);
   await context.close();

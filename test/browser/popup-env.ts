@@ -66,8 +66,16 @@ export async function openHost(
       (r) => r.abort(),
     );
   if (o.before) await o.before(page);
-  await page.goto(o.sameHost ? url : url.replace('//127.0.0.1:', '//localhost:'));
-  if (o.focusHost) await page.focus('#host-button');
+  // The host button is focused once the document is parsed: the loader asks for the settings only after the load,
+  // and counts the delay from their answer, so the focus is there before any reveal however slow the machine (a
+  // focus after the load came after the reveal on a loaded machine, and the close returned focus to the body).
+  await page.goto(o.sameHost ? url : url.replace('//127.0.0.1:', '//localhost:'), {
+    waitUntil: o.focusHost ? 'domcontentloaded' : 'load',
+  });
+  if (o.focusHost) {
+    await page.focus('#host-button');
+    await page.waitForLoadState('load');
+  }
   logs.set(page, log);
   return { context, page, log, uuid };
 }

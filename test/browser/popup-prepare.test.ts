@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { SHEETS_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams, Shared } from '../../src/types';
-import { plain, sleep } from './harness';
+import { installClock, plain, quiet } from './harness';
 import { EMAIL_FIELD, HOST_BODY, MODAL, cookies, focusAt, popupSuite, shown } from './popup-env';
 
 const { T, ctx } = popupSuite('popup prepared hidden, then revealed');
@@ -26,10 +26,10 @@ const SETTINGS = {
 /**
  * Opens a host page (served as 'localhost', not the provider's own site) whose script hands popup.js over as a warming
  * loader does, with `show`, then appends popup.js. The host button has focus before. Returns the page and the URLs of
- * every request it made.
+ * every request it made. `clock`: the page's clock installed (harness installClock), for `quiet`.
  */
 let pages = 0;
-const open = async (show: boolean, settings: Record<string, unknown> = SETTINGS, onload = '') => {
+const open = async (show: boolean, settings: Record<string, unknown> = SETTINGS, onload = '', clock = false) => {
   const { fx, browser } = ctx;
   const params: LoaderParams = {
     baseUrl: fx.host,
@@ -56,6 +56,7 @@ document.body.append(s);
   );
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  if (clock) await installClock(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const requests: string[] = [];
@@ -102,11 +103,11 @@ T(
   `prepared hidden: frame, stylesheets and extras in, nothing shown, no focus, no inert host, \
 no cookie but the server's (spec 3.8: on load)`,
   async () => {
-    const { context, page, requests, errors } = await open(false);
+    const { context, page, requests, errors } = await open(false, SETTINGS, '', true);
     try {
       await prepared(page);
-      // A while longer: nothing that was prepared shows by itself.
-      await sleep(400);
+      // A while longer, its timers run on at once: nothing that was prepared shows by itself.
+      await quiet(page, 400);
       assert.equal(
         await page.evaluate(() => {
           const g = window.__mcsf as Shared;
@@ -210,7 +211,7 @@ T(
 T(
   "destroyed before reveal: the page as it was, no cookie but the server's; a reveal after it shows nothing",
   async () => {
-    const { context, page, errors } = await open(false);
+    const { context, page, errors } = await open(false, SETTINGS, '', true);
     try {
       await prepared(page);
       const left = await page.evaluate(() => {
@@ -222,7 +223,8 @@ T(
         return !!g.popup;
       });
       assert.is(left, false, 'an ended popup is no longer published');
-      await sleep(400);
+      // Its timers run on at once: nothing of it comes back.
+      await quiet(page, 400);
       const s = await hostState(page);
       assert.equal(s, { body: HOST_BODY, rootStyle: '', inert: 0, focus: 'host-button', cookie: 'mc_server=v1' });
       assert.equal(errors, []);
@@ -234,9 +236,12 @@ T(
 
 T('destroyed while still preparing: nothing is built later', async () => {
   // Destroyed by popup.js's load event, which follows its run in the same task: before any piece of preparing.
-  const { context, page, errors } = await open(false, { fields: [EMAIL_FIELD] }, 'window.__mcsf.popup.destroy()');
+  const { context, page, errors } = await open(false, { fields: [EMAIL_FIELD] }, 'window.__mcsf.popup.destroy()', true);
   try {
-    await sleep(600);
+    // popup.js has run and been destroyed (its load event, in the page's script), then its timers run on at once:
+    // nothing is built later.
+    await page.waitForFunction(() => !!window.__mcsf && !window.__mcsf.handoff && !window.__mcsf.popup);
+    await quiet(page, 600);
     assert.equal(await hostState(page), {
       body: HOST_BODY,
       rootStyle: '',
@@ -267,6 +272,7 @@ T('destroyed while its frame loads: the frame goes at once, not at its load, and
         });
       });
     }).observe(document.body, { childList: true });`,
+    true,
   );
   const warned: string[] = [];
   page.on('console', (m) => m.type() == 'warning' && warned.push(m.text()));
@@ -277,8 +283,9 @@ T('destroyed while its frame loads: the frame goes at once, not at its load, and
       { url: 'about:blank', connected: false },
       'destroyed before its document came, the frame is gone in the same task',
     );
-    // Past the frame's load wait (SHEETS_TIMEOUT_MS), in case it came back or warned when its wait ended.
-    await sleep(SHEETS_TIMEOUT_MS + 300);
+    // Past the frame's load wait (SHEETS_TIMEOUT_MS), in case it came back or warned when its wait ended: the page's
+    // clock run on at once.
+    await quiet(page, SHEETS_TIMEOUT_MS + 300);
     assert.equal(await hostState(page), { body: HOST_BODY, rootStyle: '', inert: 0, focus: 'host-button', cookie: '' });
     assert.equal(warned, [], 'an ending is not a failure: no warning');
     assert.equal(errors, []);

@@ -6,7 +6,7 @@
  */
 import * as assert from 'uvu/assert';
 import { DAY_MS, SHEETS_TIMEOUT_MS } from '../../src/constants';
-import { beside, plain, sleep } from './harness';
+import { beside, installClock, plain, quiet, settle } from './harness';
 import {
   BANNER,
   EMAIL_FIELD,
@@ -127,12 +127,23 @@ T(
     assert.not.ok((await cookies(own.context)).MCPopupClosed);
     await own.context.close();
 
-    const { page, context } = await open({ popupDelay: 0 });
+    let requests: string[] = [];
+    const { page, context } = await open(
+      { popupDelay: 0 },
+      { before: async (p) => void (requests = await installClock(p)) },
+    );
     await shown(page, MODAL);
     await page.keyboard.press('Escape');
     await gone(page, MODAL);
+    const asked = requests.length;
     await page.reload();
-    await sleep(600);
+    // Past the loader's look at the loaded page and its cookie check (the page's clock run on at once): a settings
+    // call would have gone out, and with popupDelay 0 the popup would be on its way.
+    await quiet(page, 600);
+    assert.not.ok(
+      requests.slice(asked).some((u) => u.endsWith('/form-settings')),
+      'no settings call',
+    );
     assert.not.ok(await page.$(MODAL), 'a closed popup stays closed');
     await context.close();
   },
@@ -288,7 +299,8 @@ after Escape (it mounts on every edit: WCAG 2.1.2, 3.2.2)`,
       const f = document.querySelector<HTMLIFrameElement>('iframe');
       return !!f && f != old && f.style.visibility == '';
     }, first.el);
-    await sleep(300);
+    // A popup takes focus as it is revealed, in the same task: done by now.
+    await settle(page);
     assert.is(await focusAt(page), 'host:host-button', 'the rebuilt popup takes no focus either');
     // Tabbed into, Tab leaves it again at its end.
     const { frame } = await shown(page, MODAL);
@@ -353,7 +365,7 @@ T('server cookies (spec 3.8): safe ones are set on load, unsafe or our own are n
 
 T('one popup: two loaders and a second mount leave one popup on the page', async () => {
   const { page, context } = await open({ popupDelay: 0, fields: [EMAIL_FIELD] });
-  await shown(page, MODAL);
+  const first = await shown(page, MODAL);
   await page.evaluate((field) => {
     const g = (window as unknown as { __mcsf: { mount(p: unknown, s: unknown): void } }).__mcsf;
     g.mount(
@@ -372,7 +384,12 @@ T('one popup: two loaders and a second mount leave one popup on the page', async
       { popupDelay: 0, fields: [field] },
     );
   }, EMAIL_FIELD);
-  await sleep(300);
+  // The second mount's popup shown in a frame of its own, then what it set going has run.
+  await page.waitForFunction((old) => {
+    const fs = [...document.querySelectorAll('iframe')];
+    return fs.some((f) => f != old && f.style.visibility == '');
+  }, first.el);
+  await settle(page);
   assert.is(await page.$$eval('iframe', (f) => f.length), 1);
   await context.close();
 });
@@ -382,10 +399,11 @@ T(
   async () => {
     const address = { type: 'address', name: 'ADDRESS', label: 'Address', required: false, merge_id: 3 };
     for (const withAddress of [true, false]) {
-      const { page, context } = await open({
-        popupDelay: 0,
-        fields: withAddress ? [EMAIL_FIELD, address] : [EMAIL_FIELD],
-      });
+      const asked: string[] = [];
+      const { page, context } = await open(
+        { popupDelay: 0, fields: withAddress ? [EMAIL_FIELD, address] : [EMAIL_FIELD] },
+        { before: async (p) => void p.on('request', (r) => asked.push(plain(new URL(r.url()).pathname))) },
+      );
       const { frame } = await shown(page, MODAL);
       const fetched = async () =>
         (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)))
@@ -406,7 +424,14 @@ T(
         );
         assert.equal(await fetched(), ['/js/signup-forms/popup/1.0/countries.js'], 'beside popup.js, once');
       } else {
-        await sleep(300);
+        // The form rendered whole before it was shown, and an address field asks for the list as it renders: every
+        // request of the page is counted as it is made, answered or not.
+        await settle(page);
+        assert.equal(
+          asked.filter((p) => p.endsWith('countries.js')),
+          [],
+          'no address field, no country list',
+        );
         assert.equal(await fetched(), [], 'no address field, no country list');
       }
       await context.close();
@@ -462,7 +487,8 @@ T('slide and fixed: content that grows late (a slow submit error) shifts nothing
     ctx.fx.forms.get(uuid)!.delayMs = 1500;
     await frame.click('button[type=submit]');
     await frame.waitForSelector('.mc-flash:not(:empty)');
-    await sleep(200);
+    // The frame that drew the message, then the task that hands its layout shifts to the observer.
+    await settle(page);
     assert.is(await page.evaluate(() => (window as unknown as { shift: number }).shift), 0, modalVariation);
     await context.close();
   }

@@ -114,7 +114,8 @@ test.after.each(() => {
   g.setTimeout = realSetTimeout;
   g.clearTimeout = realClearTimeout;
   // No test leaves a listener behind for the next one.
-  for (const a of live()) (a.target == 'window' ? win : root).removeEventListener(a.type, a.fn as EventListener);
+  const targets: Record<string, EventTarget> = { window: win, root, document: document as unknown as EventTarget };
+  for (const a of live()) targets[a.target].removeEventListener(a.type, a.fn as EventListener);
 });
 
 for (const [kind, short, reached] of [
@@ -238,6 +239,123 @@ test('disarming before the trigger removes its listener or timer: it never fires
   arm('exit', () => n.fired++)();
   assert.equal(cleared, [1]);
   assert.is(n.fired, 0);
+});
+
+/** Arms `trigger` with counting `fire` and `ahead` (issue 37); returns the counts and the disarm. */
+const armedAhead = (trigger: Parameters<typeof arm>[0]) => {
+  const n = { fired: 0, ahead: 0, off: () => {} };
+  n.off = arm(
+    trigger,
+    () => n.fired++,
+    () => n.ahead++,
+  );
+  return n;
+};
+
+/** A mousemove on the document at `clientY`, having moved by `movementY`. */
+const move = (clientY: number, movementY: number) => {
+  const e = new window.Event('mousemove') as unknown as Event;
+  Object.defineProperties(e, { clientY: { value: clientY }, movementY: { value: movementY } });
+  document.dispatchEvent(e);
+};
+
+for (const [kind, point] of [
+  ['middle', 1100],
+  ['bottom', 2198],
+] as const)
+  test(`'${kind}' on the way (issue 37): ahead once past a third of the ${point} px, before the trigger`, () => {
+    const n = armedAhead(kind);
+    const third = Math.ceil(point / 3);
+    assert.equal(
+      added.map((a) => [a.target, a.type, a.options]),
+      [['window', 'scroll', { passive: true }]],
+      'the trigger’s one scroll listener serves both',
+    );
+    scrollTo(third - 1);
+    assert.equal([n.ahead, n.fired], [0, 0], `not at ${third - 1} px`);
+    scrollTo(third);
+    assert.equal([n.ahead, n.fired], [1, 0], `on the way at ${third} px`);
+    scrollTo(third + 100);
+    scrollTo(0);
+    scrollTo(third);
+    assert.is(n.ahead, 1, 'once');
+    scrollTo(point);
+    assert.equal([n.ahead, n.fired], [1, 1], 'then the trigger');
+    assert.equal(live(), []);
+  });
+
+test("'middle' reached in one jump: the trigger fires, ahead is never called (the show fetches what it needs)", () => {
+  const n = armedAhead('middle');
+  scrollTo(2200);
+  assert.equal([n.ahead, n.fired], [0, 1]);
+  assert.equal(live(), []);
+});
+
+test("'middle' armed on the way (a reload restoring the scroll position): ahead at once, not the trigger", () => {
+  geometry(500);
+  const n = armedAhead('middle');
+  assert.equal([n.ahead, n.fired], [1, 0]);
+  assert.is(live().length, 1, 'the trigger still listens');
+});
+
+test("'middle' and 'exit' disarmed before the trigger: ahead is never called after", () => {
+  for (const trigger of ['middle', 'exit'] as const) {
+    added = [];
+    removed = [];
+    const n = armedAhead(trigger);
+    n.off();
+    assert.equal(live(), [], `${trigger}: no listener left`);
+    scrollTo(600);
+    move(10, -20);
+    assert.equal([n.ahead, n.fired], [0, 0], trigger);
+    geometry(0);
+  }
+});
+
+test(`'exit' on the way (issue 37): ahead once on upward pointer movement in the top quarter of the window; its \
+listener then goes`, () => {
+  const n = armedAhead('exit');
+  assert.equal(
+    added.map((a) => [a.target, a.type, a.options]),
+    [
+      ['root', 'mouseleave', { passive: true }],
+      ['document', 'mousemove', { passive: true }],
+    ],
+  );
+  move(100, 30);
+  assert.is(n.ahead, 0, 'moving down in the top quarter');
+  move(400, -30);
+  assert.is(n.ahead, 0, 'moving up, below the top quarter (800 px high: 200 px)');
+  move(199, 0);
+  assert.is(n.ahead, 0, 'still in the top quarter');
+  move(150, -49);
+  assert.is(n.ahead, 1, 'moving up in the top quarter');
+  assert.equal(
+    live().map((a) => [a.target, a.type]),
+    [['root', 'mouseleave']],
+    'the pointer listener is gone, the trigger stays',
+  );
+  move(100, -50);
+  assert.is(n.ahead, 1, 'once');
+  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  assert.equal([n.ahead, n.fired], [1, 1]);
+  assert.equal(live(), []);
+});
+
+test("'exit' left without a sign on the way: the trigger fires, ahead is never called, no listener left", () => {
+  const n = armedAhead('exit');
+  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  assert.equal([n.ahead, n.fired], [0, 1]);
+  assert.equal(live(), []);
+});
+
+test(`'exit' as the ${EXIT_FALLBACK_MS} ms fallback (a delay, certain to come): ahead at once`, () => {
+  scr.width = 375;
+  const n = armedAhead('exit');
+  assert.equal([n.ahead, n.fired], [1, 0]);
+  assert.equal(added, [], 'no listener');
+  timers[0].fn();
+  assert.equal([n.ahead, n.fired], [1, 1]);
 });
 
 test.run();

@@ -113,7 +113,7 @@ test('npm start and startProvider refuse a value that is neither yes nor no, ope
   assert.equal(readdirSync(dir), [], 'no store was opened');
 });
 
-test('npm start and startProvider refuse a mailbox limit or a retention that is no number, opening nothing', async () => {
+test('npm start and startProvider refuse a mailbox limit or retention that is no number, opening nothing', async () => {
   // Issue 32: PROVIDER_MAILBOX_DAILY_MAX (item 2) and PROVIDER_RETENTION_DAYS ("Retention").
   for (const [name, v, says] of [
     ['PROVIDER_MAILBOX_DAILY_MAX', 'lots', 'a number of mails a day to one mailbox from 1 to 1000, or 0 or off'],

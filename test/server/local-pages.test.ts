@@ -1,9 +1,9 @@
 /**
  * Demo mode's owner pages for this machine only (src/server/owner/local.ts), over real HTTP: on loopback, a Host that
  * does not name this machine (a page that rebinds its own name to 127.0.0.1) gets 421 from the mailbox, the demo and
- * the studio and its API, while the calls, the blog's and the demo forms' public files answer as before; PROVIDER_HOSTS names
- * aliases; a demo bound beyond loopback (which warns) and production do not apply it. A request that came through a
- * reverse proxy (X-Forwarded-For, Forwarded, X-Real-IP), which arrives on loopback with the proxy's Host, gets 403
+ * the studio and its API, while the calls, the blog's and the demo forms' public files answer as before; PROVIDER_HOSTS
+ * names aliases; a demo bound beyond loopback (which warns) and production do not apply it. A request that came through
+ * a reverse proxy (X-Forwarded-For, Forwarded, X-Real-IP), which arrives on loopback with the proxy's Host, gets 403
  * from those pages in demo mode whatever the bind address: it may come from anywhere.
  */
 import { test } from 'uvu';

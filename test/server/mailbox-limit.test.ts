@@ -39,7 +39,7 @@ const seen = (r: Reply) => {
   return { status: r.status, headers, body: r.body.toString('hex') };
 };
 
-test('one client rotating victim+N@ across six lists: 3 mails queued to send, every signup stored and answered alike', async () => {
+test('one client rotating victim+N@ over six lists: 3 mails queued, every signup stored, answered alike', async () => {
   const max = 3;
   // The per-client and per-address limits as in production: victim+N is a new address to them.
   const p = await startTest({ mailboxDailyMax: max, rateLimit: undefined });
@@ -95,7 +95,7 @@ test('one client rotating victim+N@ across six lists: 3 mails queued to send, ev
   }
 });
 
-test("Gmail's dots and googlemail.com are one mailbox; another mailbox is counted apart; 0 lifts the limit", async () => {
+test("Gmail's dots and googlemail.com are one mailbox; another is counted apart; 0 lifts the limit", async () => {
   const p = await startTest({ mailboxDailyMax: 2 });
   try {
     for (const email of ['j.smith@gmail.com', 'JSmith+a@googlemail.com', 'j.s.m.i.t.h+b@gmail.com'])
@@ -137,7 +137,7 @@ test('the welcome after a confirmation counts too; the default limit is 5 a day'
   }
 });
 
-test('the SMTP sender never sends a held mail: the sink gets the mails within the limit, and later mail goes on', async () => {
+test('the SMTP sender never sends a held mail: the sink gets those within the limit; later mail goes on', async () => {
   const sink = await startSink();
   const lines: string[] = [];
   const p = await startTest({

@@ -75,7 +75,7 @@ const subjects = async (s: Store) =>
 const counted = async (s: Store, key: string) =>
   !!(await s.get('SELECT 1 AS yes FROM rate_counters WHERE key = ?', [counterKey('retention-test', key)]));
 
-test('old rows go; young, unexpired and waiting rows stay; a second sweep within the hour is left to the first', async () => {
+test('old rows go; young, unexpired and waiting rows stay; a second sweep in the hour is left alone', async () => {
   const p = await startTest();
   try {
     const old = T - (RETENTION_DAYS + 1) * DAY;

@@ -18,7 +18,8 @@ import { normalize } from '../../src/popup/settings';
 import { readQuery } from '../../src/server/http/query';
 import { judge, type Verdict } from '../../src/server/subscribe/collect';
 import type { LoaderParams } from '../../src/types';
-import { rawSettings, valuesOf } from './form-model-arb';
+import { fuzzOptions, reached } from '../fuzz';
+import { rawSettings, TYPES, typesIn, valuesOf } from './form-model-arb';
 
 const P: LoaderParams = {
   baseUrl: 'list.example.com',
@@ -70,8 +71,10 @@ const someone = (fields: Field[], values: Values) =>
   fields.some((f) => f.row.role && (values[f.name][''] || '').trim());
 
 test('the popup and the provider place the same fields, from any settings (property)', () => {
+  const types: string[] = [];
   fc.assert(
     fc.property(rawSettings(), (raw) => {
+      types.push(...typesIn(raw));
       const pl = normalize(raw).placement;
       const pv = readForm(raw).placement;
       const names = (x: Placement) => [
@@ -83,14 +86,18 @@ test('the popup and the provider place the same fields, from any settings (prope
       ];
       assert.equal(names(pv), names(pl));
     }),
-    { numRuns: 500 },
+    fuzzOptions(500, 150),
   );
+  reached(types, TYPES, 'field types');
 });
 
 test('(a) every submit the popup sends as valid is accepted (property)', () => {
   let accepted = 0;
+  const types: string[] = [];
+  const options = fuzzOptions(1500, 400);
   fc.assert(
     fc.property(submits, ({ raw, values, withSms, requireConsent }) => {
+      types.push(...typesIn(raw));
       const s = normalize(raw);
       const pl = s.placement;
       const { fields, valid, q } = popupSubmit(pl, values, withSms, s.translations);
@@ -115,10 +122,11 @@ test('(a) every submit the popup sends as valid is accepted (property)', () => {
       assert.ok(requireConsent && pl.gdprOn && pl.gdpr.length, JSON.stringify(v));
       assert.is(v.type, 'gdpr_error');
     }),
-    { numRuns: 1500 },
+    options,
   );
-  // The property held for real signups, not only for refusals.
-  assert.ok(accepted > 100, `${accepted} accepted`);
+  reached(types, TYPES, 'field types');
+  // The property held for real signups, not only for refusals: one in fifteen or more.
+  assert.ok(accepted > options.numRuns / 15, `${accepted} accepted of ${options.numRuns}`);
 });
 
 test('(b) every field error the provider answers names an input the popup shows (property)', () => {
@@ -141,8 +149,11 @@ test('(b) every field error the provider answers names an input the popup shows 
     return fc.record({ x: fc.constant(x), q: mangled(q) });
   });
   let named = 0;
+  const types: string[] = [];
+  const options = fuzzOptions(1500, 400);
   fc.assert(
     fc.property(arb, ({ x, q }) => {
+      types.push(...typesIn(x.raw));
       // A filled honeypot is answered as a success (submit.ts): nothing to show.
       q[`b_${P.uuid}_${P.lid}`] = '';
       const s = normalize(x.raw);
@@ -164,9 +175,10 @@ test('(b) every field error the provider answers names an input the popup shows 
         named++;
       }
     }),
-    { numRuns: 1500 },
+    options,
   );
-  assert.ok(named > 100, `${named} field errors`);
+  reached(types, TYPES, 'field types');
+  assert.ok(named > options.numRuns / 15, `${named} field errors of ${options.numRuns} runs`);
 });
 
 test.run();

@@ -29,7 +29,8 @@ const name = fc.oneof(
   { weight: 3, arbitrary: fc.stringMatching(/^[A-Z][A-Z0-9_]{0,5}$/) },
 );
 
-const TYPES = [
+/** Every field type of spec 3.4: the generators draw each of them. */
+export const TYPES = [
   'email',
   'address',
   'birthday',
@@ -79,6 +80,12 @@ export const rawField = (): fc.Arbitrary<unknown> =>
     },
     { weight: 1, arbitrary: fc.constantFrom(null, 3, 'x', [], {}) },
   );
+
+/** The types of the fields a raw settings object holds: what a property test reached (test/fuzz.ts `reached`). */
+export const typesIn = (raw: Record<string, unknown>): string[] =>
+  Array.isArray(raw.fields)
+    ? raw.fields.map((f) => String(f && typeof f == 'object' ? (f as { type?: unknown }).type : ''))
+    : [];
 
 /** A raw settings object: the fields and every setting the form model reads (spec 3.2). */
 export const rawSettings = (): fc.Arbitrary<Record<string, unknown>> =>

@@ -18,7 +18,7 @@ import { hostileSettings, ownerSettings } from './form-model-check-arb';
 
 /**
  * The settings as the provider sends them: a path image or rewards link becomes one on its host
- * (src/server/subscribe/routes.ts forVisitor).
+ * (src/form-model/visitor.ts forVisitor).
  */
 const served = (s: Record<string, unknown>): Record<string, unknown> => {
   const out = { ...s };

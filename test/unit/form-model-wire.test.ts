@@ -21,7 +21,8 @@ import { GDPR_VALUE, inputsOf } from '../../src/form-model/field-inputs';
 import { providerUrl } from '../../src/browser/urls';
 import { readQuery } from '../../src/server/http/query';
 import type { LoaderParams } from '../../src/types';
-import { rawSettings, valuesOf } from './form-model-arb';
+import { fuzzOptions, reached } from '../fuzz';
+import { rawSettings, TYPES, typesIn, valuesOf } from './form-model-arb';
 
 const one = (raw: Record<string, unknown>): Field => parseFields([raw])[0];
 /** The inputs of a field as rendered: screen order, with their ids and maxlength (0 for none). */
@@ -238,10 +239,12 @@ const overTheWire = (q: Record<string, string>): Record<string, string> => {
 };
 
 test('round trip: decode(encode(x)) is x, through a real URL and the provider query reader (property)', () => {
+  const types: string[] = [];
   const arb = rawSettings()
-    .map((raw) => carried(readForm(raw).placement))
-    .chain((fields) =>
+    .map((raw) => ({ raw, fields: carried(readForm(raw).placement) }))
+    .chain(({ raw, fields }) =>
       fc.record({
+        raw: fc.constant(raw),
         fields: fc.constant(fields),
         values: valuesOf(fields),
         ack: fc.boolean(),
@@ -249,7 +252,8 @@ test('round trip: decode(encode(x)) is x, through a real URL and the provider qu
       }),
     );
   fc.assert(
-    fc.property(arb, ({ fields, ...s }) => {
+    fc.property(arb, ({ raw, fields, ...s }) => {
+      types.push(...typesIn(raw));
       const back = decode(overTheWire(encode(fields, s, P.uuid, P.lid)), fields, P.uuid, P.lid);
       // Canonical form: an unchecked checkbox choice is absent; everything else reads back exactly.
       const want = Object.fromEntries(
@@ -260,8 +264,9 @@ test('round trip: decode(encode(x)) is x, through a real URL and the provider qu
       );
       assert.equal(back, { ...s, values: want });
     }),
-    { numRuns: 400 },
+    fuzzOptions(400, 150),
   );
+  reached(types, TYPES, 'field types');
 });
 
 test.run();

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { exitFallback, parseTrigger, scrollReached } from '../../src/loader/triggers';
+import { exitFallback, parseTrigger, scrollPoint } from '../../src/loader/triggers';
 
 test('parseTrigger: seconds become ms; named triggers stand; the rest is the 1000 ms default', () => {
   const cases: [unknown, number | string][] = [
@@ -47,21 +47,15 @@ test('exitFallback: Edge of either engine, or screens under 640 px', () => {
   for (const [ua, width, want] of cases) assert.is(exitFallback(ua, width), want, `${ua.slice(-20)} ${width}`);
 });
 
-test('scrollReached: half the scrollable distance, the bottom within 2 px, short pages at once', () => {
-  const cases: ['middle' | 'bottom', number, number, number, boolean][] = [
-    ['middle', 0, 800, 3000, false],
-    ['middle', 1099, 800, 3000, false],
-    ['middle', 1100, 800, 3000, true],
-    ['middle', 2200, 800, 3000, true],
-    ['bottom', 1100, 800, 3000, false],
-    ['bottom', 2197, 800, 3000, false],
-    ['bottom', 2198.5, 800, 3000, true],
-    ['bottom', 2200, 800, 3000, true],
-    ['middle', 0, 800, 600, true],
-    ['bottom', 0, 800, 800, true],
+test('scrollPoint: half the scrollable distance, the bottom within 2 px, short pages at once', () => {
+  const cases: ['middle' | 'bottom', number, number, number][] = [
+    ['middle', 800, 3000, 1100],
+    ['bottom', 800, 3000, 2198],
+    ['middle', 800, 600, -100],
+    ['middle', 800, 800, 0],
+    ['bottom', 800, 800, -2],
   ];
-  for (const [kind, y, vh, page, want] of cases)
-    assert.is(scrollReached(kind, y, vh, page), want, `${kind} ${y}/${vh}/${page}`);
+  for (const [kind, vh, page, want] of cases) assert.is(scrollPoint(kind, vh, page), want, `${kind} ${vh}/${page}`);
 });
 
 test.run();

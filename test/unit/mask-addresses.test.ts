@@ -59,7 +59,7 @@ test("the issue's case: an SMTP refusal quoting john'smith@example.com keeps not
   assert.is(scrubAddresses(reply), '550 5.1.1 <[address]>: Recipient address rejected: User unknown');
 });
 
-test('shapes beyond the rule: quoted local parts, domain literals, non-ASCII, encoded at signs, several at signs', () => {
+test('beyond the rule: quoted local parts, domain literals, non-ASCII, encoded at signs, several at signs', () => {
   const cases: [string, string][] = [
     ['<"john smith"@example.com>', '<[address]>'],
     ['"john smith"@example.com refused', '[address] refused'],

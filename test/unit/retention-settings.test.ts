@@ -12,7 +12,7 @@ import {
   retentionOf,
 } from '../../src/server/db/retention';
 
-test('PROVIDER_RETENTION_DAYS: unset is the default; a whole number of days from 0 to 3650; anything else stops', () => {
+test('PROVIDER_RETENTION_DAYS: unset is the default; whole days from 0 to 3650; anything else stops', () => {
   const cases: [string | undefined, number | undefined][] = [
     [undefined, undefined],
     ['', undefined],
@@ -33,7 +33,7 @@ test('PROVIDER_RETENTION_DAYS: unset is the default; a whole number of days from
     );
 });
 
-test('retentionOf: the option before the environment, 30 days by default, a sweep a minute after start then hourly', () => {
+test('retentionOf: the option before the environment, 30 days by default, a sweep a minute in then hourly', () => {
   assert.is(RETENTION_DAYS, 30);
   assert.equal(retentionOf(undefined, {}), { days: 30, firstMs: RETENTION_FIRST_MS, everyMs: RETENTION_EVERY_MS });
   assert.equal([RETENTION_FIRST_MS, RETENTION_EVERY_MS], [60_000, 3_600_000]);

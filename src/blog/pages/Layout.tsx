@@ -11,7 +11,7 @@ export interface PageContext {
    * Host header it was reached by when well formed (src/server/site.ts hostFor).
    */
   host: string;
-  /** The response's CSP nonce, for the inline script (issue 13 item 7). */
+  /** The response's CSP nonce, for the inline script (docs/decisions/strict-csp.md). */
   nonce: string;
   widgets: WidgetData;
 }

@@ -1,7 +1,8 @@
 /**
- * The comment form's post, `/posts/<slug>/comments` (issue 6; issue 13 item 6): from the blog's own page only, counted
- * per client, then the honeypot and validation; stored, and the reader sent back to the comment. A post that fails
- * shows the post again with what was typed, its errors, and the reply it was (its "Reply to …" and "Cancel reply").
+ * The comment form's post, `/posts/<slug>/comments` (issue 6; docs/decisions/cross-site-posts.md): from the blog's own
+ * page only, counted per client, then the honeypot and validation; stored, and the reader sent back to the comment. A
+ * post that fails shows the post again with what was typed, its errors, and the reply it was (its "Reply to …" and
+ * "Cancel reply").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Content, Post } from '../content/site';

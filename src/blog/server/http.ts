@@ -21,17 +21,17 @@ export const readBody = (req: IncomingMessage, max: number): Promise<string | nu
     });
     req.on('end', () => resolve(over ? null : Buffer.concat(chunks).toString('utf8')));
     // A client that hangs up mid-body (or before it was read): the provider's handler ends the request without a log
-    // line (issue 32 item 4).
+    // line (docs/decisions/logs.md).
     if (req.destroyed) reject(new ClientGone(null));
     req.on('error', (e) => reject(new ClientGone(e)));
     req.on('close', () => reject(new ClientGone(null)));
   });
 
 /**
- * What blog pages load (issue 13 item 7), on top of their nonce'd inline script: blog.js and blog.css, the popup's
- * embed.js, popup.js, stylesheets and JSONP calls (this provider's own sources, `origin` its Site origin), images
- * of posts, forms and video thumbnails (any https host a post names), the statistics beacon, the video players of
- * video.ts, and the comment form's post. Never framed; the referrer keeps only the origin for other sites.
+ * What blog pages load (docs/decisions/strict-csp.md), on top of their nonce'd inline script: blog.js and blog.css, the
+ * popup's embed.js, popup.js, stylesheets and JSONP calls (this provider's own sources, `origin` its Site origin),
+ * images of posts, forms and video thumbnails (any https host a post names), the statistics beacon, the video players
+ * of video.ts, and the comment form's post. Never framed; the referrer keeps only the origin for other sites.
  */
 export const blogPolicy = (origin: string): PagePolicy => {
   const own = ownSources(origin);

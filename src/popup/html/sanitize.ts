@@ -6,11 +6,11 @@
  * (issue 35 item 1). The popup passes its Document as is: no wrapper, no byte added to popup.js.
  *
  * Why not DOMParser or innerHTML: both are Trusted Types sinks, so under `require-trusted-types-for 'script'` they
- * throw unless a policy launders the string (issue 8: one named policy, for script URLs only). And the browser's
- * parser is where mutation XSS lives; here text only ever becomes text nodes and attributes only ever go through
- * `setAttribute` after the allow-list, nothing is parsed twice and nothing is serialised back to HTML.
- * Unlike a browser it does not repair markup (a `<p>` inside a `<p>` nests): the owner's editor writes well-formed
- * HTML, and a malformed one can only lose formatting, never gain behaviour.
+ * throw unless a policy launders the string (docs/decisions/owner-html-sanitizer.md: one named policy, for script URLs
+ * only). And the browser's parser is where mutation XSS lives; here text only ever becomes text nodes and attributes
+ * only ever go through `setAttribute` after the allow-list, nothing is parsed twice and nothing is serialised back to
+ * HTML. Unlike a browser it does not repair markup (a `<p>` inside a `<p>` nests): the owner's editor writes
+ * well-formed HTML, and a malformed one can only lose formatting, never gain behaviour.
  */
 import { decode } from './decode';
 import { attrAllowed, elementAction, styleDecls } from './policy';

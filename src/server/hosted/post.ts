@@ -99,7 +99,8 @@ export const hostedPost = async (
     return sendPage(res, await challengePage(row, q, ctx), { policy: CAPTCHA_POLICY });
   }
   const address = addressLimit(limits);
-  // Links in the e-mails this causes come from the Site, never from the Host header (issue 13 item 2).
+  // Links in the e-mails this causes come from the Site, never from the Host header
+  // (docs/decisions/links-from-site-origin.md).
   const a = await submit(ctx.store, row, q, ctx, address.admit, MSG_RATE_ADDRESS);
   hostedAnswer(res, row, q, a, address.refused());
 };

@@ -14,9 +14,9 @@ export interface PageOptions {
 }
 
 /**
- * Sends an HTML page built by `build` for a fresh nonce, with the security headers of its policy (issue 13 item 7:
- * CSP, frame-ancestors, Referrer-Policy, nosniff), never cached. The provider's only way to send HTML, so no page
- * goes out without them.
+ * Sends an HTML page built by `build` for a fresh nonce, with the security headers of its policy
+ * (docs/decisions/strict-csp.md: CSP, frame-ancestors, Referrer-Policy, nosniff), never cached. The provider's only way
+ * to send HTML, so no page goes out without them.
  */
 export const sendPage = (res: ServerResponse, build: (nonce: string) => string, o: PageOptions = {}): void => {
   const nonce = newNonce();

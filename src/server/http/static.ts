@@ -38,11 +38,12 @@ const VERSIONED = /^\/(?:js|css)\/signup-forms\/popup\/(?:unique-methods\/)?\d+(
 const POPUP = /\/popup\.js$/;
 
 /**
- * Cache-Control for a content-host path (issue 5: immutable when versioned, short for embed.js). Every other
- * versioned file is named for its build (build/release.mjs), but popup.js keeps its path, so it is immutable only when
- * asked for with the id of the bytes served (`pinned`: the loader's `?b=`, issue 32), an address that names these
- * bytes for ever. By its bare path, or with another build's id (a loader cached in the minutes before a release), it
- * is kept no longer than embed.js: no cache pins a build's popup.js under an address another build asks for.
+ * Cache-Control for a content-host path (docs/decisions/release-names.md: immutable when versioned, short for
+ * embed.js). Every other versioned file is named for its build (build/release.mjs), but popup.js keeps its path, so it
+ * is immutable only when asked for with the id of the bytes served (`pinned`: the loader's `?b=`,
+ * docs/decisions/release-names.md), an address that names these bytes for ever. By its bare path, or with another
+ * build's id (a loader cached in the minutes before a release), it is kept no longer than embed.js: no cache pins a
+ * build's popup.js under an address another build asks for.
  */
 export const cacheControl = (path: string, pinned = false): string =>
   VERSIONED.test(path)
@@ -124,10 +125,10 @@ export const staticFiles = (root: string) => {
     }
     const compressible = COMPRESSIBLE.test(type);
     const enc = compressible && entry.raw.length > 256 ? pickEncoding(req.headers['accept-encoding']) : null;
-    // One tag per body (issue 13 item 10): the identity, gzip and brotli bodies differ byte for byte, so a cache that
-    // holds one must never have it confirmed by the tag of another.
+    // One tag per body (docs/decisions/two-modes.md): the identity, gzip and brotli bodies differ byte for byte, so a
+    // cache that holds one must never have it confirmed by the tag of another.
     const etag = enc ? `${entry.etag.slice(0, -1)}-${enc}"` : entry.etag;
-    // The loader's `?b=` (issue 32): whether it is the id of these bytes.
+    // The loader's `?b=` (docs/decisions/release-names.md): whether it is the id of these bytes.
     const b = url.searchParams.get('b');
     const pinned = !!b && POPUP.test(path) && b === (entry.id ||= contentId(entry.raw));
     const headers: Record<string, string> = {

@@ -105,7 +105,8 @@ const answerCheck = async (
     return show(res, await challengePage(form, v, ctx, note), 400);
   }
   // The human check stops volume, not a person aiming confirmation mails at one address: the per-address limit
-  // applies. Links in the e-mails this causes come from the Site, never from the Host header (issue 13 item 2).
+  // applies. Links in the e-mails this causes come from the Site, never from the Host header
+  // (docs/decisions/links-from-site-origin.md).
   const address = addressLimit(limits);
   const answer = await submit(ctx.store, form, v, ctx, address.admit, MSG_RATE_ADDRESS);
   // The popup's window shows the answer; the hosted form goes where its own post would have (issue 35 item 1).

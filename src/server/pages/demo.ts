@@ -51,7 +51,8 @@ export const demoPage = (forms: FormRow[], form: FormRow, host: string, nonce: s
     })
     .join('\n');
   const body = `<header class="site"><p><strong>Demo Goods</strong> · a bakery that sells online ·
-<a href="/studio/forms/${esc(encodeURIComponent(form.listId))}/${esc(encodeURIComponent(form.fId))}">Owner studio</a> · <a href="/mailbox">Mailbox</a></p></header>
+<a href="/studio/forms/${esc(encodeURIComponent(form.listId))}/${esc(encodeURIComponent(form.fId))}">Owner studio</a> ·
+<a href="/mailbox">Mailbox</a></p></header>
 <main>
 <h1>Fresh bread, delivered</h1>
 <p>This page stands in for a site owner's website. It carries the real embed snippet for the

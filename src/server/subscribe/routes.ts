@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { QUERY_CID, QUERY_EID } from '../../constants';
 import { storeMessage } from '../../form-model/rules';
-import type { Badge } from '../badge';
+import { forVisitor, type PoweredBy } from '../../form-model/visitor';
 import { findForm, type FormRow } from '../db/forms';
 import { isSubscribed } from '../db/subscribers';
 import { isCallback, jsonpText, sendJsonp, sendJsonpText, type JsonpText } from '../http/jsonp';
@@ -21,31 +21,6 @@ import { submit } from './submit';
 const CALLS = new Set(['/subscribe/form-settings', '/subscribe/is-email-subscribed', '/subscribe/form-post-json']);
 
 /**
- * Settings as sent to a visitor: a relative imageUrl (the demo forms' images) resolved against the provider's host,
- * and this provider's powered-by badge (issue 33 item 5, src/server/badge.ts), the operator's whatever the form says.
- */
-export const forVisitor = (settings: Record<string, unknown>, host: string, badge: Badge): Record<string, unknown> => {
-  const out = { ...settings };
-  const onHost = (v: unknown) => (typeof v === 'string' && /^\/(?!\/)/.test(v) ? `//${host}${v}` : v);
-  for (const k of ['imageUrl', 'rewardsUrl']) out[k] = onHost(out[k]);
-  // An SMS field's program image (spec 3.4 smsProgramData[0].imgSrc) is a path on this provider too.
-  if (Array.isArray(out.fields))
-    out.fields = out.fields.map((f: Record<string, unknown>) =>
-      Array.isArray(f?.smsProgramData)
-        ? {
-            ...f,
-            smsProgramData: f.smsProgramData.map((d: Record<string, unknown>) =>
-              d && typeof d === 'object' ? { ...d, imgSrc: onHost(d.imgSrc) } : d,
-            ),
-          }
-        : f,
-    );
-  if (!out.appDomain) out.appDomain = host;
-  out.poweredBy = badge;
-  return out;
-};
-
-/**
  * Serialized visitor settings per cached form (db/forms.ts) and host; a form edit makes a new row, so this empties.
  * The badge is one per provider, and each provider's store caches its own rows.
  */
@@ -54,7 +29,7 @@ const settingsText = new WeakMap<FormRow, Map<string, JsonpText>>();
 const MAX_HOSTS = 8;
 
 /** The form-settings answer of `form` for `host` with `badge` (its JSON and byte length), serialized once. */
-export const settingsJson = (form: FormRow, host: string, badge: Badge): JsonpText => {
+export const settingsJson = (form: FormRow, host: string, badge: PoweredBy): JsonpText => {
   let byHost = settingsText.get(form);
   if (!byHost) settingsText.set(form, (byHost = new Map()));
   let json = byHost.get(host);
@@ -68,9 +43,10 @@ export const settingsJson = (form: FormRow, host: string, badge: Badge): JsonpTe
 const NO_LIMITS: Limiters = { perClient: null, perAddress: null, client: directClient };
 
 /**
- * Handles the three JSONP calls. The settings name the host of `ctx.site.hostFor` (the one who asked reads them);
- * the links of the e-mails a submit causes come from `ctx.site.origin`, never from a request header (issue 13 item
- * 2). Submits are rate limited per client and per address (issue 8), answered as a submit error with a message.
+ * Handles the three JSONP calls. The settings name the host of `ctx.site.hostFor` (the one who asked reads them); the
+ * links of the e-mails a submit causes come from `ctx.site.origin`, never from a request header (issue 13 item 2).
+ * Submits are rate limited per client and per address (docs/decisions/rate-limits.md), answered as a submit error with
+ * a message.
  */
 export const jsonpRoute =
   (limits: Limiters = NO_LIMITS) =>

@@ -1,0 +1,80 @@
+/** A form on the home page: its title (a link to its editor), variant, template, last save, and what to do with it. */
+import { useState } from 'react';
+import { api, type FormSummary, type ListSummary } from './api';
+import { links } from './data';
+import { ConfirmDialog } from './Dialog';
+import { Rename } from './Rename';
+import { when } from './time';
+
+const VARIANTS: Record<string, string> = { modal: 'Modal', slide: 'Slide-in', fixed: 'Fixed bar' };
+
+export interface FormRowProps {
+  list: ListSummary;
+  form: FormSummary;
+  say: (t: string) => void;
+  reload: () => Promise<void>;
+}
+
+export function FormRow({ list, form: f, say, reload }: FormRowProps) {
+  const [asking, setAsking] = useState(false);
+  const key = `${f.lid}-${f.fId}`;
+  const duplicate = async () => {
+    const title = `Copy of ${f.title}`;
+    const r = await api.createForm(f.lid, { title, copy: { lid: f.lid, fId: f.fId } });
+    say(r.ok ? `Duplicated ${f.title} as ${title}.` : `Not duplicated: ${r.error}`);
+    if (r.ok) await reload();
+  };
+  const remove = async () => {
+    const r = await api.deleteForm(f.lid, f.fId);
+    say(r.ok ? `Deleted the form ${f.title}. Its subscribers stay on ${list.name}.` : `Not deleted: ${r.error}`);
+    if (r.ok) await reload();
+  };
+  return (
+    <tr>
+      <th scope="row">
+        <a href={links.form(f.lid, f.fId)}>{f.title || 'Untitled form'}</a>
+      </th>
+      {/* One cell for the look and the save: a phone has room for three columns, not five. */}
+      <td>
+        {VARIANTS[f.variation] || f.variation}, template {f.template}
+        <br />
+        {f.savedAt ? `Saved ${when(f.savedAt)}` : 'Not saved in the studio yet'}
+      </td>
+      <td>
+        <div className="row-actions">
+          <Rename
+            id={`rename-${key}`}
+            what={`form ${f.title}`}
+            current={f.title}
+            onRename={async (title) => {
+              const r = await api.renameForm(f.lid, f.fId, title);
+              say(r.ok ? `Renamed to ${title}.` : `Not renamed: ${r.error}`);
+              if (r.ok) await reload();
+              return r.ok;
+            }}
+          />
+          <button type="button" className="secondary small" onClick={duplicate}>
+            Duplicate<span className="vh"> form {f.title}</span>
+          </button>
+          <button type="button" className="secondary small danger" onClick={() => setAsking(true)}>
+            Delete<span className="vh"> form {f.title}</span>
+          </button>
+          {asking ? (
+            <ConfirmDialog
+              title={`Delete the form “${f.title}”?`}
+              confirm="Delete form"
+              onConfirm={remove}
+              onClose={() => setAsking(false)}
+              fallback={`list-${list.id}-title`}
+            >
+              <p>
+                Nothing happens to its subscribers: they belong to the list “{list.name}”, not to the form, and stay on
+                it. Pages that embed this form will show nothing.
+              </p>
+            </ConfirmDialog>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}

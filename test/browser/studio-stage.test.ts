@@ -1,0 +1,135 @@
+/**
+ * The editor's live preview (issue 33 item 2; spec 6 preview mode): desktop and phone widths and the banner on
+ * phones, the page language and direction under the popup, another popup version loading the stage again, a
+ * text-to-join link said instead of followed, and a stage navigated away replaced, the preview going on.
+ */
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { demoForm } from '../../src/server/seed/forms';
+import {
+  clean,
+  control,
+  openEditor,
+  openWatched,
+  saysLive,
+  signIn,
+  stage,
+  stageBanner,
+  stageModal,
+  studioProvider,
+  studioSuite,
+} from './studio-env';
+
+const { T, ctx } = studioSuite('studio: the live preview');
+
+const stageRoot = (page: Page) =>
+  stage(page)
+    .locator('html')
+    .evaluate((h) => [(h as HTMLElement).lang, (h as HTMLElement).dir, location.pathname + location.search]);
+
+T('desktop, phone, banner; the page language and direction; another popup version', async () => {
+  const p = await studioProvider(ctx);
+  const w = await openWatched(ctx, { width: 1400, height: 1100 });
+  const { page } = w;
+  const F = demoForm('modal')!;
+  try {
+    await signIn(page, p);
+    await openEditor(page, p, F.lid, F.fId);
+    await stageModal(page).locator('button[type=submit]').waitFor();
+    const width = () => page.locator('#stage').evaluate((f) => f.getBoundingClientRect().width);
+    assert.ok((await width()) > 800, 'desktop: wider than the form, so the popup lays out for a desktop');
+
+    await page.getByLabel('Phone: the form').check();
+    await page.waitForFunction(() => document.getElementById('stage')!.getBoundingClientRect().width == 375);
+    await stageModal(page).locator('button[type=submit]').waitFor();
+    assert.is(await stage(page).locator('iframe').count(), 1, 'the form, not the banner');
+    await page.getByLabel('Phone: the banner').check();
+    await stageBanner(page).locator('.mc-cta').waitFor();
+    await page.getByLabel('Desktop').check();
+    await stageModal(page).locator('button[type=submit]').waitFor();
+
+    assert.equal(await stageRoot(page), ['en', 'ltr', '/studio/stage?v=1.0&lang=en&dir=ltr']);
+    await control(page, 'Page language').fill('ar');
+    await control(page, 'Page language').press('Tab');
+    await control(page, 'Page direction').selectOption('rtl');
+    await page.waitForFunction(() => {
+      const d = (document.getElementById('stage') as HTMLIFrameElement).contentDocument!;
+      const f = d.querySelector('iframe')?.contentDocument;
+      const popupRtl = !!f?.body && f.documentElement.lang == 'ar' && getComputedStyle(f.body).direction == 'rtl';
+      return d.documentElement.dir == 'rtl' && popupRtl;
+    });
+    // The address keeps them: a reload shows the stage as it was.
+    assert.match(page.url(), /\?lang=ar&dir=rtl$/);
+    await page.reload();
+    await stageModal(page).locator('button[type=submit]').waitFor();
+    assert.equal((await stageRoot(page)).slice(0, 2), ['ar', 'rtl']);
+    assert.is(await control(page, 'Page language').inputValue(), 'ar');
+    // Not a language tag: said, marked, and the stage keeps its language.
+    await control(page, 'Page language').fill('ar"><b>');
+    await control(page, 'Page language').press('Tab');
+    assert.is(await control(page, 'Page language').getAttribute('aria-invalid'), 'true');
+    assert.match((await page.textContent('#page-lang-hint')) || '', /Not a language tag/);
+    assert.equal((await stageRoot(page)).slice(0, 2), ['ar', 'rtl']);
+
+    // Version 1.1 with the rewards badge: the stage loads popup.js 1.1, which shows it.
+    await control(page, 'Rewards badge').check();
+    await control(page, 'Rewards link').fill('https://example.com/rewards');
+    await control(page, 'Popup version').selectOption('1.1');
+    await page.waitForFunction(() => /[?&]v=1\.1&/.test((document.getElementById('stage') as HTMLIFrameElement).src));
+    await stageModal(page).locator('a[href="https://example.com/rewards"]').waitFor();
+    assert.is(await page.locator('iframe#stage').count(), 1);
+    clean(w, 'views, language, version');
+  } finally {
+    await w.context.close();
+    await p.close();
+  }
+});
+
+T('text-to-join at the phone width is said, not followed; a stage navigated away is replaced', async () => {
+  const p = await studioProvider(ctx);
+  const w = await openWatched(ctx, { width: 1400, height: 1100 });
+  const { page } = w;
+  const F = demoForm('sms')!;
+  try {
+    await signIn(page, p);
+    await openEditor(page, p, F.lid, F.fId);
+    await page.getByLabel('Phone: the form').check();
+    const modal = stageModal(page);
+    await modal.locator('input[type=email]').fill('owner@example.com');
+    await modal.locator('[type=submit]').click();
+    const join = modal.locator('.mc-ttt-join');
+    assert.is(await join.getAttribute('href'), 'sms:+15555550123?&body=SIGNUP');
+    const before = await stageRoot(page);
+    await join.click();
+    const note = await saysLive(page, /\+15555550123/);
+    assert.match(note, /^Join via text: .* saying SIGNUP\. The preview sends nothing\.$/);
+    assert.equal(await stageRoot(page), before, 'the stage stayed where it was, readable');
+    clean(w, 'text-to-join');
+
+    // What a link aimed at the stage does when nothing stops it: the stage holds a page the studio cannot read (the
+    // studio's own home refuses to be framed: an error page).
+    await page.evaluate(() => {
+      (document.getElementById('stage') as HTMLIFrameElement).contentWindow!.location.href = '/studio';
+    });
+    await page.waitForFunction(() => !(document.getElementById('stage') as HTMLIFrameElement).contentDocument);
+    // The e-mail step of an SMS form goes on with its Continue button.
+    await control(page, 'Continue label').fill('After the rebuild');
+    await modal.getByRole('button', { name: 'After the rebuild' }).waitFor({ timeout: 20000 });
+    assert.is(await page.locator('iframe#stage').count(), 1, 'one stage');
+    const stageDoc = await page.evaluate(() => {
+      const d = (document.getElementById('stage') as HTMLIFrameElement).contentDocument;
+      return d && d.location.pathname;
+    });
+    assert.is(stageDoc, '/studio/stage', 'a new stage, readable');
+    assert.ok(
+      w.violations.length > 0 && w.violations.every((v) => /frame-ancestors|Refused to frame/.test(v)),
+      `only the setup's framing is refused: ${JSON.stringify(w.violations)}`,
+    );
+    assert.equal(w.log.errors, []);
+  } finally {
+    await w.context.close();
+    await p.close();
+  }
+});
+
+T.run();
