@@ -82,11 +82,7 @@ const Ack = ({ f, shown, cx }: { f: Field; shown: Shown; cx: FieldContext }) => 
         aria-describedby={shown.ackErr ? ACK_ERR_ID : undefined}
       />
       <label htmlFor={ACK_NAME}>
-        {f.legalRequired ? (
-          <span dangerouslySetInnerHTML={{ __html: cx.html(f.legalRequired) }} />
-        ) : (
-          cx.texts('smsAck')
-        )}
+        {f.legalRequired ? <Owner as="span" html={cx.html(f.legalRequired)} /> : cx.texts('smsAck')}
       </label>
     </div>
     {shown.ackErr && (

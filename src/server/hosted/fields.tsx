@@ -34,9 +34,21 @@ export interface FieldProps {
 /** The ids of a field's error and help elements, as the popup names them (src/popup/form/inputs.tsx). */
 export const idBase = (f: Field): string => 'mc-' + f.name.replace(/[^\w-]/g, '_');
 
-/** An element holding sanitized owner HTML. */
-export const Owner = ({ html, className, id }: { html: string; className?: string; id?: string }) =>
-  html ? <div className={className} id={id} dangerouslySetInnerHTML={{ __html: html }} /> : null;
+/** An element holding owner HTML already sanitized (owner-html.ts), or nothing when there is none. */
+export const Owner = ({
+  html,
+  as: Tag = 'div',
+  ...rest
+}: {
+  html: string;
+  as?: 'div' | 'span' | 'h2';
+  className?: string;
+  id?: string;
+}) =>
+  html ? (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the one place owner HTML is written, sanitized by the caller
+    <Tag {...rest} dangerouslySetInnerHTML={{ __html: html }} />
+  ) : null;
 
 /** ARIA of an input of field `f`: invalid, described by its error or else its help text, required. */
 const aria = (f: Field, err: string, required = f.required) => ({
@@ -240,5 +252,4 @@ export const Consent = ({ f, v, err, cx, describedBy }: FieldProps & { described
 };
 
 /** The component of a field's row (the popup's registry, src/popup/form/registry.tsx). */
-export const componentOf = (f: Field) =>
-  ({ Single, Parts_, Address, Select, Choices, Consent })[f.row.ui || 'Single'];
+export const componentOf = (f: Field) => ({ Single, Parts_, Address, Select, Choices, Consent })[f.row.ui || 'Single'];

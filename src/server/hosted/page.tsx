@@ -72,8 +72,9 @@ const problemsOf = (row: FormRow, s: HostedSettings, shown: Shown, texts: Texts)
  * its message, then a link to each field in error.
  */
 const Summary = ({ msg, problems, cx }: { msg: string; problems: Problem[]; cx: FieldContext }) => (
+  // biome-ignore lint/a11y/noAutofocus: the page answers the visitor's own submit; focus on its errors is expected
   <div className="mc-summary" role="alert" tabIndex={-1} autoFocus aria-labelledby="mc-summary-title">
-    <h2 id="mc-summary-title" dangerouslySetInnerHTML={{ __html: cx.html(msg) }} />
+    <Owner as="h2" id="mc-summary-title" html={cx.html(msg)} />
     {problems.length > 0 && (
       <ul>
         {problems.map((p) => (
@@ -157,7 +158,9 @@ export const thanksPage = (row: FormRow, msg: string, nonce: string): string => 
   const main = renderToString(
     <>
       <h1>{title}</h1>
-      <div className="mc-thanks" role="status" dangerouslySetInnerHTML={{ __html: cx.html(msg) }} />
+      <div role="status">
+        <Owner className="mc-thanks" html={cx.html(msg)} />
+      </div>
       <p>
         <a href={`/subscribe?${formQuery(row)}`}>{texts('hostedBack')}</a>
       </p>

@@ -61,7 +61,11 @@ export const addressLimit = (limits?: Limiters) => {
   const perAddress = limits?.perAddress;
   let said = false;
   const admit = perAddress
-    ? async (key: string) => (await perAddress.hit(key)) || ((said = true), false)
+    ? async (key: string) => {
+        const ok = await perAddress.hit(key);
+        if (!ok) said = true;
+        return ok;
+      }
     : undefined;
   return { admit, refused: () => said };
 };
@@ -70,7 +74,13 @@ export const addressLimit = (limits?: Limiters) => {
  * Answers a signup's `answer` for the hosted form: a success redirects to the success page; a refusal shows the form
  * again (429 when a limit refused it). Also the captcha path's answer to a hosted form's human check.
  */
-export const hostedAnswer = (res: ServerResponse, row: FormRow, q: Record<string, string>, a: Answer, limited = false) =>
+export const hostedAnswer = (
+  res: ServerResponse,
+  row: FormRow,
+  q: Record<string, string>,
+  a: Answer,
+  limited = false,
+) =>
   a.result === 'error'
     ? sendForm(res, row, refused(row, q, a), limited ? 429 : 400)
     : redirect(res, `${THANKS_PATH}?${formQuery(row)}`);

@@ -36,7 +36,8 @@ export const hostedRoute = async (
   }
   const v = q.values;
   const row = v.u && v.id ? await findForm(ctx.store, v.u, v.id, v.f_id || '') : null;
-  if (!row) sendMissing(res, 'This signup form does not exist, or no longer does. Check the link you followed.', 404, { head });
+  if (!row)
+    sendMissing(res, 'This signup form does not exist, or no longer does. Check the link you followed.', 404, { head });
   else if (url.pathname === THANKS_PATH) sendThanks(res, row, successText(row.model), { head });
   else sendForm(res, row, EMPTY, 200, { head });
   return true;

@@ -61,7 +61,8 @@ const popupGet = async (res: ServerResponse, url: URL, ctx: RouteContext) => {
   if (!q.ok) return show(res, repeatedPage(q.repeated), 400);
   const v = q.values;
   const form = await findForm(ctx.store, v.u || '', v.id || '', v.f_id || '');
-  if (!form) return show(res, shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'), 404);
+  if (!form)
+    return show(res, shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'), 404);
   const c = collect(decode(v, carried(form.model.placement), form.uuid, form.listId), form.model);
   if (!c.ok)
     show(res, answerPage(form, { result: 'error', msg: 'Please fix these fields first.', errors: c.errors }), 400);
@@ -127,7 +128,8 @@ const post = async (req: IncomingMessage, res: ServerResponse, url: URL, ctx: Ro
   if (!Object.values(CAPTCHA_INPUTS).some((k) => k in v)) return hostedPost(res, form, v, ctx, limits, limited);
   if (limited)
     return show(res, shell('Not subscribed', `<p>${esc(MSG_RATE_CLIENT)}</p>`), 429, { 'Retry-After': '60' });
-  if (!form) return show(res, shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'), 404);
+  if (!form)
+    return show(res, shell('Form not found', '<p>This signup form does not exist, or no longer does.</p>'), 404);
   await answerCheck(res, form, v, ctx, limits);
 };
 
