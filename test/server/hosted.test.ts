@@ -195,7 +195,7 @@ test('the per-mailbox mail limit holds the hosted form’s mail as the JSONP cal
   }
 });
 
-test('a form that needs the human check: the captcha page, then the right answer subscribes and redirects', async () => {
+test('a form that needs the human check: the captcha page, then the right answer subscribes', async () => {
   const r = await post('captcha', { ...hp('captcha'), EMAIL: 'person@example.com', FNAME: 'P' });
   assert.is(r.status, 200);
   const doc = parsed(r);

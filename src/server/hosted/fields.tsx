@@ -46,7 +46,7 @@ export const Owner = ({
   id?: string;
 }) =>
   html ? (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the one place owner HTML is written, sanitized by the caller
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the one place owner HTML goes out, sanitized by the caller
     <Tag {...rest} dangerouslySetInnerHTML={{ __html: html }} />
   ) : null;
 
