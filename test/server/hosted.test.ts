@@ -14,7 +14,7 @@ import { CAPTCHA_INPUTS } from '../../src/server/subscribe/captcha';
 import { MAILBOX_HELD } from '../../src/server/subscribe/mailbox';
 import { MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
 import { every, hostileSettings, PAYLOADS } from '../xss-corpus';
-import { addTestForm, DEMO_UUID, form, request, startTest, subscribe, type TestProvider } from './helpers';
+import { addTestForm, DEMO_UUID, DIALECT, form, request, startTest, subscribe, type TestProvider } from './helpers';
 
 let p: TestProvider;
 test.before(async () => {
@@ -256,7 +256,8 @@ test('an unknown form: a 404 page that says so, for the form, its post and its s
 });
 
 test('owner HTML of every slot sanitized: no script, handler, javascript: URL, frame or style attribute', async () => {
-  for (const x of PAYLOADS) {
+  // PostgreSQL's text and JSON hold no U+0000: on it the payloads lose their NULs (SQLite keeps them).
+  for (const x of PAYLOADS.map((x) => (DIALECT === 'postgres' ? x.replace(/\0/g, '') : x))) {
     const lid = await addTestForm(p.store, hostileSettings(every(x)));
     const query = new URLSearchParams({ u: DEMO_UUID, id: lid, f_id: 'f' });
     const pages = [
