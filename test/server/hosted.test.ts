@@ -193,6 +193,23 @@ test('SMS: the phone and its required acknowledgement in one step; the tick miss
   assert.is((await listSubscribers(p.store, form('sms').lid)).length, 1);
 });
 
+test("the form's image, decorative as in the popup: a path on this provider or an http(s) address", async () => {
+  const img = (await get(`/subscribe?${q('double-opt-in')}`)).doc.querySelector('img.mc-image')!;
+  assert.is(img.getAttribute('src'), form('double-opt-in').settings.imageUrl);
+  assert.is(img.getAttribute('alt'), '');
+  for (const [imageUrl, shown] of [
+    ['https://cdn.example/a.png', true],
+    ['//cdn.example/a.png', true],
+    ['javascript:alert(1)', false],
+    ['/x" onerror="alert(1)', false],
+    ['data:image/png;base64,AAAA', false],
+  ] as const) {
+    const lid = await addTestForm(p.store, { imageUrl, fields: [{ type: 'email', name: 'EMAIL', label: 'E' }] });
+    const doc = (await get(`/subscribe?u=${DEMO_UUID}&id=${lid}`)).doc;
+    assert.is(doc.querySelector('img.mc-image')?.getAttribute('src'), shown ? imageUrl : undefined, imageUrl);
+  }
+});
+
 test('a filled honeypot is answered as a success and stores nothing', async () => {
   const r = await post('slide', { [`b_${DEMO_UUID}_${form('slide').lid}`]: 'bot', EMAIL: 'bot@example.com' });
   assert.is(r.status, 303);

@@ -58,7 +58,8 @@ export const lookVars = (l: Look): string => {
 /**
  * The page's own rules. Sizes in rem and em, so text zooms and reflows at 320 px (WCAG 1.4.4, 1.4.10); controls at
  * least 44 px tall (2.5.8); a visible focus outline (2.4.7); the error colour and the link colours at 4.5:1 on white
- * and on the owner's background as its accessibility check asks (src/form-model/a11y.ts).
+ * and on the owner's background as its accessibility check asks (src/form-model/a11y.ts). The form's image has a fixed
+ * height, so nothing moves when it loads (Lighthouse's layout shift).
  */
 export const PAGE_CSS = `
 *,::before,::after{box-sizing:border-box}
@@ -72,6 +73,7 @@ h1{font-size:1.75em}
 p{margin:0 0 .75em}
 a{color:inherit}
 img{max-width:100%;height:auto}
+.mc-image{display:block;width:100%;height:10rem;margin:0 0 1em;object-fit:cover;border-radius:4px}
 :focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
 .mc-note{font-size:.875em}
 .mc-summary{margin:0 0 1.5em;padding:1em;border:3px solid #b00000;border-radius:4px;background:#fff;color:#b00000}

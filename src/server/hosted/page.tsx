@@ -108,6 +108,8 @@ const FormBody = ({ row, s, st, cx }: { row: FormRow; s: HostedSettings; st: For
     <>
       <h1>{cx.texts('hostedTitle')}</h1>
       {st.msg && <Summary msg={st.msg} problems={problemsOf(row, s, shown, cx.texts)} cx={cx} />}
+      {/* Decorative, as in the popup (src/popup/Modal.tsx): no text of its own. */}
+      {s.image && <img className="mc-image" src={s.image} alt="" />}
       <Owner className="mc-description" html={cx.html(s.description)} />
       {required && <p className="mc-note">{cx.texts('hostedRequiredNote')}</p>}
       <form method="post" action={`/subscribe/post?${formQuery(row)}`} noValidate acceptCharset="UTF-8">

@@ -4,7 +4,7 @@
  * colour the popup would drop is dropped here too. Unlike the popup's fixed bar, the page shows the description whole.
  */
 import { type Obj, num, obj, str } from '../../form-model/raw';
-import { type Align, align, color, font } from '../../form-model/style';
+import { type Align, align, color, font, httpUrl } from '../../form-model/style';
 import { LANG_MAX, LANG_TAG } from '../studio/stage';
 
 /** A button's look (spec 3.3 button): colours '' when not given or not a colour CSS may take. */
@@ -37,6 +37,8 @@ export interface HostedSettings {
   footer: string;
   /** '' when the settings give none: the page's texts then say it. */
   buttonLabel: string;
+  /** The form's decorative image (spec 3.2 imageUrl): an http(s) address, or a path on this provider; else ''. */
+  image: string;
   gdprLabel: string;
   gdprDescription: string;
   gdprLegal: string;
@@ -47,6 +49,12 @@ export interface HostedSettings {
   dir?: 'rtl' | 'ltr';
   look: Look;
 }
+
+/**
+ * A path on this provider (the demo forms' images): the popup gets it on the provider's host (form-model/visitor.ts
+ * forVisitor); the hosted page is on that host, so the path itself serves.
+ */
+const ON_PROVIDER = /^\/(?!\/)[^\s"'<>\\]*$/;
 
 const button = (v: unknown): ButtonLook => {
   const b = obj(v);
@@ -83,6 +91,7 @@ export const hostedSettings = (raw: unknown): HostedSettings => {
     description: str(r.description),
     footer: str(r.footer),
     buttonLabel: str(r.buttonLabel),
+    image: httpUrl(r.imageUrl) || (ON_PROVIDER.test(str(r.imageUrl)) ? str(r.imageUrl) : ''),
     gdprLabel: str(r.gdprLabel),
     gdprDescription: str(r.gdprDescription),
     gdprLegal: str(r.gdprLegal),
