@@ -80,7 +80,7 @@ img{max-width:100%;height:auto}
 .mc-summary h2{color:#b00000;font-size:1.125em}
 .mc-summary ul{margin:0;padding-inline-start:1.25em}
 .mc-summary li{margin:.25em 0}
-.mc-summary a{display:inline-block;min-height:24px;color:#b00000;font-weight:600}
+.mc-summary a{display:inline-block;min-height:24px;vertical-align:top;color:#b00000;font-weight:600}
 form{margin:1em 0;text-align:var(--mc-btn-align,center)}
 form>*:not(button){text-align:start}
 .mc-field{margin:0 0 .5em}
