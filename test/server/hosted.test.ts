@@ -82,7 +82,8 @@ test('GET renders every field type of the form model, each input labelled, posti
   // Every labelled field's own label text shows (a label or a group's legend).
   const text = r.doc.querySelector('main')!.textContent!;
   for (const field of fields) assert.ok(text.includes(field.label), `label ${field.label}`);
-  assert.match(r.doc.querySelector('.mc-description')!.innerHTML, /<h2>Tell us about you<\/h2>/); // Without f_id, the list's first form, posting with its own f_id (Mailchimp's ?u=&id= links).
+  assert.match(r.doc.querySelector('.mc-description')!.innerHTML, /<h2>Tell us about you<\/h2>/);
+  // Without f_id, the list's first form, posting with its own f_id (Mailchimp's ?u=&id= links).
   const bare = await get(`/subscribe?u=${DEMO_UUID}&id=${f.lid}`);
   assert.is(bare.status, 200);
   assert.is(bare.doc.querySelector('form')!.getAttribute('action'), `/subscribe/post?${q('every-field')}`);
