@@ -6,6 +6,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { inputsOf } from '../../src/form-model/field-inputs';
 import { findForm } from '../../src/server/db/forms';
@@ -87,6 +88,24 @@ test('GET renders every field type of the form model, each input labelled, posti
   const bare = await get(`/subscribe?u=${DEMO_UUID}&id=${f.lid}`);
   assert.is(bare.status, 200);
   assert.is(bare.doc.querySelector('form')!.getAttribute('action'), `/subscribe/post?${q('every-field')}`);
+});
+
+test('the page goes compressed to a browser that takes it (brotli, else gzip), as the content host sends', async () => {
+  const path = `/subscribe?${q('every-field')}`;
+  const plain = await request(p.origin, path);
+  assert.is(plain.headers['content-encoding'], undefined);
+  assert.is(plain.headers.vary, 'Accept-Encoding');
+  for (const [accept, enc, unpack] of [
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const) {
+    const r = await request(p.origin, path, { headers: { 'Accept-Encoding': accept } });
+    assert.is(r.headers['content-encoding'], enc);
+    assert.is(Number(r.headers['content-length']), r.body.length);
+    assert.ok(r.body.length < plain.body.length / 3, `${enc}: ${r.body.length} of ${plain.body.length} bytes`);
+    const nonce = (t: string) => t.replace(/nonce="[^"]*"/, '');
+    assert.is(nonce(unpack(r.body).toString()), nonce(plain.text));
+  }
 });
 
 test('a refused post shows the form again: values kept, each error at its input, a focusable summary', async () => {

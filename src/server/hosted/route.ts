@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findForm } from '../db/forms';
 import { readQuery } from '../http/query';
 import { sendText } from '../http/respond';
+import { pickEncoding } from '../http/static';
 import type { RouteContext } from '../route';
 import { successText } from '../subscribe/submit';
 import { EMPTY } from './page';
@@ -28,17 +29,17 @@ export const hostedRoute = async (
     sendText(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     return true;
   }
-  const head = req.method === 'HEAD';
+  const o = { head: req.method === 'HEAD', encoding: pickEncoding(req.headers['accept-encoding']) };
   const q = readQuery(url.searchParams);
   if (!q.ok) {
-    sendMissing(res, `The address names ${q.repeated} twice: it names no signup form.`, 400, { head });
+    sendMissing(res, `The address names ${q.repeated} twice: it names no signup form.`, 400, o);
     return true;
   }
   const v = q.values;
   const row = v.u && v.id ? await findForm(ctx.store, v.u, v.id, v.f_id || '') : null;
   if (!row)
-    sendMissing(res, 'This signup form does not exist, or no longer does. Check the link you followed.', 404, { head });
-  else if (url.pathname === THANKS_PATH) sendThanks(res, row, successText(row.model), { head });
-  else sendForm(res, row, EMPTY, 200, { head });
+    sendMissing(res, 'This signup form does not exist, or no longer does. Check the link you followed.', 404, o);
+  else if (url.pathname === THANKS_PATH) sendThanks(res, row, successText(row.model), o);
+  else sendForm(res, row, EMPTY, 200, o);
   return true;
 };

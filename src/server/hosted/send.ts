@@ -15,10 +15,11 @@ import { type FormState, formPage, missingPage, thanksPage } from './page';
  */
 export const HOSTED_POLICY: PagePolicy = { form: ["'self'"], img: ["'self'", 'https:'] };
 
-/** Extra headers and whether only the head goes out. */
+/** Extra headers, whether only the head goes out, the encoding the client takes (the page's size is the form's). */
 interface SendOptions {
   headers?: Record<string, string>;
   head?: boolean;
+  encoding?: 'br' | 'gzip' | null;
 }
 
 /** Sends the form page of `row` in state `st` with `status`. */
