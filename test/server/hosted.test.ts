@@ -233,6 +233,30 @@ test("the form's image, decorative as in the popup: a path on this provider or a
   }
 });
 
+test("the page's texts from the settings' translations, its lang and dir from the settings", async () => {
+  const lid = await addTestForm(p.store, {
+    lang: 'de',
+    dir: 'ltr',
+    buttonLabel: 'Jetzt anmelden',
+    translations: { hostedTitle: 'Anmelden', hostedRequiredNote: '* Pflichtfeld', required: 'Bitte ausfüllen.' },
+    fields: [{ type: 'email', name: 'EMAIL', label: 'E-Mail', required: true, merge_id: 0 }],
+  });
+  const query = `u=${DEMO_UUID}&id=${lid}&f_id=f`;
+  const doc = (await get(`/subscribe?${query}`)).doc;
+  assert.is(doc.documentElement.getAttribute('lang'), 'de');
+  assert.is(doc.documentElement.getAttribute('dir'), 'ltr');
+  assert.is(doc.querySelector('h1')!.textContent, 'Anmelden');
+  assert.is(doc.querySelector('.mc-note')!.textContent, '* Pflichtfeld');
+  assert.is(doc.querySelector('button')!.textContent, 'Jetzt anmelden');
+  const r = await request(p.origin, `/subscribe/post?${query}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'EMAIL=',
+  });
+  assert.is(parsed(r).getElementById('mc-EMAIL-err')!.textContent, 'Bitte ausfüllen.');
+  assert.is(parsed(r).title, 'Error: Anmelden');
+});
+
 test('a filled honeypot is answered as a success and stores nothing', async () => {
   const r = await post('slide', { [`b_${DEMO_UUID}_${form('slide').lid}`]: 'bot', EMAIL: 'bot@example.com' });
   assert.is(r.status, 303);
