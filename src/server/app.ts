@@ -19,6 +19,7 @@ import { directClient, proxiedClient, type Limit, type Limiters } from './http/r
 import { staticFiles } from './http/static';
 import { assetsRoute } from './pages/assets';
 import { captchaRoute } from './pages/captcha';
+import { hostedRoute } from './hosted/route';
 import { demoRoute } from './pages/demo';
 import { spaRoute } from './pages/demo-spa';
 import { confirmRoute } from './pages/confirm';
@@ -236,6 +237,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   routes.push(
     ...(opts.routes || []),
     jsonpRoute(limiters),
+    hostedRoute,
     captchaRoute(limiters),
     confirmRoute,
     // The demo's owner pages to no request that came through a proxy (from anywhere, then), and on loopback only to

@@ -6,6 +6,7 @@
  * honeypot is answered as a success and stored nowhere.
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_SUCCESS_MSG } from '../../constants';
 import { carried } from '../../form-model/place';
 import { shownValue } from '../../form-model/store';
 import { decode, successType } from '../../form-model/wire';
@@ -26,19 +27,22 @@ export interface Answer {
   webEngagementCookieValue?: string;
 }
 
+/**
+ * The success message of a form (owner HTML): under double opt-in its doubleOptInSuccessMessage, which says to check
+ * the inbox, else its successMsg (spec 3.2); the answer's and the hosted page's (src/server/hosted/).
+ */
+export const successText = (m: FormModel): string =>
+  m.doubleOptIn
+    ? m.doubleOptInMsg || 'Almost finished... please confirm your email address.'
+    : m.successMsg || DEFAULT_SUCCESS_MSG;
+
 /** The success answer of a form: of `successType` (the modal stays under double opt-in, spec 4.5). */
-const success = (form: FormRow, webId: string): Answer => {
-  const m = form.model;
-  const doi = m.doubleOptIn;
-  return {
-    result: 'success',
-    msg: doi
-      ? m.doubleOptInMsg || 'Almost finished... please confirm your email address.'
-      : m.successMsg || 'Thank you for subscribing!',
-    type: successType(doi),
-    webEngagementCookieValue: webId,
-  };
-};
+const success = (form: FormRow, webId: string): Answer => ({
+  result: 'success',
+  msg: successText(form.model),
+  type: successType(form.model.doubleOptIn),
+  webEngagementCookieValue: webId,
+});
 
 /**
  * The labels the page of a proposed change shows for signup `c` (src/server/pages/confirm.ts), and its values as the
