@@ -26,19 +26,9 @@ import { readForm, type FormModel, type Variation } from '../form-model/form';
 import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
 import { decode } from './html/decode';
-import { align, color, font, httpUrl, type Align } from '../form-model/style';
+import { type Align, type ButtonStyle, button, color, font, httpUrl } from '../form-model/style';
 
-export type { Align, Variation };
-
-/** A button's style settings (spec 3.3: button, bannerCta). Colours are '' when not given or not a safe colour. */
-export interface ButtonStyle {
-  color: string;
-  hover: string;
-  text: string;
-  align: Align;
-  /** style "full": 100% width. */
-  full: boolean;
-}
+export type { Align, ButtonStyle, Variation };
 
 /** Style settings of spec 3.3 after normalising: safe colours or '', font keys mapped to font stacks. */
 export interface Styles {
@@ -134,17 +124,6 @@ export interface Settings extends FormModel {
 
 /** A label: the given text, or the default when empty (spec 9.4). */
 const label = (v: unknown, d: string): string => str(v) || d;
-
-const button = (v: unknown): ButtonStyle => {
-  const b = obj(v);
-  return {
-    color: color(b.color),
-    hover: color(b.hover_color),
-    text: color(b.text_color),
-    align: align(b.alignment),
-    full: str(b.style) == 'full',
-  };
-};
 
 /**
  * The fixed variation's description as plain text (spec 2.2): HTML stripped, &nbsp; (and every character reference)

@@ -4,17 +4,8 @@
  * colour the popup would drop is dropped here too. Unlike the popup's fixed bar, the page shows the description whole.
  */
 import { type Obj, num, obj, str } from '../../form-model/raw';
-import { type Align, align, color, font, httpUrl } from '../../form-model/style';
+import { type ButtonStyle, button, color, font, httpUrl } from '../../form-model/style';
 import { LANG_MAX, LANG_TAG } from '../studio/stage';
-
-/** A button's look (spec 3.3 button): colours '' when not given or not a colour CSS may take. */
-export interface ButtonLook {
-  color: string;
-  hover: string;
-  text: string;
-  align: Align;
-  full: boolean;
-}
 
 /** The style settings the page paints with (spec 3.3). */
 export interface Look {
@@ -26,7 +17,7 @@ export interface Look {
   headingFont: string;
   labelColor: string;
   labelFont: string;
-  button: ButtonLook;
+  button: ButtonStyle;
   /** baseFontSize in px, 0 when absent. */
   baseFontSize: number;
 }
@@ -55,17 +46,6 @@ export interface HostedSettings {
  * forVisitor); the hosted page is on that host, so the path itself serves.
  */
 const ON_PROVIDER = /^\/(?!\/)[^\s"'<>\\]*$/;
-
-const button = (v: unknown): ButtonLook => {
-  const b = obj(v);
-  return {
-    color: color(b.color),
-    hover: color(b.hover_color),
-    text: color(b.text_color),
-    align: align(b.alignment),
-    full: str(b.style) == 'full',
-  };
-};
 
 const look = (st: Obj): Look => {
   const labels = obj(st.labels);
