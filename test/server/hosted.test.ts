@@ -152,6 +152,12 @@ test('an accepted post redirects (303) to the success page; the subscriber is st
   assert.is(to, `/subscribe/thanks?${q('modal')}`);
   const page = await get(to);
   assert.is(page.status, 200);
+  // The form's description as the search snippet, its inline elements read as text.
+  const meta = (await get(`/subscribe?${q('modal')}`)).doc.querySelector('meta[name=description]')!;
+  assert.is(
+    meta.getAttribute('content'),
+    'Get 10% off your first order Join our newsletter for new arrivals, recipes and members-only offers.',
+  );
   assert.match(page.doc.querySelector('[role=status]')!.textContent, /Thank you for subscribing!/);
   assert.is(page.doc.querySelectorAll('script').length, 0);
   const rows = await listSubscribers(p.store, form('modal').lid);

@@ -24,10 +24,14 @@ export const formQuery = (form: FormRow): string =>
 /** The longest meta description written (search engines show about this much). */
 const META_MAX = 160;
 
+/** A tag of an element that sits inside a line of text. */
+const INLINE_TAG = /<\/?(?:a|abbr|b|code|em|i|s|small|span|strong|sub|sup|u)\b[^>]*>/gi;
+
 /** The plain text of owner HTML, for the meta description. */
 const plain = (html: string): string => {
   const t = [
-    ...decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    // Inline elements join their neighbours ("<b>offers</b>." reads "offers."); any other tag parts words.
+    ...decodeEntities(html.replace(INLINE_TAG, '').replace(/<[^>]*>/g, ' '))
       .replace(/\s+/g, ' ')
       .trim(),
   ];
