@@ -20,6 +20,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alias } from '../build.mjs';
 import { preactTrimForTests } from '../build/preact-trim.mjs';
+import { reactProps } from '../build/react-props.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LAYERS = ['unit', 'dom', 'server', 'server-pg', 'browser'];
@@ -82,7 +83,10 @@ async function bundle(file, layer, rel) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      ...(SHIPPED_PREACT.test(rel) ? { plugins: [bundlePreact] } : { packages: 'external' }),
+      // React's prop names renamed to the DOM's as the build renames them (build/react-props.mjs).
+      ...(SHIPPED_PREACT.test(rel)
+        ? { plugins: [bundlePreact, reactProps(root)] }
+        : { packages: 'external', plugins: [reactProps(root)] }),
       alias,
       jsx: 'automatic',
       jsxImportSource: 'react',
