@@ -21,6 +21,7 @@ const quiet = process.argv.includes('--quiet');
 export const alias = {
   react: 'preact/compat',
   'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
 };

@@ -380,11 +380,12 @@ export const preactTrimForTests = trimPlugin(false);
 
 /**
  * The React APIs the popup may import from react or react-dom (and, by the same names, from preact/hooks): what the
- * trimmed Preact still serves. `render` only from react-dom: compat's empties the container before its first render,
- * the core's (from preact) would hand the trimmed core the nodes already there.
+ * trimmed Preact still serves, in React 19's names. A root from react-dom/client's `createRoot` (React 19 has no
+ * `render`; issue 34 item 2) renders with compat's `render`, which empties the container before its first render; the
+ * core's (from preact) would hand the trimmed core the nodes already there.
  */
 export const REACT_API = new Set(
-  'createElement Fragment render useState useEffect useLayoutEffect useRef useMemo useCallback'.split(' '),
+  'createElement Fragment createRoot useState useEffect useLayoutEffect useRef useMemo useCallback'.split(' '),
 );
 
 /**

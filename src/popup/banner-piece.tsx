@@ -24,8 +24,6 @@ export interface BannerHost {
   frameFor(title: string, sheets: string[], place: Record<string, string>): Promise<Piece>;
   /** Yields to the browser between two pieces of work (issue 12.2); throws when the session ended meanwhile. */
   step(): Promise<unknown>;
-  /** Renders into a frame's body (popup.js's Preact). */
-  draw(vnode: unknown, into: Element): void;
   /** Swaps the banner for the modal: its call to action. */
   toModal(): void;
   /** Closes the popup: the banner's close (spec 4.2, 4.3). */
@@ -49,7 +47,7 @@ export const openBanner = async (h: BannerHost): Promise<void> => {
   // they load, the banner would be laid out unstyled for nothing, then again styled.
   await h.settled(b);
   await h.step();
-  h.draw(
+  b.view.render(
     <Banner
       s={h.s}
       onOpen={() => {
@@ -58,7 +56,6 @@ export const openBanner = async (h: BannerHost): Promise<void> => {
       }}
       onClose={h.close}
     />,
-    b.doc.body,
   );
   const measure = b.fitTo(b.doc.body);
   h.ready(() => {
