@@ -1,4 +1,5 @@
-// Runs the test layers in order: unit (pure, uvu), dom (components on linkedom), server (the reference provider over
+// Runs the test layers in order: unit (pure, uvu), dom (components on linkedom, on the Preact popup.js ships), react
+// (the popup's views and form on react-dom 19 itself: see docs/testing.md), server (the reference provider over
 // real HTTP and SQLite), server-pg (the same files on PostgreSQL, when DATABASE_URL is set: each test makes its own
 // schema and drops it), browser (Chromium through playwright-core against the built dist/). Each test file is bundled
 // by esbuild (TypeScript, TSX, react → preact/compat) and run in its own node process; uvu's totals are read from its
