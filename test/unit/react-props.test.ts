@@ -2,7 +2,7 @@ import { transformSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compatPatterns } from '../../build/compat-trim.mjs';
+import { compatPatterns, sources } from '../../build/compat-trim.mjs';
 import { domProps, domSpellings, reactDialect } from '../../build/react-props.mjs';
 
 const { svg } = compatPatterns(readFileSync('node_modules/preact/compat/dist/compat.mjs', 'utf8'));
@@ -60,6 +60,17 @@ test('domSpellings: the DOM spellings of React props are named; aria-* and data-
 
 test("reactDialect: every source under src/ writes React's names and imports no preact", () => {
   assert.equal(reactDialect(process.cwd(), ['src']), []);
+});
+
+test("domProps on the popup's sources: React's names are left only on components' props", () => {
+  for (const file of sources('src/popup', /\.tsx$/)) {
+    const out = dom(readFileSync(file, 'utf8'));
+    for (const m of out.matchAll(/\s(className|htmlFor|onFocus|onBlur|onDoubleClick|stroke[A-Z]\w*)=/g)) {
+      // The tag this prop belongs to: the last `<` opening a name before it.
+      const tag = [...out.slice(0, m.index).matchAll(/<([A-Za-z][\w.]*)/g)].pop()?.[1] || '';
+      assert.ok(/^[A-Z]/.test(tag), `${file}: <${tag} ${m[1]}=> kept React's name`);
+    }
+  }
 });
 
 test.run();
