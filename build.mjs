@@ -248,9 +248,10 @@ export const jobs = [
     opts: { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' },
   },
   ...cssJobs(),
-  ...['main', 'subscribers'].map((name) => ({
-    in: `src/server/${name}.ts`,
-    out: [`dist-node/${name}.mjs`],
+  // main.ts composes the provider and the blog, so it sits above both (issue 34 item 3).
+  ...['main', 'server/subscribers'].map((name) => ({
+    in: `src/${name}.ts`,
+    out: [`dist-node/${name.replace('server/', '')}.mjs`],
     opts: {
       bundle: true,
       platform: 'node',
@@ -260,7 +261,8 @@ export const jobs = [
       alias,
       jsx: 'automatic',
       jsxImportSource: 'react',
-      // The blog's pages: React's prop names in the source, the DOM's in the bundle (build/react-props.mjs).
+      // The blog's pages and the hosted subscribe page: React's prop names in the source, the DOM's in the bundle
+      // (build/react-props.mjs).
       plugins: [reactProps(root)],
       logLevel: 'warning',
     },
