@@ -24,8 +24,8 @@ const LIST_NAMES: Record<string, string> = { include: 'Show on', exclude: 'Hide 
 
 /** Why `p` is no pattern of a path, or '' when it is one. */
 export const patternProblem = (p: unknown): string => {
-  if (typeof p != 'string') return `must be a path such as /posts/*, not ${shown(p)}`;
-  if (!p.trim()) return 'is empty: write a path such as /posts/*, or remove it';
+  if (typeof p != 'string') return `must be a path such as /blog/*, not ${shown(p)}`;
+  if (!p.trim()) return 'is empty: write a path such as /blog/*, or remove it';
   if (/^[a-z][\w+.-]*:|^\/\//i.test(p)) {
     const path = p.replace(/^([a-z][\w+.-]*:)?\/\/[^/]*/i, '') || '/';
     return `is an address, not a path: write the path alone (${shown(path)}); it is matched on the site's own host`;
@@ -46,7 +46,7 @@ const checkList = (key: string, v: unknown, out: Problem[]): void => {
   const path = `showOn.${key}`;
   if (v == null) return;
   if (!Array.isArray(v)) {
-    add(out, path, `${name} must be a list of paths such as /posts/*, not ${shown(v)}.`);
+    add(out, path, `${name} must be a list of paths such as /blog/*, not ${shown(v)}.`);
     return;
   }
   if (v.length > PATTERNS_MAX)

@@ -6,8 +6,11 @@
 import { DEFAULT_MAX_WIDTH, MOBILE_MARGIN } from '../constants';
 import { num, obj } from './raw';
 
-/** modal.max_width of the style settings in px ('768px' reads as 768); the default when absent or 0 (spec 3.3, 9.3). */
-export const maxWidthOf = (styles: unknown): number => num(obj(obj(styles).modal).max_width, 0) || DEFAULT_MAX_WIDTH;
+/**
+ * max_width of the style settings' `modal` object in px ('768px' reads as 768); the default when absent or 0 (spec 3.3,
+ * 9.3).
+ */
+export const maxWidthOf = (modal: unknown): number => num(obj(modal).max_width, 0) || DEFAULT_MAX_WIDTH;
 
 /** A viewport `width` px wide is a mobile view: at or below max_width − 20 (spec 9.3). */
 export const mobileView = (maxWidth: number, width: number): boolean => width <= maxWidth - MOBILE_MARGIN;

@@ -24,8 +24,8 @@ import { readForm, type FormModel, type Variation } from '../form-model/form';
 import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
 import { decode } from './html/decode';
-import { type Align, type ButtonStyle, button, color, font, httpUrl } from '../form-model/style';
 import { maxWidthOf, mobileView } from '../form-model/view';
+import { type Align, type ButtonStyle, button, color, font, httpUrl } from '../form-model/style';
 
 export type { Align, ButtonStyle, Variation };
 
@@ -158,7 +158,7 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const { variation, template } = m;
   // Read through str: safeVersion's test would call an object's own toString, which JSON can make anything.
   const version = safeVersion(str(r.version));
-  const maxWidth = maxWidthOf(st);
+  const maxWidth = maxWidthOf(modal);
   const description = str(r.description);
   const fixed = variation == 'fixed';
   const plain = plainDescription(description);

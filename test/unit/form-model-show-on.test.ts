@@ -90,19 +90,13 @@ test('showsOn: no rules everywhere; include, exclude winning, devices by the mob
 });
 
 test("the mobile view is one rule: the display rules' and the popup's agree at every width", () => {
-  for (const styles of [
-    undefined,
-    {},
-    { modal: { max_width: 600 } },
-    { modal: { max_width: '500px' } },
-    { modal: 0 },
-  ]) {
-    const s = normalize({ styles });
-    assert.is(maxWidthOf(styles), s.maxWidth, JSON.stringify(styles));
+  for (const modal of [undefined, {}, { max_width: 600 }, { max_width: '500px' }, { max_width: 0 }, 0]) {
+    const s = normalize({ styles: { modal } });
+    assert.is(maxWidthOf(modal), s.maxWidth, JSON.stringify(modal));
     for (let w = 300; w <= 1300; w += 1)
-      assert.is(showsOn({ devices: 'mobile' }, maxWidthOf(styles), '/', w), isMobile(s, w), `${s.maxWidth}/${w}`);
+      assert.is(showsOn({ devices: 'mobile' }, maxWidthOf(modal), '/', w), isMobile(s, w), `${s.maxWidth}/${w}`);
   }
-  assert.is(maxWidthOf({ modal: { max_width: 0 } }), 768, 'the default for 0');
+  assert.is(maxWidthOf({ max_width: 0 }), 768, 'the default for 0');
   assert.is(mobileView(768, 748), true);
   assert.is(mobileView(768, 749), false);
 });
@@ -138,7 +132,7 @@ test('checks: what the judging would misread or never match is a problem at its 
       [['showOn.include[1]', /Show on path 2 must start with \/ .* not "posts\/\*"/]],
     ],
     ['an empty pattern', { exclude: [' '] }, [['showOn.exclude[0]', /Hide on path 1 is empty/]]],
-    ['a number', { include: [7] }, [['showOn.include[0]', /must be a path such as \/posts\/\*, not "7"/]]],
+    ['a number', { include: [7] }, [['showOn.include[0]', /must be a path such as \/blog\/\*, not "7"/]]],
     [
       'an address',
       { exclude: ['https://shop.test/checkout'] },
