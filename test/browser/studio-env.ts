@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { BANNER_FRAME_TITLE, FRAME_TITLE } from '../../src/constants';
 import { startProvider, type Provider, type ProviderOptions } from '../../src/server/app';
 import { DIST, launch, type PageLog, watch } from './harness';
@@ -148,6 +148,29 @@ export async function saysLive(page: Page, re: RegExp): Promise<string> {
       throw Error(`${e.message}\nwaiting for ${re}; the live region says: ${await page.textContent('[role=status]')}`);
     });
   return (await page.textContent('[role=status]')) || '';
+}
+
+/**
+ * Whether focus comes to `el` within 15 s: the studio moves it after a render, which a loaded machine delays, so a
+ * look right after the action that moves it would race.
+ */
+export const gainsFocus = (el: Locator): Promise<boolean> =>
+  el.evaluate(
+    (e) =>
+      new Promise<boolean>((done) => {
+        const until = Date.now() + 15000;
+        const look = () =>
+          e === document.activeElement ? done(true) : Date.now() > until ? done(false) : setTimeout(look, 50);
+        look();
+      }),
+  );
+
+/** The focused element's text once it is `text` (as gainsFocus: within 15 s), else whatever it is then. */
+export async function focusedText(page: Page, text: string): Promise<string | null | undefined> {
+  await page
+    .waitForFunction((t) => document.activeElement?.textContent == t, text, { timeout: 15000, polling: 50 })
+    .catch(() => {});
+  return page.evaluate(() => document.activeElement?.textContent);
 }
 
 /** The stage frame of the editor. */

@@ -6,7 +6,17 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
-import { clean, control, openWatched, saysLive, signIn, studioProvider, studioSuite } from './studio-env';
+import {
+  clean,
+  control,
+  focusedText,
+  gainsFocus,
+  openWatched,
+  saysLive,
+  signIn,
+  studioProvider,
+  studioSuite,
+} from './studio-env';
 
 const { T, ctx } = studioSuite('studio: home');
 
@@ -44,7 +54,7 @@ T('lists and forms: opt-in and counts; rename, duplicate, copy, delete (the subs
     await rename.focus();
     await page.keyboard.press('Enter');
     const input = control(page, `New name for list ${name}`);
-    assert.ok(await input.evaluate((e) => e === document.activeElement), 'the new name takes focus');
+    assert.ok(await gainsFocus(input), 'the new name takes focus');
     await input.fill('Confirmed readers');
     await input.press('Enter');
     assert.is(await saysLive(page, /^Renamed/), 'Renamed the list to Confirmed readers.');
@@ -68,7 +78,7 @@ T('lists and forms: opt-in and counts; rename, duplicate, copy, delete (the subs
     assert.match(await saysLive(page, /^Deleted/), /Its subscribers stay on Confirmed readers\.$/);
     assert.equal(await titles(page, 'Confirmed readers'), ['Welcome']);
     assert.match((await renamed.textContent()) || '', /0 subscribed, 1 pending/);
-    assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Confirmed readers', 'focus on the list');
+    assert.is(await focusedText(page, 'Confirmed readers'), 'Confirmed readers', 'focus on the list');
 
     // A new form as a copy of another: its editor opens on the copy's settings.
     await renamed.getByLabel('New form title').fill('Second welcome');

@@ -7,7 +7,17 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { demoForm } from '../../src/server/seed/forms';
-import { clean, openEditor, openWatched, signIn, stageModal, studioProvider, studioSuite } from './studio-env';
+import {
+  clean,
+  focusedText,
+  gainsFocus,
+  openEditor,
+  openWatched,
+  signIn,
+  stageModal,
+  studioProvider,
+  studioSuite,
+} from './studio-env';
 
 const { T, ctx } = studioSuite('studio: keyboard only');
 
@@ -195,12 +205,12 @@ T("the home page's delete: a dialog that takes focus, Escape gives it back", asy
     const dialog = page.getByRole('dialog', { name: `Delete the form “${EVERY.title}”?` });
     await dialog.waitFor();
     assert.match((await dialog.textContent()) || '', /Nothing happens to its subscribers: they belong to the list/);
-    assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Cancel');
+    assert.is(await focusedText(page, 'Cancel'), 'Cancel');
     await page.keyboard.press('Shift+Tab');
     assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Delete form');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    assert.ok(await del.evaluate((b) => b === document.activeElement));
+    assert.ok(await gainsFocus(del), 'focus back on Delete');
     clean(w, 'dialog');
   } finally {
     await w.context.close();

@@ -12,6 +12,7 @@ import { startFixture } from './harness';
 import {
   clean,
   control,
+  gainsFocus,
   newForm,
   newList,
   openWatched,
@@ -69,7 +70,7 @@ async function editLive(page: Page): Promise<void> {
   await control(page, 'New field type').selectOption({ label: 'Text' });
   await page.getByRole('button', { name: 'Add field', exact: true }).click();
   const label = page.locator('#c-fields-2-label');
-  assert.ok(await label.evaluate((e) => e === document.activeElement), 'focus moves to the new field');
+  assert.ok(await gainsFocus(label), 'focus moves to the new field');
   await label.fill('Company');
   await page.locator('#c-fields-2-required').check();
   await modal.getByLabel(/^Company/).waitFor();

@@ -11,6 +11,7 @@ import { demoForm } from '../../src/server/seed/forms';
 import {
   clean,
   control,
+  gainsFocus,
   openEditor,
   openWatched,
   saveButton,
@@ -63,7 +64,7 @@ T('two tabs: a stale save is refused with the difference; take theirs; keep mine
     await saveButton(b.page).click();
     assert.match(await saysLive(b.page, /saved elsewhere/), /Not saved: this form was saved elsewhere/);
     const heading = b.page.getByRole('heading', { name: 'Not saved: this form was saved elsewhere' });
-    assert.ok(await heading.evaluate((h) => h === document.activeElement), 'focus moves to what happened');
+    assert.ok(await gainsFocus(heading), 'focus moves to what happened');
     assert.equal(await rows(b.page, '.conflict table'), [
       ['Close label', '“Close”', '“Shut”'],
       ['Continue label', '“Next”', '“Continue”'],
@@ -126,10 +127,7 @@ T('refused: next to the control before it leaves the page, and the server refusa
     assert.is(await problemOf(page, 'Button colour'), want[0].message);
     await saveButton(page).click();
     assert.is(await saysLive(page, /^Refused/), `Refused: 1 problem to fix first. ${want[0].message}`);
-    assert.ok(
-      await control(page, 'Button colour').evaluate((e) => e === document.activeElement),
-      'focus on the control',
-    );
+    assert.ok(await gainsFocus(control(page, 'Button colour')), 'focus on the control');
     assert.is((await stored(page, p.origin)).revision, 1, 'nothing stored');
     // The problems beside Save link to their controls.
     assert.is(await page.locator('#form-problems a').textContent(), want[0].message);

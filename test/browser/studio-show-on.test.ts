@@ -9,7 +9,17 @@ import type { Page } from 'playwright-core';
 import { checkSettings } from '../../src/form-model/check';
 import { demoForm } from '../../src/server/seed/forms';
 import { axe } from './harness';
-import { clean, control, openWatched, saveButton, saysLive, signIn, studioProvider, studioSuite } from './studio-env';
+import {
+  clean,
+  control,
+  gainsFocus,
+  openWatched,
+  saveButton,
+  saysLive,
+  signIn,
+  studioProvider,
+  studioSuite,
+} from './studio-env';
 
 const { T, ctx } = studioSuite('studio: display rules');
 
@@ -41,10 +51,7 @@ T('edit Show on, Hide on and Devices; a pattern that is no path refused beside i
     await saveButton(page).waitFor();
     await button(page, 'Add path to Show on').click();
     // Focus moves to the new input, labelled with its place.
-    assert.ok(
-      await control(page, 'Show on path 1').evaluate((e) => e === document.activeElement),
-      'focus on the new path',
-    );
+    assert.ok(await gainsFocus(control(page, 'Show on path 1')), 'focus on the new path');
     await page.keyboard.type('blog/*');
     const want = checkSettings({ ...F.settings, showOn: { include: ['blog/*'] } });
     assert.equal(
