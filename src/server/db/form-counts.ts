@@ -72,7 +72,9 @@ export const dailyCounts = async (
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return dates.map((date) => {
     const r = byDay.get(date);
-    return r ? { date, shown: r.shown, closed: r.closed, subscribed: r.subscribed, confirmed: r.confirmed } : zeros(date);
+    return r
+      ? { date, shown: r.shown, closed: r.closed, subscribed: r.subscribed, confirmed: r.confirmed }
+      : zeros(date);
   });
 };
 
@@ -92,4 +94,3 @@ export const totalsSince = async (
     rows.map((r) => [`${r.list_id}\n${r.f_id}`, { shown: Number(r.shown), subscribed: Number(r.subscribed) }]),
   );
 };
-
