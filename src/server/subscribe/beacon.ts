@@ -1,6 +1,7 @@
 /**
- * The popup's beacon (issue 36 item 2): `POST /subscribe/form-event` with a small URL-encoded body `u`, `id`, `f_id`
- * and `e` (shown or closed), sent by `navigator.sendBeacon` from the host page when the settings answer said
+ * The popup's beacon (issue 36 item 2): `POST /subscribe/form-event` with a small body, the JSON array
+ * `[u, id, f_id, e]` (the account, list and form ids as the loader has them, and the event: shown or closed; an array
+ * and no keys, as every byte of popup.js counts), sent by `navigator.sendBeacon` from the host page when the settings answer said
  * `providerCounts`. Public and cross-site by nature (it comes from the pages that embed the form), so no origin check;
  * and nothing of the request names anyone: no cookie is read or set, no visitor id exists, and the client is known
  * only as the rate limit counts it (ctx's client: the socket's address, or a trusted proxy's). Counts are aggregates,
@@ -24,22 +25,21 @@ export const BEACON_CLIENT_WINDOW_MS = 60_000;
 
 /** The events a popup reports; subscribed and confirmed the provider counts itself. */
 const EVENTS = new Set(['shown', 'closed']);
-const KEYS = new Set(['u', 'id', 'f_id', 'e']);
 
 /** What a beacon's body says, or the reason it is refused. */
 export type BeaconBody = { ok: true; u: string; id: string; fId: string; e: 'shown' | 'closed' } | { ok: false };
 
-/** Reads a beacon body: only the four keys, each at most once, `e` one of the two events. Pure. */
+/** Reads a beacon body: exactly four strings, the ids non-empty (but the form's, as in the loader), `e` an event. */
 export const readBeacon = (text: string): BeaconBody => {
-  const q = new URLSearchParams(text);
-  const seen = new Map<string, string>();
-  for (const [k, v] of q) {
-    if (!KEYS.has(k) || seen.has(k)) return { ok: false };
-    seen.set(k, v);
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { ok: false };
   }
-  const e = seen.get('e') || '';
-  if (!EVENTS.has(e) || !seen.get('u') || !seen.get('id')) return { ok: false };
-  return { ok: true, u: seen.get('u')!, id: seen.get('id')!, fId: seen.get('f_id') || '', e: e as 'shown' | 'closed' };
+  if (!Array.isArray(v) || v.length !== 4 || !v.every((x) => typeof x === 'string')) return { ok: false };
+  const [u, id, fId, e] = v as string[];
+  return u && id && EVENTS.has(e) ? { ok: true, u, id, fId, e: e as 'shown' | 'closed' } : { ok: false };
 };
 
 /** Any page may send it (issue 36: the beacon comes from host pages); nothing is answered that a page could read. */
@@ -69,7 +69,7 @@ export const beaconRoute =
     }
     const b = readBeacon(text);
     if (!b.ok) {
-      sendText(res, 400, 'Bad Request: send u, id, f_id and e (shown or closed).', CROSS_SITE);
+      sendText(res, 400, 'Bad Request: send [u, id, f_id, e], e shown or closed.', CROSS_SITE);
       return true;
     }
     const form = await findForm(ctx.store, b.u, b.id, b.fId);
