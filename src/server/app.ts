@@ -84,8 +84,8 @@ export interface ProviderOptions extends ModeOptions {
   /**
    * Rate limits of form-post-json (issue 8) and of the popup's beacons per client (`beacons`, issue 36 item 2; its
    * default beside src/server/subscribe/beacon.ts). Each limit left out takes its default from src/constants.ts; null
-   * lifts it, `false` lifts them all. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the environment
-   * lifts both (for load runs: one client sending thousands of submits a second). `trustProxy` (or
+   * lifts it, `false` lifts them all. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the
+   * environment lifts them all (for load runs: one client sending thousands of submits a second). `trustProxy` (or
    * PROVIDER_TRUST_PROXY=1, true, yes, on) counts clients by the last X-Forwarded-For entry: set it only behind
    * exactly one reverse proxy that sets it.
    */

@@ -42,8 +42,10 @@ export const countEvent = async (
     `INSERT INTO form_counts (list_id, f_id, day, shown, closed, subscribed, confirmed)
     SELECT list_id, f_id, ?, ?, ?, ?, ? FROM forms WHERE list_id = ? AND f_id = ?
     ON CONFLICT (list_id, f_id, day) DO UPDATE SET
-      shown = form_counts.shown + excluded.shown, closed = form_counts.closed + excluded.closed,
-      subscribed = form_counts.subscribed + excluded.subscribed, confirmed = form_counts.confirmed + excluded.confirmed`,
+      shown = form_counts.shown + excluded.shown,
+      closed = form_counts.closed + excluded.closed,
+      subscribed = form_counts.subscribed + excluded.subscribed,
+      confirmed = form_counts.confirmed + excluded.confirmed`,
     [dayOf(now), ...ones, listId, fId],
   );
 };
@@ -78,7 +80,7 @@ export const dailyCounts = async (
   });
 };
 
-/** Every form's shown and subscribed over the `days` days ending today, keyed `listId\nfId`; a form with none absent. */
+/** Every form's shown and subscribed over the `days` days ending today, keyed `listId\nfId`; none counted: absent. */
 export const totalsSince = async (
   q: Queryable,
   days: number,
