@@ -2,10 +2,10 @@
  * The popup's beacon (issue 36 item 2): `POST /subscribe/form-event` with a small body, the JSON array
  * `[u, id, f_id, e]` (the account, list and form ids as the loader has them, and the event: shown or closed; an array
  * and no keys, as every byte of popup.js counts), sent by `navigator.sendBeacon` from the host page when the settings
- * answer said `providerCounts`. Public and cross-site by nature (it comes from the pages that embed the form), so
- * no origin check; and nothing of the request names anyone: no cookie is read or set, no visitor id exists, and the client is known
- * only as the rate limit counts it (ctx's client: the socket's address, or a trusted proxy's). Counts are aggregates,
- * so a script that forges beacons can at worst inflate them, and the per-client limit bounds that.
+ * answer said `providerCounts`. Public and cross-site by nature (it comes from the pages that embed the form), so no
+ * origin check; and nothing of the request names anyone: no cookie is read or set, no visitor id exists, and the
+ * client is known only as the rate limit counts it (ctx's client: the socket's address, or a trusted proxy's). Counts
+ * are aggregates, so a script that forges beacons can at worst inflate them, and the per-client limit bounds that.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { countEvent } from '../db/form-counts';
