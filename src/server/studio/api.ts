@@ -11,7 +11,7 @@ import type { RouteContext } from '../route';
 import type { Handler } from './api-call';
 import { newForm, publish, putForm, readForm, removeForm, renameForm, restore, version, versions } from './api-forms';
 import { allLists, erase, newList, renameListCall, subscribers, subscribersCsv } from './api-lists';
-import { stats } from './api-stats';
+import { stats, statsCsvCall } from './api-stats';
 import { fromStudio } from './guard';
 
 /** Where the API's paths start. */
@@ -36,6 +36,7 @@ const ENDPOINTS: { path: RegExp; methods: Partial<Record<Method, Handler>> }[] =
   },
   { path: /^forms\/([^/]+)\/([^/]+)\/versions$/, methods: { GET: versions } },
   { path: /^forms\/([^/]+)\/([^/]+)\/stats$/, methods: { GET: stats } },
+  { path: /^forms\/([^/]+)\/([^/]+)\/stats\.csv$/, methods: { GET: statsCsvCall } },
   { path: /^forms\/([^/]+)\/([^/]+)\/versions\/(\d{1,9})$/, methods: { GET: version } },
   { path: /^forms\/([^/]+)\/([^/]+)\/versions\/(\d{1,9})\/restore$/, methods: { POST: restore } },
   { path: /^publish\/([^/]+)\/([^/]+)$/, methods: { GET: publish } },
