@@ -220,6 +220,15 @@ test('stats: the owner only; days 1..365, 30 by default, oldest first, missing d
     [0, 0, 0, 1, 0, 0, 0],
   );
   assert.is((await days('every-field', 365)).length, 365);
+  // The same days as CSV, the studio's download: behind the secret too.
+  assert.is((await api(a.origin, 'GET', `${path}.csv?days=7`)).status, 401);
+  const csv = await api(b.origin, 'GET', `${path}.csv?days=7`, undefined, AUTH);
+  assert.is(csv.status, 200);
+  assert.is(csv.headers['content-type'], 'text/csv; charset=utf-8');
+  assert.match(String(csv.headers['content-disposition']), /^attachment; filename="stats-[\w-]+\.csv"$/);
+  const lines = csv.text.trim().split('\r\n');
+  assert.is(lines.length, 8);
+  assert.is(lines[4], `${dayOf(Date.now() - 3 * DAY_MS)},0,1,0,0,`);
   for (const bad of ['0', '366', '-1', '1.5', 'x', '', '30&days=30', '0030'])
     assert.is((await api(a.origin, 'GET', `${path}?days=${bad}`, undefined, AUTH)).status, 400, bad);
   assert.is((await api(a.origin, 'GET', `forms/${f.lid}/nosuchform/stats`, undefined, AUTH)).status, 404);
