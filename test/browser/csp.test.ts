@@ -18,6 +18,8 @@ export const directives = (origin: string, trustedTypes: boolean): string =>
     `script-src ${origin}`,
     `style-src ${origin}`,
     `img-src ${origin}`,
+    // The counts' beacon (issue 36 item 2) to a provider that says providerCounts.
+    `connect-src ${origin}`,
     "base-uri 'none'",
     "form-action 'none'",
     ...(trustedTypes ? ["require-trusted-types-for 'script'", `trusted-types ${TT_POLICY}`] : []),
@@ -84,9 +86,11 @@ a whole subscribe with zero violations${extras ? ', with form-extras.js and coun
       try {
         const uuid = (tt ? 'strict-tt' : 'strict') + (extras ? '-extras' : '');
         fx.forms.set(uuid, {
+          // providerCounts as the reference provider answers: its beacons go out under the policy too.
           settings: extras
-            ? extrasSettings()
+            ? { ...extrasSettings(), providerCounts: true }
             : {
+                providerCounts: true,
                 popupDelay: 0,
                 description: '<h2>Strict</h2><p style="color:#333">Styled text</p>',
                 fields: [EMAIL_FIELD],
@@ -96,6 +100,10 @@ a whole subscribe with zero violations${extras ? ', with form-extras.js and coun
           'Content-Security-Policy': directives(fx.origin, tt),
         });
         const violations: string[] = [];
+        const beacons: string[] = [];
+        page.on('request', (r) => {
+          if (r.url().includes('/subscribe/form-event')) beacons.push(r.url());
+        });
         page.on('console', (m) => {
           if (/Content Security Policy|Trusted ?Type|TrustedHTML|TrustedScript/i.test(m.text()))
             violations.push(m.text());
@@ -120,6 +128,7 @@ a whole subscribe with zero violations${extras ? ', with form-extras.js and coun
           'form-extras.js and countries.js loaded when needed',
         );
         assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
+        assert.ok(beacons.length >= 1, 'the reveal was beaconed');
       } finally {
         await context.close();
       }
