@@ -77,7 +77,8 @@ E("the demo page's embed snippet to a row in the database, with no page error", 
       rows.map((r) => [r.email, r.status]),
       [['Browser.Person@example.com', 'subscribed']],
     );
-    assert.equal(calls, ['/subscribe/form-settings', '/subscribe/form-post-json']);
+    // The reveal's beacon between them: this provider counts (issue 36 item 2).
+    assert.equal(calls, ['/subscribe/form-settings', '/subscribe/form-event', '/subscribe/form-post-json']);
     assert.equal(log.errors, []);
     assert.equal(
       log.console.filter((m) => m.type === 'error'),
