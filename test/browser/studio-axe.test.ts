@@ -2,8 +2,8 @@
  * axe-core on every studio page and state (issue 33 "axe zero"), frames included (the stage and its popup): the
  * home page and its delete dialog, the editor at desktop and phone width with its problems, accessibility warnings
  * and a stale save's difference shown, the phone and banner previews, the versions viewed, the subscribers page and
- * its erase dialog, a form's numbers. wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice: zero violations; and no page wider than
- * the window.
+ * its erase dialog, a form's numbers (issue 36 item 2). wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice: zero
+ * violations; and no page wider than the window.
  */
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
