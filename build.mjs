@@ -246,9 +246,10 @@ export const jobs = [
     opts: { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' },
   },
   ...cssJobs(),
-  ...['main', 'subscribers'].map((name) => ({
-    in: `src/server/${name}.ts`,
-    out: [`dist-node/${name}.mjs`],
+  // main.ts composes the provider and the blog, so it sits above both (issue 34 item 3).
+  ...['main', 'server/subscribers'].map((name) => ({
+    in: `src/${name}.ts`,
+    out: [`dist-node/${name.replace('server/', '')}.mjs`],
     opts: {
       bundle: true,
       platform: 'node',

@@ -13,15 +13,7 @@ import { join } from 'node:path';
 import { launch } from '../test/browser/harness';
 import { BareChromium } from './bare-cdp';
 import { type BareCase, bareSample } from './bare-cases';
-import {
-  embedFrames,
-  holdsEmbedWork,
-  READER_PACE,
-  SLOW_4G,
-  sample,
-  throttledPage,
-  type TraceEvent,
-} from './page-cost';
+import { embedFrames, holdsEmbedWork, READER_PACE, SLOW_4G, sample, throttledPage, type TraceEvent } from './page-cost';
 import { startServer } from './server';
 
 const LIMIT_MS = Number(process.env.LIMIT_MS) || 40;

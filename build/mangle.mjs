@@ -188,7 +188,8 @@ function* tree(dir) {
 export const bundleSources = (root) =>
   [...tree(join(root, 'src'))]
     .map((p) => relative(root, p))
-    .filter((p) => /\.tsx?$/.test(p) && !/^src\/(server|blog|studio)\//.test(p));
+    // src/main.ts is npm start's entry above the provider and the blog: Node's, never a visitor's.
+    .filter((p) => /\.tsx?$/.test(p) && !/^src\/(server|blog|studio)\//.test(p) && p !== 'src/main.ts');
 
 /**
  * @typedef {object} SourceFacts

@@ -169,14 +169,15 @@ export const DEFAULT_SUCCESS_MSG = 'Thank you for subscribing!';
 /** The provider's GDPR information page, linked from the GDPR block (spec 2.2). */
 export const GDPR_INFO_URL = 'https://mailchimp.com/legal/';
 
-// --- Reference provider hardening (issue 8): rate limits and connection timeouts. ---
+// --- Reference provider hardening (docs/decisions/rate-limits.md): rate limits and connection timeouts. ---
 /** Submits (form-post-json) one client IP address, or IPv6 /64, may make per window; a person makes one or two. */
 export const RATE_CLIENT_MAX = 20;
 /** The per-client window, in ms: 20 a minute is far above a visitor and far below a script. */
 export const RATE_CLIENT_WINDOW_MS = 60_000;
 /**
- * Signups one e-mail address (or SMS number) may get per window on one list: stops confirmation-mail bombing. Per
- * list (issue 13 item 9), so that one visitor exhausting an address on one list cannot lock it out of the others.
+ * Signups one e-mail address (or SMS number) may get per window on one list: stops confirmation-mail bombing. Per list
+ * (docs/decisions/rate-limits.md), so that one visitor exhausting an address on one list cannot lock it out of the
+ * others.
  */
 export const RATE_ADDRESS_MAX = 5;
 /** The per-address window, in ms (one hour). */
@@ -186,7 +187,8 @@ export const PROVIDER_HEADERS_TIMEOUT_MS = 10_000;
 /** A whole request, body included, must arrive within this many ms. */
 export const PROVIDER_REQUEST_TIMEOUT_MS = 30_000;
 
-// --- The blog's comments (issue 13 item 6): limits per client, counted in the store; every post counts. ---
+// --- The blog's comments (docs/decisions/rate-limits.md): limits per client, counted in the store; every post counts.
+// ---
 /**
  * Comments one client (IP address, or IPv6 /64) may post per minute: a person writes one in minutes, and a quick
  * reply or two, or a form sent back with a mistake, stays under it.
@@ -199,7 +201,7 @@ export const COMMENT_HOUR_MAX = 30;
 /** The long comment window, in ms. */
 export const COMMENT_HOUR_MS = 3_600_000;
 
-// --- Reference provider modes (issue 13): the owner's sign-in in production. ---
+// --- Reference provider modes (docs/decisions/two-modes.md): the owner's sign-in in production. ---
 /** Shortest owner secret production accepts (PROVIDER_OWNER_SECRET): a guessable one would open every owner page. */
 export const OWNER_SECRET_MIN = 16;
 /** How long an owner sign-in lasts, in seconds (12 hours: the session cookie's Max-Age and the token's expiry). */

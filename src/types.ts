@@ -41,8 +41,9 @@ export interface Shared {
   started?: boolean;
   /**
    * Parameters and settings the loader hands to popup.js before appending it: `show` true when the popup is to show as
-   * soon as it is prepared (the trigger fired, or an on-demand open), false when popup.js is only warmed (issue 12.1);
-   * the loader sets it true when the trigger fires while popup.js is on its way. popup.js takes it when it runs.
+   * soon as it is prepared (the trigger fired, or an on-demand open), false when popup.js is only warmed
+   * (docs/decisions/work-waits-for-intent.md); the loader sets it true when the trigger fires while popup.js is on its
+   * way. popup.js takes it when it runs.
    */
   handoff?: { params: LoaderParams; settings: RawSettings; show: boolean };
   /**
@@ -74,14 +75,15 @@ export interface LoaderExtras {
   /** The campaign check (spec 4.1 steps 1–2), src/loader/campaign.ts. */
   checkCampaign(p: LoaderParams, done: () => void): void;
   /**
-   * Arms an exit, middle or bottom trigger, calling `ahead` once when the reader is on the way to it (issue 37);
-   * returns what disarms it (src/loader/triggers.ts).
+   * Arms an exit, middle or bottom trigger, calling `ahead` once when the reader is on the way to it
+   * (docs/decisions/work-waits-for-intent.md); returns what disarms it (src/loader/triggers.ts).
    */
   arm(trigger: 'exit' | 'middle' | 'bottom', fire: () => void, ahead?: () => void): () => void;
 }
 
 /**
- * A popup prepared hidden (issue 12): nothing shows, takes focus, holds the host page or sets a cookie before reveal.
+ * A popup prepared hidden (docs/decisions/popup-session.md): nothing shows, takes focus, holds the host page or sets a
+ * cookie before reveal.
  */
 export interface PopupHandle {
   /**

@@ -1,6 +1,6 @@
 /**
- * The one Trusted Types policy of the embed (issue 8), shared by embed.js and popup.js: the loader and the popup's
- * frame builder (src/popup/frame.ts) both write through it.
+ * The one Trusted Types policy of the embed (docs/decisions/strict-csp.md), shared by embed.js and popup.js: the loader
+ * and the popup's frame builder (src/popup/frame.ts) both write through it.
  */
 import { FRAME_HTML, TT_POLICY } from '../constants';
 import type { ScriptUrlPolicy } from '../types';

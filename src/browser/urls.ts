@@ -25,9 +25,9 @@ export const safeVersion = (v: unknown): string =>
   /^\d+(\.\d+)+$/.test(v as string) ? v + '' : DEFAULT_VERSION;
 
 /**
- * Where the versioned popup script lives on the content host (spec 7.2), asked for with this build's id (issue 32,
- * build/release.mjs): the content host ignores the query, but every cache keys by it, so a loader never meets a
- * cached popup.js of another build. None in embed.dev.js, which carries its popup.
+ * Where the versioned popup script lives on the content host (spec 7.2), asked for with this build's id
+ * (docs/decisions/release-names.md, build/release.mjs): the content host ignores the query, but every cache keys by it,
+ * so a loader never meets a cached popup.js of another build. None in embed.dev.js, which carries its popup.
  */
 export const popupUrl = (p: LoaderParams, version: unknown): string =>
   `${p.cdn}${JS_PATH}${p.uniqueMethods ? UNIQUE_METHODS_DIR : ''}${safeVersion(version)}/popup.js` +

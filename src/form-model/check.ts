@@ -1,10 +1,10 @@
 /**
- * The rule of what an owner may save (issue 33 item 3): `checkSettings` lists what the popup would refuse or misread
- * in a form's settings, each problem with the path of the setting and a sentence that names the control. Every check
- * follows from what the popup and the provider do with the value: the form model (readForm, parseFields), the popup's
- * normaliser (src/popup/settings.ts, with the readers of src/form-model/style.ts), the loader's trigger
- * (src/loader/triggers.ts parseTrigger), the provider's store. Unknown keys are kept: other tools may add their own.
- * Pure; any JSON in, never throws.
+ * The rule of what an owner may save (docs/decisions/owner-api-revisions.md): `checkSettings` lists what the popup
+ * would refuse or misread in a form's settings, each problem with the path of the setting and a sentence that names the
+ * control. Every check follows from what the popup and the provider do with the value: the form model (readForm,
+ * parseFields), the popup's normaliser (src/popup/settings.ts, with the readers of src/form-model/style.ts), the
+ * loader's trigger (src/loader/triggers.ts parseTrigger), the provider's store. Unknown keys are kept: other tools may
+ * add their own. Pure; any JSON in, never throws.
  */
 import { CONFIRMATION_MAX_S, DEFAULT_VERSION } from '../constants';
 import { checkFields } from './check-fields';
@@ -138,8 +138,8 @@ const checkTexts = (r: Obj, out: Problem[]): void => {
 };
 
 /**
- * poweredBy (issue 33 item 5): absent (a Mailchimp provider's badge), false (none), or the provider's own text and
- * http(s) link, as src/popup/settings.ts reads it.
+ * poweredBy (docs/decisions/powered-by-badge.md): absent (a Mailchimp provider's badge), false (none), or the
+ * provider's own text and http(s) link, as src/popup/settings.ts reads it.
  */
 const checkPoweredBy = (v: unknown, out: Problem[]): void => {
   if (v == null || v === false) return;

@@ -5,7 +5,7 @@
  * each gives '' (or the default) for what the popup would not use, and never throws. They come in popup.js in this
  * file's order, which changes how well brotli packs it: an order is chosen by the size table of `node build.mjs`.
  */
-import { str } from './raw';
+import { obj, str } from './raw';
 
 /** Button and banner call-to-action alignment (spec 3.3, 9.3). */
 export type Align = 'left' | 'center' | 'right';
@@ -27,6 +27,28 @@ export const color = (v: unknown): string => {
 
 /** An alignment of spec 9.3, else center (the stylesheets' default). */
 export const align = (v: unknown): Align => (/^(left|center|right)$/.test(str(v)) ? (str(v) as Align) : 'center');
+
+/** A button's style settings (spec 3.3: button, bannerCta). Colours are '' when not given or not a safe colour. */
+export interface ButtonStyle {
+  color: string;
+  hover: string;
+  text: string;
+  align: Align;
+  /** style "full": 100% width. */
+  full: boolean;
+}
+
+/** A button's style settings read (spec 3.3): the popup's and the hosted page's alike. */
+export const button = (v: unknown): ButtonStyle => {
+  const b = obj(v);
+  return {
+    color: color(b.color),
+    hover: color(b.hover_color),
+    text: color(b.text_color),
+    align: align(b.alignment),
+    full: str(b.style) == 'full',
+  };
+};
 
 /**
  * The CSS value of a font key (spec 3.3): its custom property, `var(--mc-f-{key})`; '' for helvetica, the default,

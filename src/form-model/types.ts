@@ -154,7 +154,7 @@ export const CONSENT: TypeRow = { posts: 'consent', ui: 'Consent', extras: true 
 /**
  * Placeholders of the birthday and date parts (spec 3.5), by key; the other sub-inputs have none. Like `PART_AUTO`, a
  * column of the rows above kept apart: only the part components in form-extras.js read it, so its bytes stay out of
- * popup.js (issue 2 budgets).
+ * popup.js (docs/decisions/fetched-when-needed.md).
  */
 export const PART_PH: Record<string, string> = { month: 'MM', day: 'DD', year: 'YYYY' };
 

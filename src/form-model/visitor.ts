@@ -3,8 +3,9 @@
  * studio's stage (which shows a draft as a visitor would get it) give the popup the same object: addresses that are
  * paths on this provider (the demo forms' images, an SMS program's image, spec 3.4 smsProgramData[].imgSrc) made
  * protocol-relative on its host (the popup takes only http(s) or protocol-relative ones), appDomain defaulting to the
- * host, and this provider's powered-by badge (issue 33 item 5), the operator's whatever the form says. The answer
- * says the provider counts shown and closed (issue 36 item 2: `providerCounts`, read by src/form-model/form.ts).
+ * host, and this provider's powered-by badge (docs/decisions/powered-by-badge.md), the operator's whatever the form
+ * says. The answer says the provider counts shown and closed (issue 36 item 2: `providerCounts`, read by
+ * src/form-model/form.ts).
  */
 
 /** The badge a provider names itself with, or false for none (the settings answer's `poweredBy`). */

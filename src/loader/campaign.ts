@@ -1,8 +1,8 @@
 /**
  * The campaign check (spec 4.1 steps 1–2): a visitor who arrived from a link in a sent campaign (`mc_eid` and `mc_cid`
  * in the page URL) may be subscribed already; if the provider says so, the closed cookie is set before the settings
- * call. Only such visitors need it, so it lives in embed-extras.js (issue 14: what only some pages need stays out of
- * embed.js), fetched by the loader when the URL has `mc_cid` and no closed cookie is set.
+ * call. Only such visitors need it, so it lives in embed-extras.js (docs/decisions/fetched-when-needed.md: what only
+ * some pages need stays out of embed.js), fetched by the loader when the URL has `mc_cid` and no closed cookie is set.
  */
 import { DAY_MS, DEFAULT_FREQUENCY_DAYS, QUERY_CID, QUERY_EID } from '../constants';
 import { closedName, setCookie } from '../browser/cookies';

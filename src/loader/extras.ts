@@ -1,7 +1,8 @@
 /**
- * embed-extras.js: the loader's parts that only some visitors need (issue 14: embed.js keeps to its budget), fetched
- * by embed.js beside itself when one is needed: the campaign check (a visitor from a campaign e-mail) and the exit,
- * middle and bottom triggers. It publishes them on `window.__mcsf.lx` (src/types.ts `LoaderExtras`).
+ * embed-extras.js: the loader's parts that only some visitors need (docs/decisions/fetched-when-needed.md: embed.js
+ * keeps to its budget), fetched by embed.js beside itself when one is needed: the campaign check (a visitor from a
+ * campaign e-mail) and the exit, middle and bottom triggers. It publishes them on `window.__mcsf.lx` (src/types.ts
+ * `LoaderExtras`).
  */
 import { shared } from '../browser/shared';
 import { checkCampaign } from './campaign';

@@ -3,15 +3,16 @@
  * and an open on demand. One state per copy of embed.js; `window.__mcsf.started` keeps it to one popup per page
  * whatever the copies.
  *
- * - Nothing from the provider delays the host page's `load` event (issue 12.4): a script tag added before `load`
- *   holds it until it ends, and a provider that accepts and never answers would hold it for ever. So the calls wait
- *   for `load`; only a visitor's own open (a click) asks at once.
+ * - Nothing from the provider delays the host page's `load` event (docs/decisions/work-waits-for-intent.md): a script
+ *   tag added before `load` holds it until it ends, and a provider that accepts and never answers would hold it for
+ *   ever. So the calls wait for `load`; only a visitor's own open (a click) asks at once.
  * - What only some visitors need comes from embed-extras.js (src/loader/extras.ts), so embed.js keeps to its budget:
  *   the campaign check, and the exit, middle and bottom triggers.
- * - The trigger only reveals (issue 12.1): once the settings say a popup will show, popup.js is fetched while the
- *   browser is idle and prepares the popup hidden (its frame, stylesheets and first render, src/popup/session.tsx),
- *   so the trigger has nothing left to fetch. Not under Save-Data or on a 2G connection: a reader who may never reach
- *   the trigger pays nothing there beyond the settings call. The spec's timings (9.1) still run from the settings.
+ * - The trigger only reveals (docs/decisions/work-waits-for-intent.md): once the settings say a popup will show,
+ *   popup.js is fetched while the browser is idle and prepares the popup hidden (its frame, stylesheets and first
+ *   render, src/popup/session.tsx), so the trigger has nothing left to fetch. Not under Save-Data or on a 2G
+ *   connection: a reader who may never reach the trigger pays nothing there beyond the settings call. The spec's
+ *   timings (9.1) still run from the settings.
  */
 import { JS_PATH, LOAD_POLL_MS, OPEN_ATTR, QUERY_CID } from '../constants';
 import { closedName, hasCookie, subscribedName } from '../browser/cookies';
@@ -71,10 +72,11 @@ const toPopup = (show: boolean, opener?: HTMLElement | true) => {
 };
 
 /**
- * The warm-up (issues 12.1, 37): once the settings are in, popup.js is fetched when the browser is idle and prepares
- * the popup hidden, so that the trigger or an opener's click has nothing left to fetch. Called when the trigger is
- * certain or near, and when a pointer or focus reaches an opener. Not under Save-Data or on a 2G connection: there
- * nothing is fetched before the trigger. After a show it changes nothing: the popup is on the page or on its way.
+ * The warm-up (docs/decisions/work-waits-for-intent.md): once the settings are in, popup.js is fetched when the browser
+ * is idle and prepares the popup hidden, so that the trigger or an opener's click has nothing left to fetch. Called
+ * when the trigger is certain or near, and when a pointer or focus reaches an opener. Not under Save-Data or on a 2G
+ * connection: there nothing is fetched before the trigger. After a show it changes nothing: the popup is on the page or
+ * on its way.
  */
 const warm = () => {
   const c = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
@@ -92,7 +94,8 @@ const show = () => {
 
 /**
  * Fetches the settings once per start of `p`; then arms the trigger, or shows for an open. Every callback checks that
- * `p` is still the started form: after a destroy (and a new start) what was under way does nothing (issue 14.2).
+ * `p` is still the started form: after a destroy (and a new start) what was under way does nothing
+ * (docs/decisions/popup-session.md).
  */
 const settings = (p: LoaderParams) => {
   if (asked || (__FULL__ && p != P)) return;
@@ -111,9 +114,10 @@ const settings = (p: LoaderParams) => {
         show();
       }
     };
-    // A delay is certain to come: the popup is prepared now, when idle (issue 12.1). Exit, middle and bottom prepare
-    // it when the reader is on the way (issue 37, src/loader/triggers.ts `arm`): a reader who never gets near the
-    // trigger pays nothing beyond the reference's loader, settings call and embed-extras.js.
+    // A delay is certain to come: the popup is prepared now, when idle (docs/decisions/work-waits-for-intent.md). Exit,
+    // middle and bottom prepare it when the reader is on the way (docs/decisions/work-waits-for-intent.md,
+    // src/loader/triggers.ts `arm`): a reader who never gets near the trigger pays nothing beyond the reference's
+    // loader, settings call and embed-extras.js.
     if (typeof t == 'number') {
       const timer = setTimeout(fire, t);
       if (__FULL__) disarm = () => clearTimeout(timer);
@@ -129,18 +133,19 @@ const settings = (p: LoaderParams) => {
  */
 const begin = (p: LoaderParams): void => {
   if (__FULL__ && p != P) return;
-  // Only once the host page has loaded (issue 12.4), and in a task of our own: the page is polled, not listened to.
-  // A load listener, however small, runs inside the host's load task, which also holds its deferred scripts and the
-  // end of its parsing when the page's resources come from the cache: the blog's was 36-58 ms at 4x CPU in the bench's
-  // traces, a long task holding embed work for the listener's 2-3 ms (issue 12.2). A poll is a timer task of well
-  // under 1 ms; a destroyed start stops polling at its next one.
+  // Only once the host page has loaded (docs/decisions/work-waits-for-intent.md), and in a task of our own: the page is
+  // polled, not listened to. A load listener, however small, runs inside the host's load task, which also holds its
+  // deferred scripts and the end of its parsing when the page's resources come from the cache: the blog's was 36-58 ms
+  // at 4x CPU in the bench's traces, a long task holding embed work for the listener's 2-3 ms
+  // (docs/decisions/no-long-tasks.md). A poll is a timer task of well under 1 ms; a destroyed start stops polling at
+  // its next one.
   if (document.readyState != 'complete') {
     setTimeout(begin, LOAD_POLL_MS, p);
     return;
   }
   // Checked before the settings call, not after: a visitor who closed or subscribed costs the provider nothing. The
-  // call goes out in a task of its own (issue 12.2): reading document.cookie waits on the browser, and starting a
-  // request is work of its own; together they made one task of 30-40 ms at 4x CPU in the bench's traces.
+  // call goes out in a task of its own (docs/decisions/no-long-tasks.md): reading document.cookie waits on the browser,
+  // and starting a request is work of its own; together they made one task of 30-40 ms at 4x CPU in the bench's traces.
   const load = () =>
     (p.ignoreCookie || p.isPreview || !(hasCookie(closedName(p)) || hasCookie(subscribedName(p)))) &&
     setTimeout(() => settings(p));
@@ -163,11 +168,11 @@ export const open = (opener?: HTMLElement): boolean => {
 };
 
 /**
- * An opener (issue 14.1): a real button or link the owner marked. A click opens (a link's own page is the fallback);
- * a pointer over it or focus on it warms (issue 37, as lite-youtube-embed warms its player on pointerover), so the
- * click finds the popup prepared. Only until the popup first shows: closing it gives focus back to its opener, which
- * is no reader's intent, and popup.js is on the page by then. Settings a cookie kept from being asked for are asked
- * for by the click, as before.
+ * An opener (issue 14.1): a real button or link the owner marked. A click opens (a link's own page is the fallback); a
+ * pointer over it or focus on it warms (docs/decisions/work-waits-for-intent.md, as lite-youtube-embed warms its player
+ * on pointerover), so the click finds the popup prepared. Only until the popup first shows: closing it gives focus back
+ * to its opener, which is no reader's intent, and popup.js is on the page by then. Settings a cookie kept from being
+ * asked for are asked for by the click, as before.
  */
 const onOpener = (e: Event) => {
   const t = e.target as Element;
@@ -205,10 +210,10 @@ export const grantConsent = (): void => {
 };
 
 /**
- * Removes everything this embed added (issue 14.2): the popup (frames, listeners, timers, the inert host), the
- * trigger, the opener listener, and the started state, so that a new start works. What is under way ends in nothing.
- * popup.js, embed-extras.js and the Trusted Types policy stay on `window.__mcsf`: code, not state, and a policy name
- * can be created only once under a strict CSP.
+ * Removes everything this embed added (docs/decisions/popup-session.md): the popup (frames, listeners, timers, the
+ * inert host), the trigger, the opener listener, and the started state, so that a new start works. What is under way
+ * ends in nothing. popup.js, embed-extras.js and the Trusted Types policy stay on `window.__mcsf`: code, not state, and
+ * a policy name can be created only once under a strict CSP.
  */
 export const destroy = (): void => {
   if (disarm) disarm();

@@ -32,24 +32,29 @@ export const scrollPoint = (kind: 'middle' | 'bottom', viewport: number, page: n
 };
 
 /**
- * Issue 37: a reader past this share of the scroll distance to a middle or bottom trigger's point is on the way to it,
- * and the popup is prepared then rather than on every page view.
+ * docs/decisions/work-waits-for-intent.md: a reader past this share of the scroll distance to a middle or bottom
+ * trigger's point is on the way to it, and the popup is prepared then rather than on every page view.
  */
 export const SCROLL_AHEAD_SHARE = 1 / 3;
 
-/** Issue 37: upward pointer movement in this top share of the window is the sign of an exit on its way. */
+/**
+ * docs/decisions/work-waits-for-intent.md: upward pointer movement in this top share of the window is the sign of an
+ * exit on its way.
+ */
 export const EXIT_AHEAD_SHARE = 1 / 4;
 
 /**
  * Calls `fire` once, when an exit, middle or bottom trigger happens (a delay is the loader's own timer: this lives in
- * embed-extras.js, fetched only for these triggers); listeners are passive and removed once fired. Returns what
- * disarms it before then (issue 14: an on-demand open spends the trigger, and destroy leaves no listener behind).
- * Exit intent listens for mouseleave on the root element: it fires when the pointer leaves the window, and not when it
- * moves into an embedded frame (a descendant), which a document mouseout with no relatedTarget would mistake for one.
+ * embed-extras.js, fetched only for these triggers); listeners are passive and removed once fired. Returns what disarms
+ * it before then (docs/decisions/popup-session.md: an on-demand open spends the trigger, and destroy leaves no listener
+ * behind). Exit intent listens for mouseleave on the root element: it fires when the pointer leaves the window, and not
+ * when it moves into an embedded frame (a descendant), which a document mouseout with no relatedTarget would mistake
+ * for one.
  *
- * `ahead`, when given, is called at most once, before the trigger, once the reader is on the way to it (issue 37: the
- * popup is prepared on intent, not on every page view): scrolled a third of the way to the point; for exit, the
- * pointer moving up in the top quarter of the window; the exit fallback is a delay, certain to fire, so at once.
+ * `ahead`, when given, is called at most once, before the trigger, once the reader is on the way to it
+ * (docs/decisions/work-waits-for-intent.md: the popup is prepared on intent, not on every page view): scrolled a third
+ * of the way to the point; for exit, the pointer moving up in the top quarter of the window; the exit fallback is a
+ * delay, certain to fire, so at once.
  */
 export const arm = (trigger: Exclude<Trigger, number>, fire: () => void, ahead?: () => void): (() => void) => {
   const w = window;

@@ -28,6 +28,8 @@ export interface ModalProps {
 
 /** Id given to the first heading of the description, which names the dialog. */
 const TITLE_ID = 'mc-title';
+/** Id of the fixed bar's whole description (its accessible description, issue 35 item 4). */
+const FULL_ID = 'mc-full';
 
 /** The dialog. Its name is the description's first heading, or FRAME_TITLE when the owner wrote none. */
 export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
@@ -59,8 +61,16 @@ export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
         aria-modal={String(isModal(s.variation)) as 'true' | 'false'}
         aria-labelledby={titled ? TITLE_ID : undefined}
         aria-label={titled ? undefined : FRAME_TITLE}
+        aria-describedby={s.fullDescription ? FULL_ID : undefined}
         tabIndex={-1}
       >
+        {/* A slide-in or fixed bar takes no focus: the session says its name here once it shows (issue 35 item 4). */}
+        {!isModal(s.variation) && <p class="mc-announce" role="status" />}
+        {s.fullDescription && (
+          <p id={FULL_ID} hidden>
+            {s.fullDescription}
+          </p>
+        )}
         <CloseButton label={s.closeLabel} action="close-mc-modal" onClose={onClose} />
         {image}
         <div class="mc-content">

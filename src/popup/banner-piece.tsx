@@ -22,7 +22,10 @@ export interface BannerHost {
    * it settles in a later task.
    */
   frameFor(title: string, sheets: string[], place: Record<string, string>): Promise<Piece>;
-  /** Yields to the browser between two pieces of work (issue 12.2); throws when the session ended meanwhile. */
+  /**
+   * Yields to the browser between two pieces of work (docs/decisions/no-long-tasks.md); throws when the session ended
+   * meanwhile.
+   */
   step(): Promise<unknown>;
   /** Renders into a frame's body (popup.js's Preact). */
   draw(vnode: unknown, into: Element): void;
@@ -45,8 +48,9 @@ export interface BannerHost {
 export const openBanner = async (h: BannerHost): Promise<void> => {
   const b = await h.frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE);
   b.doc.head.append(Object.assign(b.doc.createElement('meta'), { name: 'viewport', content: BANNER_VIEWPORT }));
-  // The first render once the stylesheets are in, in a task of its own, as the modal's (issue 12.2): rendered while
-  // they load, the banner would be laid out unstyled for nothing, then again styled.
+  // The first render once the stylesheets are in, in a task of its own, as the modal's
+  // (docs/decisions/no-long-tasks.md): rendered while they load, the banner would be laid out unstyled for nothing,
+  // then again styled.
   await h.settled(b);
   await h.step();
   h.draw(

@@ -1,8 +1,8 @@
 /**
  * popup.js (spec 4.1 step 3, 7.2): loaded by embed.js, warmed while the page is idle before the trigger or on it
- * (issue 12). It publishes `show` (the loader's one call) and `mount` (the owner preview and the dev build) on the
- * shared global, and takes what the loader handed over before it ran (`handoff`, src/types.ts): the popup prepared
- * hidden, revealed at once when the trigger already fired.
+ * (docs/decisions/work-waits-for-intent.md). It publishes `show` (the loader's one call) and `mount` (the owner preview
+ * and the dev build) on the shared global, and takes what the loader handed over before it ran (`handoff`,
+ * src/types.ts): the popup prepared hidden, revealed at once when the trigger already fired.
  */
 import { shared } from '../browser/shared';
 import { mount, show } from './mount';

@@ -1,9 +1,10 @@
 /**
- * Preparing and mounting the popup (spec 4.1 step 4: one popup at a time; issue 12: prepared hidden, then revealed).
- * `prepare` makes a popup session (src/popup/session.tsx) and starts preparing it hidden, in pieces; `mount` is prepare
- * and reveal at once. Preparing again (the owner preview mounts on every change) destroys the session on the page
- * first; in preview, closing mounts again (spec 4.3). Neither throws into the host page: normalize reads any value,
- * and a piece that fails leaves nothing on the page and one console warning (the session's `fail`).
+ * Preparing and mounting the popup (spec 4.1 step 4: one popup at a time; docs/decisions/work-waits-for-intent.md:
+ * prepared hidden, then revealed). `prepare` makes a popup session (src/popup/session.tsx) and starts preparing it
+ * hidden, in pieces; `mount` is prepare and reveal at once. Preparing again (the owner preview mounts on every change)
+ * destroys the session on the page first; in preview, closing mounts again (spec 4.3). Neither throws into the host
+ * page: normalize reads any value, and a piece that fails leaves nothing on the page and one console warning (the
+ * session's `fail`).
  */
 // The imports' order is popup.js's module order, kept for the smallest brotli popup.js (src/popup/session.tsx).
 import { shared } from '../browser/shared';
@@ -22,7 +23,7 @@ let failed = false;
 
 /**
  * Prepares the popup for these parameters and raw settings, hidden, replacing any popup on the page. The session is
- * published as `__mcsf.popup` while it lasts, for the loader's destroy (issue 14.2).
+ * published as `__mcsf.popup` while it lasts, for the loader's destroy (docs/decisions/popup-session.md).
  */
 export const prepare = (p: LoaderParams, raw: RawSettings): PopupHandle => {
   if (current) current.destroy();
@@ -40,11 +41,11 @@ export const prepare = (p: LoaderParams, raw: RawSettings): PopupHandle => {
 export const mount = (p: LoaderParams, raw: RawSettings): void => prepare(p, raw).reveal();
 
 /**
- * The loader's one call (issue 12.1, src/loader/lifecycle.ts): prepares the popup hidden unless one is on the page
- * (the warm-up before the trigger), and with `reveal` shows it, focus to return on close to `opener`, or with `true`
- * (the trigger: no opener) to what has focus when it shows. The popup
- * prepared before the trigger is the one revealed; after a close a new one is prepared (an open on demand, again);
- * one showing stays as it is. After a failed session only a reveal tries again.
+ * The loader's one call (docs/decisions/work-waits-for-intent.md, src/loader/lifecycle.ts): prepares the popup hidden
+ * unless one is on the page (the warm-up before the trigger), and with `reveal` shows it, focus to return on close to
+ * `opener`, or with `true` (the trigger: no opener) to what has focus when it shows. The popup prepared before the
+ * trigger is the one revealed; after a close a new one is prepared (an open on demand, again); one showing stays as it
+ * is. After a failed session only a reveal tries again.
  */
 export const show = (p: LoaderParams, raw: RawSettings, reveal: boolean, opener?: HTMLElement | true): void => {
   if (failed && !reveal) return;

@@ -58,9 +58,9 @@ export const addPiece = async (
     'visibility:hidden;height:100%;color-scheme:normal';
   for (const [k, v] of Object.entries(o.place)) css.setProperty(k, v);
   // The document comes from srcdoc (never in quirks mode), made by a navigation in tasks of the browser's own
-  // (issue 12.2: no task over 50 ms at 4x CPU). An about:blank frame made its document and window inside the append,
-  // with the frame: one task of 25-80 ms at 4x CPU in the bench's traces. srcdoc is a Trusted Types sink: the string
-  // comes from our policy (src/browser/trusted.ts), which only makes this one.
+  // (docs/decisions/no-long-tasks.md: no task over 50 ms at 4x CPU). An about:blank frame made its document and window
+  // inside the append, with the frame: one task of 25-80 ms at 4x CPU in the bench's traces. srcdoc is a Trusted Types
+  // sink: the string comes from our policy (src/browser/trusted.ts), which only makes this one.
   const tt = policy();
   frame.srcdoc = (tt ? tt.createHTML('') : FRAME_HTML) as string;
   document.body.append(frame);
@@ -68,7 +68,8 @@ export const addPiece = async (
   // loader's destroy may come while the frame loads; a frame kept until its load would be two popups at once.
   undo.push(() => frame.remove());
   // A frame the host page took away before its load never loads: after SHEETS_TIMEOUT_MS it has no document. The
-  // session's timer, so that its destroy clears it (issue 14.2: nothing of the popup left pending).
+  // session's timer, so that its destroy clears it (docs/decisions/popup-session.md: nothing of the popup left
+  // pending).
   await new Promise<void>((done) => {
     // Resolved with the load event, which no one reads.
     frame.onload = done as () => void;

@@ -2,8 +2,9 @@
  * What popup.js lends the files beside it (form-extras.js, form-actions.js), published as `window.__mcsf.rt` when
  * popup.js runs: build.mjs resolves those files' imports of the modules below to this object, so they ship no second
  * copy of Preact (hooks must run on the renderer that renders them), the sanitizer, the field frame or the helpers
- * popup.js carries anyway (issue 12.5: every byte once). This file is the list: build.mjs reads its imports, and a name
- * a file beside popup.js imports from a lent module but that is not lent here fails that file's build.
+ * popup.js carries anyway (docs/decisions/fetched-when-needed.md: every byte once). This file is the list: build.mjs
+ * reads its imports, and a name a file beside popup.js imports from a lent module but that is not lent here fails that
+ * file's build.
  */
 import { createElement, Fragment, useEffect, useState } from 'react';
 import { setCookie, subscribedName } from '../browser/cookies';

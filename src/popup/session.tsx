@@ -25,6 +25,7 @@ import { Modal } from './Modal';
 import { addPiece, type Piece } from './piece';
 import type { ChooseTransport } from './form/transport';
 import { tabbables, trapTab } from './focus';
+import { ANNOUNCE_MS, announce } from './announce';
 import { needsExtras } from '../form-model/place';
 import { holdHost } from './host';
 import { modalSheets, needsFonts, sheetUrl } from './sheets';
@@ -91,8 +92,8 @@ export const createSession = (
     while (undo.length) undo.pop()!();
   };
   /**
-   * Yields to the browser between two pieces of preparing (issue 12.2: no long task); rejects with `undo` itself (a
-   * value no failure has) when the session ended meanwhile, so the piece after it never runs.
+   * Yields to the browser between two pieces of preparing (docs/decisions/no-long-tasks.md: no long task); rejects with
+   * `undo` itself (a value no failure has) when the session ended meanwhile, so the piece after it never runs.
    */
   const step = () =>
     pause().then(() => {
@@ -232,13 +233,13 @@ export const createSession = (
     await step();
     pending = () => {
       m.show();
+      const dialog = m.doc.querySelector<HTMLElement>('.mc-dialog')!;
       // Focus moves into a modal dialog; a slide-in or fixed bar does not take focus from the reader's place.
       if (modalDialog) {
-        const dialog = m.doc.querySelector<HTMLElement>('.mc-dialog')!;
         m.frame.focus();
         // The first field, not the close control, so a keyboard user can type at once; the dialog when it has none.
         (tabbables(dialog).find((el) => !el.classList.contains('mc-close')) || dialog).focus();
-      }
+      } else later(() => announce(m.doc, dialog), ANNOUNCE_MS);
     };
     display();
   };

@@ -26,19 +26,9 @@ import { readForm, type FormModel, type Variation } from '../form-model/form';
 import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
 import { decode } from './html/decode';
-import { align, color, font, httpUrl, type Align } from '../form-model/style';
+import { type Align, type ButtonStyle, button, color, font, httpUrl } from '../form-model/style';
 
-export type { Align, Variation };
-
-/** A button's style settings (spec 3.3: button, bannerCta). Colours are '' when not given or not a safe colour. */
-export interface ButtonStyle {
-  color: string;
-  hover: string;
-  text: string;
-  align: Align;
-  /** style "full": 100% width. */
-  full: boolean;
-}
+export type { Align, ButtonStyle, Variation };
 
 /** Style settings of spec 3.3 after normalising: safe colours or '', font keys mapped to font stacks. */
 export interface Styles {
@@ -88,6 +78,11 @@ export interface Settings extends FormModel {
   mobileBanner: boolean;
   /** Rich HTML; in the fixed variation plain text, stripped and cut to 50 characters + '...' (spec 2.2). */
   description: string;
+  /**
+   * The fixed variation's whole description as plain text when the cut shortened it, else '': the bar's accessible
+   * description, so a screen reader hears the offer the spec's cut leaves out (issue 35 item 4).
+   */
+  fullDescription: string;
   footer: string;
   buttonLabel: string;
   continueLabel: string;
@@ -105,9 +100,9 @@ export interface Settings extends FormModel {
   rewards: boolean;
   rewardsUrl: string;
   /**
-   * The powered-by badge (spec 1.1, issue 33 item 5): the provider's `poweredBy` { text, url } when it has a text and
-   * an http(s) url; Mailchimp's badge when the key is absent (a Mailchimp provider); null, no badge, for false or any
-   * other value (a provider that names itself wrongly must not be shown as Mailchimp).
+   * The powered-by badge (spec 1.1, docs/decisions/powered-by-badge.md): the provider's `poweredBy` { text, url } when
+   * it has a text and an http(s) url; Mailchimp's badge when the key is absent (a Mailchimp provider); null, no badge,
+   * for false or any other value (a provider that names itself wrongly must not be shown as Mailchimp).
    */
   poweredBy: PoweredBy | null;
   /** http(s) or protocol-relative image address, '' otherwise. */
@@ -130,33 +125,27 @@ export interface Settings extends FormModel {
 /** A label: the given text, or the default when empty (spec 9.4). */
 const label = (v: unknown, d: string): string => str(v) || d;
 
-const button = (v: unknown): ButtonStyle => {
-  const b = obj(v);
-  return {
-    color: color(b.color),
-    hover: color(b.hover_color),
-    text: color(b.text_color),
-    align: align(b.alignment),
-    full: str(b.style) == 'full',
-  };
-};
-
 /**
- * The fixed variation's description (spec 2.2): HTML stripped, &nbsp; (and every character reference) turned into text,
- * whitespace collapsed, then cut to 50 characters followed by '...' when it was longer. Plain text out.
+ * The fixed variation's description as plain text (spec 2.2): HTML stripped, &nbsp; (and every character reference)
+ * turned into text, whitespace collapsed.
  */
-export const fixedDescription = (html: string): string => {
+export const plainDescription = (html: string): string =>
   // A tag becomes a space (the words of two paragraphs must not run together), but none before punctuation: '<b>20%
   // </b>, off' reads '20%, off'. The sanitizer's decoder turns &nbsp; into U+00A0, which \s matches.
-  const t = [
-    ...decode(html.replace(/<[^>]*>/g, '\0'))
-      .replace(/\0+([,.;:!?])/g, '$1')
-      .replace(/[\s\0]+/g, ' ')
-      .trim(),
-  ];
+  decode(html.replace(/<[^>]*>/g, '\0'))
+    .replace(/\0+([,.;:!?])/g, '$1')
+    .replace(/[\s\0]+/g, ' ')
+    .trim();
+
+/** Plain text cut to 50 characters followed by '...' when longer (spec 2.2). */
+const cut = (text: string): string => {
   // Counted and cut by character, not by UTF-16 unit: an emoji is never cut in half.
-  return t.length > FIXED_DESCRIPTION_MAX ? t.slice(0, FIXED_DESCRIPTION_MAX).join('') + '...' : t.join('');
+  const t = [...text];
+  return t.length > FIXED_DESCRIPTION_MAX ? t.slice(0, FIXED_DESCRIPTION_MAX).join('') + '...' : text;
 };
+
+/** The fixed variation's description (spec 2.2): plain text, cut. */
+export const fixedDescription = (html: string): string => cut(plainDescription(html));
 
 /** Normalises the provider's settings object (spec 3.2, 3.3, 9.3, 9.4). Any JSON in; never throws. */
 export const normalize = (raw: RawSettings | unknown): Settings => {
@@ -172,6 +161,8 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const version = safeVersion(str(r.version));
   const maxWidth = num(modal.max_width, 0) || DEFAULT_MAX_WIDTH;
   const description = str(r.description);
+  const fixed = variation == 'fixed';
+  const plain = plainDescription(description);
   const rewardsUrl = httpUrl(r.rewardsUrl);
   const imageUrl = httpUrl(r.imageUrl);
   const opacity = num(r.popupOpacity, -1);
@@ -183,7 +174,8 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     opacity: opacity < 0 ? DEFAULT_OPACITY : Math.min(opacity, 100) / 100,
     closeLabel: label(r.closeLabel, DEFAULT_CLOSE_LABEL),
     mobileBanner: yes(r.useMobileBanner),
-    description: variation == 'fixed' ? fixedDescription(description) : description,
+    description: fixed ? cut(plain) : description,
+    fullDescription: fixed && cut(plain) != plain ? plain : '',
     footer: str(r.footer),
     buttonLabel: label(r.buttonLabel, DEFAULT_BUTTON_LABEL),
     continueLabel: label(r.continueLabel, DEFAULT_CONTINUE_LABEL),

@@ -8,9 +8,9 @@ import type { Settings } from './settings';
 
 /**
  * A stylesheet's address: `{cdn}css/signup-forms/popup/{version}/{file}` in production, `file` named as this build
- * named it (`modal-1.{side id}.css`, issue 32: the exact sheets popup.js was built with); in dev (spec 7.2)
- * `//{appDomain}/css/signup-forms/popup/{file}`, plain: the dev folder is another build's, or the content host's
- * unversioned copy when the settings carry no appDomain.
+ * named it (`modal-1.{side id}.css`, docs/decisions/release-names.md: the exact sheets popup.js was built with); in dev
+ * (spec 7.2) `//{appDomain}/css/signup-forms/popup/{file}`, plain: the dev folder is another build's, or the content
+ * host's unversioned copy when the settings carry no appDomain.
  */
 export const sheetUrl =
   (p: LoaderParams, s: Settings) =>
@@ -23,7 +23,7 @@ export const sheetUrl =
  * The modal frame's stylesheets. First its own sheet, `{variation}-{template}.css` (modal-1 … modal-5, slide-1 …
  * slide-5, fixed-1: the fixed variation is always template 1), which the build makes of the spec 7.2 sheets this
  * frame stands for, in their order: common, the variation's sheet, the template's layout (build/frame-sheets.mjs).
- * One request where there were three, 166 B brotli fewer for the plain modal (issue 12.3, 12.5).
+ * One request where there were three, 166 B brotli fewer for the plain modal (docs/decisions/fetched-when-needed.md).
  * `extras`: the form needs form-extras.js (src/form-model/place.ts needsExtras). Such a form also links
  * form-extras.css, the look of the parts only that file renders, kept out of a plain form's first view.
  */

@@ -4,17 +4,8 @@
  * provider processes, issue 15); in demo mode also the double opt-in mailbox and the demo host page, in production
  * mode the owner's sign-in instead (issue 13, src/server/site.ts).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  PROVIDER_HEADERS_TIMEOUT_MS,
-  PROVIDER_MAX_URL,
-  PROVIDER_REQUEST_TIMEOUT_MS,
-  RATE_ADDRESS_MAX,
-  RATE_ADDRESS_WINDOW_MS,
-  RATE_CLIENT_MAX,
-  RATE_CLIENT_WINDOW_MS,
-} from '../constants';
+import type { Server } from 'node:http';
+import { RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS, RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS } from '../constants';
 import { type BadgeOptions, checkBadge } from './badge';
 import { counter } from './db/counters';
 import { openDb } from './db/open';
@@ -22,14 +13,13 @@ import { type RetentionOptions, retentionOf, startRetention } from './db/retenti
 import { checkMail, type MailOptions } from './mail/config';
 import { type Sender, startSender } from './mail/sender';
 import { smtpTransport } from './mail/smtp';
-import { ClientGone } from './http/body';
-import { logLine, logPath, logSink } from './http/log';
-import { maskAddresses } from './mask';
+import { logSink } from './http/log';
+import { serveRoutes } from './http/serve';
 import { directClient, proxiedClient, type Limit, type Limiters } from './http/ratelimit';
-import { sendText } from './http/respond';
 import { staticFiles } from './http/static';
 import { assetsRoute } from './pages/assets';
 import { captchaRoute } from './pages/captcha';
+import { hostedRoute } from './hosted/route';
 import { demoRoute } from './pages/demo';
 import { spaRoute } from './pages/demo-spa';
 import { confirmRoute } from './pages/confirm';
@@ -40,7 +30,6 @@ import { studioPages } from './studio/pages';
 import type { Route, RouteContext } from './route';
 import { hostsFromEnv, localOnly, notProxied } from './owner/local';
 import { checkMode, envFlag, isLoopback, listeningHost, type Mode, type ModeOptions, siteFor } from './site';
-import { StoreUnavailable } from './store/availability';
 import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
 import { mailboxLimitOf } from './subscribe/mailbox';
@@ -119,16 +108,6 @@ export interface ProviderOptions extends ModeOptions {
   badge?: BadgeOptions;
 }
 
-/** Whether `path` is valid percent-encoding (every `%` starts an escape, and the escapes make UTF-8). */
-const decodable = (path: string): boolean => {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * PROVIDER_RATE_LIMIT (false lifts the limits) and PROVIDER_TRUST_PROXY (true trusts one proxy's X-Forwarded-For),
  * undefined when unset; throws on a value that is neither yes nor no (see envFlag).
@@ -185,40 +164,6 @@ export const startWarnings = (mode: Mode, bind: string, port: number): string[] 
   return out;
 };
 
-/** Seconds a 503 asks the client to wait while the store is unavailable: about a restart's or fail-over's gap. */
-const RETRY_AFTER_S = 5;
-
-/** Whether `e`, or an error it was caused by, is of class `c`. */
-const causedBy = (e: unknown, c: abstract new (...a: never[]) => Error): boolean => {
-  for (let x: unknown = e, depth = 0; x instanceof Error && depth < 5; x = (x as Error).cause, depth++)
-    if (x instanceof c) return true;
-  return false;
-};
-
-/**
- * Answers a request whose handler threw `e` (issue 32 item 4). A client that went away mid-body: nothing to answer,
- * nothing to log. The store unavailable: a 503 with Retry-After, and no line here (the store prints one per change
- * of state, not one per request). Anything else is a bug: its stack is logged, never the request (the query
- * carries the visitor's fields), and the answer is a 500.
- */
-const failed = (req: IncomingMessage, res: ServerResponse, e: unknown): void => {
-  if (causedBy(e, ClientGone)) return void res.destroy();
-  const down = causedBy(e, StoreUnavailable);
-  if (!down)
-    // The stack, never the request: the query carries the visitor's fields. The path and the stack (an error's
-    // message may quote input) with every address masked, as the request log's (issue 32 item 3).
-    console.error(
-      `provider error on ${req.method} ${logPath(req.url || '')}:`,
-      maskAddresses(e instanceof Error ? e.stack || e.message : String(e)),
-    );
-  if (res.headersSent) res.destroy();
-  else if (down)
-    sendText(res, 503, 'Service Unavailable: the database cannot be reached; try again shortly.', {
-      'Retry-After': String(RETRY_AFTER_S),
-    });
-  else sendText(res, 500, 'Internal Server Error');
-};
-
 /** A running provider. */
 export interface Provider {
   /** 'http://127.0.0.1:PORT' */
@@ -229,6 +174,11 @@ export interface Provider {
   store: Store;
   /** The HTTP server (its timeouts are what the options asked for). */
   server: Server;
+  /**
+   * What its routes are given (store, Site, clients, mailbox limit): for another server over the same provider, the
+   * blog's on its own origin (issue 35 item 2), which must be closed before this provider.
+   */
+  context: RouteContext;
   /**
    * Stops accepting (new connections are refused) and ends idle connections; requests in flight are answered, each
    * answer closing its connection, and connections still open after the request timeout are ended. The mail sender
@@ -267,79 +217,19 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   // connection is accepted in a later event-loop turn, so no request finds the list empty.
   const routes: Route[] = [];
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const raw = req.url || '/';
-    if (raw.length > PROVIDER_MAX_URL) return sendText(res, 414, 'URI Too Long');
-    let url: URL;
-    try {
-      url = new URL(raw, 'http://provider.invalid');
-    } catch {
-      return sendText(res, 400, 'Bad Request');
-    }
-    // Issue 13 item 5: a path no route can decode (`/blog/%`, `/x/%E0%A4%A`) is the client's error, answered here
-    // once for every route, so none of them can throw on it. Most paths hold no '%' and skip the decode.
-    if (url.pathname.includes('%') && !decodable(url.pathname)) return sendText(res, 400, 'Bad Request');
-    for (const r of routes) {
-      const done = r(req, res, url, ctx);
-      // Most routes answer synchronously: only a promise is awaited (no microtask per route on the hot path).
-      if (done === true || (done !== false && (await done))) return;
-    }
-    sendText(res, 404, 'Not Found');
-  };
-
-  // Slow-header clients (slowloris) hold a connection each: the head must arrive within headersMs, the whole request
-  // within requestMs, and Node checks for both every second rather than its default 30 s.
-  const headersTimeout = opts.timeouts?.headersMs ?? PROVIDER_HEADERS_TIMEOUT_MS;
-  const requestTimeout = Math.max(headersTimeout, opts.timeouts?.requestMs ?? PROVIDER_REQUEST_TIMEOUT_MS);
-  const connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4)));
-  const log = logSink(opts.logWrite || ((chunk) => process.stdout.write(chunk)));
-  /** Set by close(): the server drains (see close). */
-  let draining = false;
-  /**
-   * Handlers still running. A handler may outlive its connection (a client that hangs up while its submit awaits the
-   * store): the store is closed only once none is left, never under a handler's feet.
-   */
-  let inflight = 0;
-  let idle: (() => void) | null = null;
-  const server = createServer(
-    { maxHeaderSize: 64 * 1024, headersTimeout, requestTimeout, connectionsCheckingInterval },
-    (req, res) => {
-      const t0 = performance.now();
-      // Bytes on the wire for this response, headers included (connections serve one request at a time).
-      const sent0 = req.socket.bytesWritten;
-      // While draining, an answer says Connection: close and Node ends the connection after it: no client sends its
-      // next request on a connection that is about to go.
-      if (draining) res.shouldKeepAlive = false;
-      res.on('finish', () => {
-        if (!opts.quiet) {
-          const bytes = req.socket.bytesWritten - sent0;
-          log.line(logLine(req.method || '-', req.url || '/', res.statusCode, bytes, performance.now() - t0));
-        }
-        // An answer begun before close() may have promised keep-alive: its connection, idle from now (Node's own
-        // finish handler ran first), ends at once, before the client could send another request on it.
-        if (draining) server.closeIdleConnections();
-      });
-      inflight++;
-      handle(req, res)
-        .catch((e: unknown) => failed(req, res, e))
-        .finally(() => {
-          if (--inflight === 0) idle?.();
-        });
-    },
-  );
-  server.keepAliveTimeout = 5000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, bind, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const log = opts.quiet ? null : logSink(opts.logWrite || ((chunk) => process.stdout.write(chunk)));
+  const served = await serveRoutes({
+    port: opts.port ?? 0,
+    host: bind,
+    routes,
+    context: () => ctx,
+    log,
+    timeouts: opts.timeouts,
   }).catch(async (e: unknown) => {
     await store.close();
     throw e;
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = served.port;
   const self = listeningHost(bind, port);
   ctx.site = siteFor(mode, self, badge);
   const demo = mode.mode === 'demo';
@@ -353,6 +243,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     ...(opts.routes || []),
     jsonpRoute(limiters),
     beaconRoute(limiters.perBeacon ?? null),
+    hostedRoute,
     captchaRoute(limiters),
     confirmRoute,
     // The demo's owner pages to no request that came through a proxy (from anywhere, then), and on loopback only to
@@ -372,30 +263,18 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     origin: `http://${self}`,
     host: self,
     store,
-    server,
+    server: served.server,
+    context: ctx,
     close: () =>
-      (closing ||= new Promise<void>((resolve) => {
-        draining = true;
+      (closing ||= (async () => {
         // The sender stops at once; its send in flight ends (and is recorded) while the requests drain.
         const mailStopped = sender?.stop();
         const sweepStopped = sweeper.stop();
-        // Stops listening (a new connection is refused) and ends the idle connections; requests in flight go on.
-        server.close(async () => {
-          // A handler stuck on something that never answers holds the close no longer than a request may take.
-          if (inflight)
-            await new Promise<void>((r) => {
-              idle = r;
-              setTimeout(r, requestTimeout).unref();
-            });
-          log.flush();
-          await mailStopped;
-          await sweepStopped;
-          await store.close().catch((e: Error) => console.error(`closing the store: ${e.message}`));
-          resolve();
-        });
-        // Node stops enforcing the head and request timeouts once closed, so the longest a request may take stands
-        // in for them: a request in flight within its limits is answered, a stalled client holds the close no longer.
-        setTimeout(() => server.closeAllConnections(), requestTimeout).unref();
-      })),
+        await served.close();
+        log?.flush();
+        await mailStopped;
+        await sweepStopped;
+        await store.close().catch((e: Error) => console.error(`closing the store: ${e.message}`));
+      })()),
   };
 }

@@ -1,9 +1,10 @@
 /**
- * The popup's powered-by badge as this provider's operator sets it (issue 33 item 5). The spec's badge "links to the
- * provider's site": a self-hosted provider is not Mailchimp, so its settings answers say who it is, `poweredBy: {
- * text, url }`, or that the badge is off, `poweredBy: false` (the popup shows Mailchimp's own only when the key is
- * absent, as from a Mailchimp provider). Read once at start (site.ts badgeFromEnv): PROVIDER_BADGE=off turns it off;
- * PROVIDER_BADGE_TEXT (default "Powered by <public host>") and PROVIDER_BADGE_URL (default the public URL) change it.
+ * The popup's powered-by badge as this provider's operator sets it (docs/decisions/powered-by-badge.md). The spec's
+ * badge "links to the provider's site": a self-hosted provider is not Mailchimp, so its settings answers say who it is,
+ * `poweredBy: { text, url }`, or that the badge is off, `poweredBy: false` (the popup shows Mailchimp's own only when
+ * the key is absent, as from a Mailchimp provider). Read once at start (site.ts badgeFromEnv): PROVIDER_BADGE=off turns
+ * it off; PROVIDER_BADGE_TEXT (default "Powered by <public host>") and PROVIDER_BADGE_URL (default the public URL)
+ * change it.
  */
 
 /** The badge as startProvider takes it: false turns it off; each key left out takes its default. */

@@ -16,8 +16,8 @@ export interface RouteContext {
    */
   client: (req: IncomingMessage) => string;
   /**
-   * What one mailbox may be sent in a day from the whole provider (issue 32 item 2, src/server/subscribe/mailbox.ts),
-   * counted by every mail queued; null when lifted.
+   * What one mailbox may be sent in a day from the whole provider (docs/decisions/mailbox-limit.md,
+   * src/server/subscribe/mailbox.ts), counted by every mail queued; null when lifted.
    */
   mailbox: Limit | null;
 }

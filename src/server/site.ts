@@ -1,9 +1,9 @@
 /**
- * The provider's two modes (issue 13 item 1) and the addresses it names. `demo` (`npm start`, the default) serves the
- * mailbox and the demo pages for one person on their machine. `production` (PROVIDER_MODE=production) has neither,
- * puts every owner page behind the owner secret, and refuses to start without a public URL and that secret.
- * Links that leave a response (e-mails) come from the public URL or the listening address, never from a request
- * header (issue 13 item 2).
+ * The provider's two modes (docs/decisions/two-modes.md) and the addresses it names. `demo` (`npm start`, the default)
+ * serves the mailbox and the demo pages for one person on their machine. `production` (PROVIDER_MODE=production) has
+ * neither, puts every owner page behind the owner secret, and refuses to start without a public URL and that secret.
+ * Links that leave a response (e-mails) come from the public URL or the listening address, never from a request header
+ * (docs/decisions/links-from-site-origin.md).
  */
 import type { IncomingMessage } from 'node:http';
 import { OWNER_SECRET_MIN } from '../constants';
@@ -48,7 +48,7 @@ export interface Site {
   ownerSecret: string | null;
   /** The listening address as an origin ('http://127.0.0.1:8080'): a demo's owner pages are posted from it. */
   listening: string;
-  /** The powered-by badge every settings answer carries (src/server/badge.ts, issue 33 item 5). */
+  /** The powered-by badge every settings answer carries (src/server/badge.ts, docs/decisions/powered-by-badge.md). */
   badge: Badge;
 }
 
@@ -86,7 +86,7 @@ export const checkMode = (o: ModeOptions): Mode => {
       `Production mode needs PROVIDER_OWNER_SECRET, at least ${OWNER_SECRET_MIN} characters: ` +
         'the owner pages are closed without it (e.g. `openssl rand -hex 24`).',
     );
-  // Issue 32 item 8: long enough is not enough; a secret a person typed is the first a guesser tries.
+  // docs/decisions/owner-sessions.md: long enough is not enough; a secret a person typed is the first a guesser tries.
   const weak = secretWeakness(secret);
   if (weak)
     throw Error(
@@ -105,8 +105,9 @@ export const modeFromEnv = (env: NodeJS.ProcessEnv): ModeOptions => {
 };
 
 /**
- * The powered-by badge from the environment (issue 33 item 5): PROVIDER_BADGE=off (or 0, false, no) turns it off;
- * PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL replace its text and link. Undefined when none is set: the default badge.
+ * The powered-by badge from the environment (docs/decisions/powered-by-badge.md): PROVIDER_BADGE=off (or 0, false, no)
+ * turns it off; PROVIDER_BADGE_TEXT and PROVIDER_BADGE_URL replace its text and link. Undefined when none is set: the
+ * default badge.
  */
 export const badgeFromEnv = (env: NodeJS.ProcessEnv): BadgeOptions | undefined => {
   if (envFlag(env, 'PROVIDER_BADGE') === false) return false;

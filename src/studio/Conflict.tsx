@@ -1,7 +1,7 @@
 /**
- * A stale save (issue 33 item 3: "told so and shown the difference, no silent overwrite"): the form was saved
- * elsewhere after this draft began. Lists every setting where the draft and the saved form differ, by the labels of
- * their controls, and offers to save over it or to take it.
+ * A stale save (docs/decisions/owner-api-revisions.md: "told so and shown the difference, no silent overwrite"): the
+ * form was saved elsewhere after this draft began. Lists every setting where the draft and the saved form differ, by
+ * the labels of their controls, and offers to save over it or to take it.
  */
 import { useEffect, useRef } from 'react';
 import type { Saved } from './api';

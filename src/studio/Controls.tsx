@@ -1,7 +1,8 @@
 /**
  * The editor's controls, one per kind of the catalogue (catalogue.ts): each a visible label, the input, its hint and
- * the problems of the form model's checks under it (aria-invalid, aria-describedby: issue 33 item 3 "refused with the
- * reason next to the control"). They take a `Bound` (bind.ts) and nothing else.
+ * the problems of the form model's checks under it (aria-invalid, aria-describedby:
+ * docs/decisions/owner-api-revisions.md "refused with the reason next to the control"). They take a `Bound` (bind.ts)
+ * and nothing else.
  */
 import type { ReactNode } from 'react';
 import type { Bound } from './bind';

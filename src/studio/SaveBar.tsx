@@ -1,7 +1,7 @@
 /**
- * Save, and beside it what stands in its way and what to look at (issue 33 items 3 and 4): the problems of the form
- * model's checks (a save is refused while there are any; each links to its control) and the accessibility check's
- * warnings (each names its control and, for a contrast, the ratio; the owner can still save).
+ * Save, and beside it what stands in its way and what to look at (docs/decisions/owner-api-revisions.md): the problems
+ * of the form model's checks (a save is refused while there are any; each links to its control) and the accessibility
+ * check's warnings (each names its control and, for a contrast, the ratio; the owner can still save).
  */
 import type { MouseEvent } from 'react';
 import type { Saved } from './api';

@@ -1,6 +1,6 @@
 /**
- * The live preview (issue 33 item 2): how the stage shows the form (desktop, a phone showing the form, a phone
- * showing the mobile banner), the language and direction of the page under it, and the stage itself.
+ * The live preview (docs/decisions/preview-and-stage.md): how the stage shows the form (desktop, a phone showing the
+ * form, a phone showing the mobile banner), the language and direction of the page under it, and the stage itself.
  */
 import { useState } from 'react';
 import type { LoaderParams, RawSettings } from '../types';

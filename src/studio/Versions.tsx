@@ -1,7 +1,7 @@
 /**
- * The saved versions of the form (issue 33 item 3: the last 20, with their time; any can be restored): each can be
- * viewed (the stage shows it, and what differs from the draft is listed) and restored, which saves it as a new
- * revision.
+ * The saved versions of the form (docs/decisions/owner-api-revisions.md: the last 20, with their time; any can be
+ * restored): each can be viewed (the stage shows it, and what differs from the draft is listed) and restored, which
+ * saves it as a new revision.
  */
 import type { Saved, VersionSummary } from './api';
 import { ChangeTable } from './Conflict';

@@ -1,7 +1,7 @@
 /**
- * The difference of two drafts, by control (issue 33 item 3: a stale save is shown the difference, no silent
- * overwrite; the Versions panel shows what restoring one would change). Every leaf that differs is named by the
- * control that edits it (names.ts), once per control, in the order of the settings. Pure.
+ * The difference of two drafts, by control (docs/decisions/owner-api-revisions.md: a stale save is shown the
+ * difference, no silent overwrite; the Versions panel shows what restoring one would change). Every leaf that differs
+ * is named by the control that edits it (names.ts), once per control, in the order of the settings. Pure.
  */
 import { controlFor, describe, type Draft } from './names';
 import { formatPath, getAt, type Json, type Step } from './paths';

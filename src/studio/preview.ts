@@ -1,7 +1,8 @@
 /**
- * What the stage's popup is given (issue 33 item 2: the real popup.js in preview mode, spec 6): the loader parameters
- * of a preview, and the draft's settings as a visitor's form-settings call would answer them (the provider's
- * `forVisitor`: image addresses on this provider, its appDomain, its badge), with the preview's view applied. Pure.
+ * What the stage's popup is given (docs/decisions/preview-and-stage.md: the real popup.js in preview mode, spec 6): the
+ * loader parameters of a preview, and the draft's settings as a visitor's form-settings call would answer them (the
+ * provider's `forVisitor`: image addresses on this provider, its appDomain, its badge), with the preview's view
+ * applied. Pure.
  */
 import { forVisitor, type PoweredBy } from '../form-model/visitor';
 import type { LoaderParams, RawSettings } from '../types';

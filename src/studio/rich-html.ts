@@ -1,7 +1,7 @@
 /**
- * Owner HTML as the popup keeps it (issue 33 item 2: "what is kept is exactly what the popup's sanitizer keeps, and
- * the editor shows it"): the rich-text editor reads and writes HTML only through the popup's own sanitizer
- * (src/popup/html/sanitize.ts), on load, on paste and on every change.
+ * Owner HTML as the popup keeps it (docs/decisions/owner-html-sanitizer.md: "what is kept is exactly what the popup's
+ * sanitizer keeps, and the editor shows it"): the rich-text editor reads and writes HTML only through the popup's own
+ * sanitizer (src/popup/html/sanitize.ts), on load, on paste and on every change.
  */
 import { safeUrl } from '../popup/html/policy';
 import { sanitize } from '../popup/html/sanitize';

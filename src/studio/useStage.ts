@@ -1,10 +1,10 @@
 /**
- * The live preview's engine (issue 33 item 2: the real popup.js in preview mode, re-rendered on every change before
- * anything is saved). The stage is a same-origin frame on `/studio/stage?v=&lang=&dir=` running popup.js of the
- * settings' version; each render calls its `mount(params, settings)` (spec 6 isPreview: no server calls, simulated
- * success, closing rebuilds), a little after the last change. Another popup version loads the stage again; a stage
- * navigated away (a link aimed at it, an error page) is unreadable and replaced by a new frame, so that the page's
- * history keeps no entry of it; a new frame that is unreadable too is reported, not replaced again.
+ * The live preview's engine (docs/decisions/preview-and-stage.md: the real popup.js in preview mode, re-rendered on
+ * every change before anything is saved). The stage is a same-origin frame on `/studio/stage?v=&lang=&dir=` running
+ * popup.js of the settings' version; each render calls its `mount(params, settings)` (spec 6 isPreview: no server
+ * calls, simulated success, closing rebuilds), a little after the last change. Another popup version loads the stage
+ * again; a stage navigated away (a link aimed at it, an error page) is unreadable and replaced by a new frame, so that
+ * the page's history keeps no entry of it; a new frame that is unreadable too is reported, not replaced again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoaderParams, RawSettings, Shared } from '../types';

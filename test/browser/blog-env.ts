@@ -1,7 +1,8 @@
 /**
- * The blog in Chromium for the browser layer (test/browser/blog-*.test.ts): the reference provider with the blog's
- * route over a temporary SQLite file, serving the BUILT dist/ (run `node build.mjs --quiet` first). Pages get the
- * popup's embed.js from the same server, as on `npm start`; popup.js itself is refused, so the popup (tested
+ * The blog in Chromium for the browser layer (test/browser/blog-*.test.ts): the reference provider over a temporary
+ * SQLite file, serving the BUILT dist/ (run `node build.mjs --quiet` first), and the blog on a server of its own, as
+ * on `npm start` (issue 35 item 2): opened as http://localhost:PORT, it names the provider as 127.0.0.1, another
+ * site. Pages get the popup's embed.js from the provider; popup.js itself is refused, so the popup (tested
  * elsewhere) never opens over the blog mid-test. Requests to other hosts (video thumbnails and players) are
  * answered here with nothing: the machine has no network, and the tests only check the addresses.
  */
@@ -10,19 +11,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { suite, type Test } from 'uvu';
-import { createBlogRoute } from '../../src/blog/server/routes';
+import { startBlogServer } from '../../src/blog/server/start';
 import { BLOG_PANEL_MS } from '../../src/constants';
 import { startProvider, type Provider } from '../../src/server/app';
 import { DIST, launch, until, watch, type PageLog } from './harness';
 
 export { until };
 
-/** A provider with the blog over a temporary database. */
+/**
+ * A provider and its blog over a temporary database: `origin` and `host` are the blog's as a visitor opens it
+ * (http://localhost:PORT), `provider` the provider (http://127.0.0.1:PORT), `store` theirs.
+ */
 export interface Blog extends Provider {
+  provider: Provider;
   cleanup(): Promise<void>;
 }
 
-/** Starts the provider with the blog's route on 127.0.0.1:0. */
+/** Starts the provider on 127.0.0.1:0 and the blog on a port of its own. */
 export async function startBlog(): Promise<Blog> {
   const dir = mkdtempSync(join(tmpdir(), 'blog-browser-'));
   // blog.js and blog.css are served from a copy taken now, so a build running meanwhile in the same checkout
@@ -32,11 +37,22 @@ export async function startBlog(): Promise<Blog> {
     ['blog.js', 'blog.css'].every((f) => existsSync(join(built, f)) && statSync(join(built, f)).size > 0);
   await until(ready, 'dist/blog/blog.js and blog.css (run `node build.mjs --quiet` first)', 15000);
   cpSync(built, join(dir, 'dist', 'blog'), { recursive: true });
-  const routes = [createBlogRoute({ contentDir: join(process.cwd(), 'content'), distDir: join(dir, 'dist') })];
-  const p = await startProvider({ dbPath: join(dir, 'provider.sqlite'), distDir: DIST, port: 0, quiet: true, routes });
+  const p = await startProvider({ dbPath: join(dir, 'provider.sqlite'), distDir: DIST, port: 0, quiet: true });
+  const blog = await startBlogServer({
+    context: p.context,
+    port: 0,
+    quiet: true,
+    contentDir: join(process.cwd(), 'content'),
+    distDir: join(dir, 'dist'),
+  });
+  const url = new URL(blog.address);
   return {
     ...p,
+    origin: url.origin,
+    host: url.host,
+    provider: p,
     cleanup: async () => {
+      await blog.close();
       await p.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -61,7 +77,7 @@ export async function openBlog(
 ): Promise<BlogPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   await context.route(
-    (url) => url.host != blog.host || /\/popup\.js$/.test(url.pathname),
+    (url) => (url.host != blog.host && url.host != blog.provider.host) || /\/popup\.js$/.test(url.pathname),
     (route) => route.fulfill({ status: 204, body: '' }),
   );
   const page = await context.newPage();

@@ -66,8 +66,15 @@ export async function openHost(
       (r) => r.abort(),
     );
   if (o.before) await o.before(page);
+  // The host button is focused by the page itself once its document is parsed: the loader asks for the settings only
+  // after the load and counts the delay from their answer, so the focus is there before any reveal however slow the
+  // machine (a focus from here after the load came after the reveal on a loaded machine, and the close returned focus
+  // to the body).
+  if (o.focusHost)
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => document.getElementById('host-button')?.focus()),
+    );
   await page.goto(o.sameHost ? url : url.replace('//127.0.0.1:', '//localhost:'));
-  if (o.focusHost) await page.focus('#host-button');
   logs.set(page, log);
   return { context, page, log, uuid };
 }

@@ -109,9 +109,16 @@ T('text-to-join at the phone width is said, not followed; a stage navigated away
     // What a link aimed at the stage does when nothing stops it: the stage holds a page the studio cannot read (the
     // studio's own home refuses to be framed: an error page).
     await page.evaluate(() => {
-      (document.getElementById('stage') as HTMLIFrameElement).contentWindow!.location.href = '/studio';
+      const stage = document.getElementById('stage') as HTMLIFrameElement;
+      stage.dataset.navigated = '';
+      stage.contentWindow!.location.href = '/studio';
     });
-    await page.waitForFunction(() => !(document.getElementById('stage') as HTMLIFrameElement).contentDocument);
+    // The stage holds the unreadable page, or the studio has already replaced it (a new frame, unmarked): a look that
+    // waited for the first alone missed it on a loaded machine when the replacement came between two looks.
+    await page.waitForFunction(() => {
+      const stage = document.getElementById('stage') as HTMLIFrameElement;
+      return !stage.contentDocument || stage.dataset.navigated === undefined;
+    });
     // The e-mail step of an SMS form goes on with its Continue button.
     await control(page, 'Continue label').fill('After the rebuild');
     await modal.getByRole('button', { name: 'After the rebuild' }).waitFor({ timeout: 20000 });

@@ -34,16 +34,20 @@ const capture = (fn: (res: ServerResponse) => void): { status: number; html: str
       out.status = s;
       return res;
     },
-    end(h: string) {
-      out.html = h;
+    end(h: Buffer | string) {
+      out.html = String(h);
     },
   };
   fn(res as unknown as ServerResponse);
   return out;
 };
 
-/** Where the pages are served from. */
-const AT = { host: 'blog.test', origin: 'http://blog.test' };
+/** The provider the pages name (a site of its own: issue 35 item 2), and the built assets they name. */
+const AT = {
+  host: 'list.test:8080',
+  origin: 'http://list.test:8080',
+  assets: { css: '.site-title{margin:0}', js: '/blog/blog.js?v=0123abcd' },
+};
 
 /** The home page as the server renders it. */
 export const homeHtml = (): string => capture((res) => homePage(res, content, homeView, AT)).html;

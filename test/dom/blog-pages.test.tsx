@@ -18,17 +18,22 @@ the popup embed`, () => {
   assert.is(d.documentElement.getAttribute('class'), 'no-js');
   assert.is(d.documentElement.getAttribute('lang'), 'en');
   assert.ok(d.head.querySelector('script')?.textContent?.includes("className='js'"));
-  assert.equal(attrs(d.querySelector('script[src="/blog/blog.js"]'), ['defer']), { defer: '' });
-  assert.ok(d.querySelector('link[rel=stylesheet][href="/blog/blog.css"]'));
+  // Issue 35 item 6: blog.js by its version, the stylesheet inline under the nonce (nothing blocks the first paint).
+  assert.equal(attrs(d.querySelector('script[src="/blog/blog.js?v=0123abcd"]'), ['defer']), { defer: '' });
+  assert.is(d.querySelector('link[rel=stylesheet]'), null);
+  const style = d.head.querySelector('style');
+  assert.is(style?.textContent, '.site-title{margin:0}');
+  assert.is(style?.getAttribute('nonce'), d.head.querySelector('script')?.getAttribute('nonce'));
   assert.equal(attrs(d.body, ['data-blog', 'data-post', 'data-mode']), {
     'data-blog': '4217',
     'data-post': '0',
     'data-mode': 'home',
   });
-  const embed = d.querySelector('script[src="/js/signup-forms/popup/embed.js"]');
+  // The provider on an origin of its own (issue 35 item 2).
+  const embed = d.querySelector('script[src="http://list.test:8080/js/signup-forms/popup/embed.js"]');
   assert.equal(attrs(embed, ['async', 'data-base-url', 'data-uuid', 'data-lid', 'data-f-id']), {
     async: '',
-    'data-base-url': 'blog.test',
+    'data-base-url': 'list.test:8080',
     'data-uuid': '6c1f4e2b9a7d3c5e8f0a1b2c3',
     'data-lid': 'a1b2c3d4e7',
     'data-f-id': '00a103',
@@ -39,7 +44,7 @@ the popup embed`, () => {
     'data-post': '101',
     'data-mode': 'post',
   });
-  assert.ok(post.querySelector('script[src="/js/signup-forms/popup/embed.js"]'));
+  assert.ok(post.querySelector('script[src="http://list.test:8080/js/signup-forms/popup/embed.js"]'));
 });
 
 test(`header: the toggles are named buttons with aria-expanded and aria-controls, in place from the first paint \
@@ -93,7 +98,14 @@ site's icon (issue 12: Lighthouse SEO and best practices)`, () => {
     about: 'About "us" & <them>',
     popup: { uuid: 'u', lid: 'l', fId: '' },
   };
-  const ctx = { site, host: 'h', nonce: '', widgets: { recentPosts: [], recentComments: [] } };
+  const ctx = {
+    site,
+    host: 'h',
+    provider: 'http://h',
+    assets: { css: '', js: '/blog/blog.js' },
+    nonce: '',
+    widgets: { recentPosts: [], recentComments: [] },
+  };
   const page = (d: string | undefined) =>
     renderToString(
       <Layout ctx={ctx} title="x" description={d} postId={0} mode="home" titleIsHeading={false}>
@@ -120,9 +132,29 @@ test('header: a site without a menu has no menu list', () => {
     about: '',
     popup: { uuid: 'u', lid: 'l', fId: '' },
   };
-  const d = dom(renderToString(<Header site={site} titleIsHeading={false} />));
+  const d = dom(renderToString(<Header site={site} titleIsHeading={false} subscribe="http://h/subscribe?u=u&id=l" />));
   assert.is(d.querySelector('#site-navigation ul'), null);
   assert.is(d.querySelector('.site-title')?.tagName, 'P');
+});
+
+test(`every page: a Subscribe link to the provider's hosted page, after the title and before the toggles, \
+that the embed opens as the popup (issue 35 item 2)`, () => {
+  const d = dom(homeHtml());
+  const links = [...d.querySelectorAll('[data-mc-popup-open]')];
+  assert.is(links.length, 1);
+  const a = links[0];
+  assert.is(a.tagName, 'A');
+  assert.is(a.textContent?.trim(), 'Subscribe');
+  assert.is(
+    a.getAttribute('href'),
+    'http://list.test:8080/subscribe?u=6c1f4e2b9a7d3c5e8f0a1b2c3&id=a1b2c3d4e7&f_id=00a103',
+  );
+  const header = d.querySelector('.site-header') as Element;
+  const order = [...header.querySelectorAll('a, button')];
+  assert.is(order.indexOf(a), 1, 'right after the title');
+  // Without script, with no stylesheet: the same link (a real link, no script needed).
+  const post = dom(postHtml('lamp-room-at-dawn').html);
+  assert.is(post.querySelector('.site-header [data-mc-popup-open]')?.getAttribute('href'), a.getAttribute('href'));
 });
 
 test(`home: post list with thumbnails, titles, dates and comment counts; \

@@ -159,6 +159,38 @@ modal only for the modal variation`, () => {
   }
 });
 
+test(`Modal: a slide-in and a fixed bar carry an empty polite live region for their name, a modal none; the fixed \
+bar is described by its whole text (issue 35 item 4)`, () => {
+  const long = '<p>Get <b>20%</b> off your first order and free shipping on every order after</p>';
+  const cases: [string, string, boolean, string | null][] = [
+    ['modal', long, false, null],
+    ['slide', long, true, null],
+    ['fixed', long, true, 'Get 20% off your first order and free shipping on every order after'],
+    ['fixed', '<p>Short offer</p>', true, null],
+  ];
+  for (const [modalVariation, description, region, full] of cases) {
+    const el = show(
+      <Modal
+        transport={preview}
+        s={normalize({ fields: [EMAIL], modalVariation, description })}
+        p={P}
+        mobile={false}
+        onClose={() => undefined}
+      />,
+    );
+    const d = el.querySelector('[role="dialog"]')!;
+    const live = d.querySelector('.mc-announce');
+    assert.is(!!live, region, modalVariation);
+    if (live) {
+      assert.is(live.getAttribute('role'), 'status');
+      assert.is(live.textContent, '', 'empty until the popup shows');
+    }
+    const by = d.getAttribute('aria-describedby');
+    assert.is(by && el.querySelector('#' + by)!.textContent, full, `${modalVariation}: ${description}`);
+    if (by) assert.ok(el.querySelector('#' + by)!.hasAttribute('hidden'), 'the whole text is not shown twice');
+  }
+});
+
 test('Modal: the overlay and the close control close; the closeLabel setting names the control', () => {
   let closed = 0;
   const el = show(

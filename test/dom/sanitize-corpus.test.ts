@@ -7,6 +7,7 @@ import { parseHTML } from 'linkedom';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sanitize } from '../../src/popup/html/sanitize';
+import { CORPUS } from '../xss-corpus';
 
 const { document } = parseHTML('<!doctype html><html><head></head><body></body></html>');
 const doc = document as unknown as Document;
@@ -18,66 +19,6 @@ const ALLOWED = new Set(
     'td tfoot th thead tr tt u ul var wbr'
   ).split(' '),
 );
-
-const CORPUS = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=https://evil.example/x.js></SCRIPT>',
-  '<img src=x onerror=alert(1)>',
-  '<img src="javascript:alert(1)">',
-  '<IMG SRC=JaVaScRiPt:alert(1)>',
-  '<img src=" &#14;  javascript:alert(1)">',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
-  '<a href="jav&#x09;ascript:alert(1)">x</a>',
-  '<a href="  javascript:alert(1)">x</a>',
-  '<a href="java\nscript:alert(1)">x</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-  '<a href="vbscript:msgbox(1)">x</a>',
-  '<a href=/relative>x</a>',
-  '<svg/onload=alert(1)>',
-  '<svg><script>alert(1)</script></svg>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-  '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
-  '<style><style/><img src=x onerror=alert(1)>',
-  '<xmp><img src=x onerror=alert(1)></xmp>',
-  '<textarea><img src=x onerror=alert(1)></textarea>',
-  '<title><img src=x onerror=alert(1)></title>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<iframe src=javascript:alert(1)>',
-  '<object data=javascript:alert(1)>',
-  '<embed src=javascript:alert(1)>',
-  '<form action=javascript:alert(1)><input type=submit>',
-  '<button formaction=javascript:alert(1)>x</button>',
-  '<input autofocus onfocus=alert(1)>',
-  '<select autofocus onfocus=alert(1)>',
-  '<details open ontoggle=alert(1)>',
-  '<video><source onerror=alert(1)>',
-  '<body onload=alert(1)>',
-  '<div style="background:url(javascript:alert(1))">x</div>',
-  '<div style="width: expression(alert(1))">x</div>',
-  '<div style="position:fixed;top:0;left:0;width:100%;height:100%">overlay</div>',
-  '<p style="color:red;\\62 ackground:url(x)">x</p>',
-  '<a href="https://ok.example" onclick="alert(1)" onmouseover=alert(1)>x</a>',
-  '<p id="mc-EMAIL-0" name="EMAIL">clobber</p>',
-  '<img name="getElementById">',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-  '<link rel=import href=https://evil.example>',
-  '<template><img src=x onerror=alert(1)></template>',
-  '<!--<img src=x onerror=alert(1)>-->',
-  '<![CDATA[<img src=x onerror=alert(1)>]]>',
-  '<?xml version="1.0"?><img src=x onerror=alert(1)>',
-  '<p>unclosed <b>bold <i>italic',
-  '</p></div></b>stray end tags',
-  '<scr<script>ipt>alert(1)</script>',
-  '<<script>script>alert(1)//<</script>/script>',
-  '<img src="x` `<script>alert(1)</script>"` `>',
-  '<a href="https://ok.example"title="t"onclick=alert(1)>x</a>',
-  '<img """><script>alert(1)</script>">',
-  '<div ' + 'a="1" '.repeat(500) + '>many attributes</div>',
-  '<b>'.repeat(5000) + 'deep',
-];
 
 /** Every element and attribute of a fragment, checked against the allow-list. */
 const problems = (frag: DocumentFragment): string[] => {

@@ -50,8 +50,8 @@ the demo page moved to /demo`, async () => {
   const slide = form('slide');
   assert.ok(
     r.text.includes(
-      `async src="/js/signup-forms/popup/embed.js" data-base-url="${p.host}" data-uuid="${DEMO_UUID}" ` +
-        `data-lid="${slide.lid}" data-f-id="${slide.fId}">`,
+      `async src="http://${p.host}/js/signup-forms/popup/embed.js" data-base-url="${p.host}" ` +
+        `data-uuid="${DEMO_UUID}" data-lid="${slide.lid}" data-f-id="${slide.fId}">`,
     ),
     'embed',
   );

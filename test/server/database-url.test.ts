@@ -110,8 +110,7 @@ test('redactSecrets masks the password of any URL in a text', () => {
   for (const [text, want] of cases) assert.is(redactSecrets(text), want, text);
 });
 
-test("the banner names a PostgreSQL store without the URL's password (server-pg)", async () => {
-  if (!PG_URL) return;
+(PG_URL ? test : test.skip)("the banner names a PostgreSQL store without the URL's password (server-pg)", async () => {
   const place = await freshTarget(dir);
   try {
     // The URL's own password, else one added (a trust-auth test cluster never asks for it), in both places it goes.

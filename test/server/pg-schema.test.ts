@@ -23,39 +23,46 @@ const admin = async (sql: string) => {
   }
 };
 
-test('a search_path naming a schema that does not exist stops the start, saying to create it', async () => {
-  if (!PG_URL) return;
-  const dir = mkdtempSync(join(tmpdir(), 'pg-schema-'));
-  const schema = `popup_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  try {
-    const err = await startProvider({ databaseUrl: url, distDir: dir, quiet: true }).then(
-      (p) => p.close().then(() => null),
-      (e: Error) => e,
-    );
-    assert.match(err?.message || 'started', /search_path names no schema that exists: create it first \(CREATE SCHEMA/);
-    const r = await new Promise<{ code: number | null; out: string }>((done) => {
-      const child = spawn(process.execPath, ['dist-node/main.mjs'], {
-        env: { ...process.env, PORT: '0', DATABASE_URL: url, PROVIDER_DB: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+(PG_URL ? test : test.skip)(
+  'a search_path naming a schema that does not exist stops the start, saying to create it',
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pg-schema-'));
+    const schema = `popup_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    try {
+      const err = await startProvider({ databaseUrl: url, distDir: dir, quiet: true }).then(
+        (p) => p.close().then(() => null),
+        (e: Error) => e,
+      );
+      assert.match(
+        err?.message || 'started',
+        /search_path names no schema that exists: create it first \(CREATE SCHEMA/,
+      );
+      const r = await new Promise<{ code: number | null; out: string }>((done) => {
+        const child = spawn(process.execPath, ['dist-node/main.mjs'], {
+          env: { ...process.env, PORT: '0', DATABASE_URL: url, PROVIDER_DB: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (out += d));
+        child.on('exit', (code) => done({ code, out }));
+        setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
       });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      child.stderr.on('data', (d) => (out += d));
-      child.on('exit', (code) => done({ code, out }));
-      setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
-    });
-    assert.is(r.code, 1, r.out);
-    assert.match(r.out, /^DATABASE_URL: cannot open postgres\S*: the search_path names no schema that exists/m);
-    await admin(`CREATE SCHEMA ${schema}`);
-    const p = await startProvider({ databaseUrl: url, distDir: dir, quiet: true });
-    await p.close();
-    const t = await admin(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = '${schema}'`);
-    assert.ok(t.rows[0].n > 3, 'the tables are in the new schema');
-  } finally {
-    await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+      assert.is(r.code, 1, r.out);
+      assert.match(r.out, /^DATABASE_URL: cannot open postgres\S*: the search_path names no schema that exists/m);
+      await admin(`CREATE SCHEMA ${schema}`);
+      const p = await startProvider({ databaseUrl: url, distDir: dir, quiet: true });
+      await p.close();
+      const t = await admin(
+        `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = '${schema}'`,
+      );
+      assert.ok(t.rows[0].n > 3, 'the tables are in the new schema');
+    } finally {
+      await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 test.run();

@@ -236,6 +236,23 @@ test('fixed description: stripped, &nbsp; to spaces, cut to 50 + "..."', () => {
   );
 });
 
+test("fullDescription: the fixed bar's whole text when the cut shortened it, else '' (issue 35 item 4)", () => {
+  const long = '<p>Get <b>20%</b> off your first order and free shipping on every order after</p>';
+  const cases: [Record<string, unknown>, string][] = [
+    [
+      { modalVariation: 'fixed', description: long },
+      'Get 20% off your first order and free shipping on every order after',
+    ],
+    [{ modalVariation: 'fixed', description: '<h2>Hi&nbsp;there</h2>' }, ''],
+    [{ modalVariation: 'fixed', description: 'a'.repeat(50) }, ''],
+    [{ modalVariation: 'fixed', description: 'a'.repeat(51) }, 'a'.repeat(51)],
+    [{ modalVariation: 'slide', description: long }, ''],
+    [{ modalVariation: 'modal', description: long }, ''],
+    [{ modalVariation: 'fixed' }, ''],
+  ];
+  for (const [raw, want] of cases) assert.is(normalize(raw).fullDescription, want, JSON.stringify(raw));
+});
+
 test('mobile rule: viewport at or below max_width − 20 (spec 9.3)', () => {
   const d = normalize({});
   const w600 = normalize({ styles: { modal: { max_width: 600 } } });

@@ -32,9 +32,9 @@ const EMAIL =
 
 /** The fields of a posted comment form, trimmed, without U+0000, line breaks as LF. */
 export const commentInput = (form: URLSearchParams): CommentInput => {
-  // Without U+0000, which PostgreSQL cannot store in text (issue 15): the comment reads the same on either store.
-  // A textarea's maxlength counts a line break as one character and the browser posts it as CRLF: read as LF, a
-  // comment the browser let through is never refused as too long (and every stored comment ends its lines alike).
+  // Without U+0000, which PostgreSQL cannot store in text (docs/decisions/one-store.md): the comment reads the same on
+  // either store. A textarea's maxlength counts a line break as one character and the browser posts it as CRLF: read as
+  // LF, a comment the browser let through is never refused as too long (and every stored comment ends its lines alike).
   const get = (k: keyof CommentInput) => (form.get(k) || '').replaceAll('\0', '').replace(/\r\n?/g, '\n').trim();
   return { author: get('author'), email: get('email'), url: get('url'), body: get('body'), parent: get('parent') };
 };

@@ -18,8 +18,20 @@ function Items({ items, sub }: { items: MenuItem[]; sub?: boolean }) {
  * named buttons with aria-expanded and aria-controls; without script (.no-js) the stylesheet hides them, with script
  * they are in place from the first paint, before the blog script takes them over, so showing them moves nothing
  * (issue 12: no layout shift). There is no menu list, and the menu toggle is hidden, when the site has no menu.
+ * The Subscribe link (issue 35 item 2) leads to the provider's hosted page (`subscribe`), so a visitor without script,
+ * with the embed blocked, or who closed the popup can always subscribe; with the embed, `data-mc-popup-open` opens the
+ * popup instead. It follows the title, the second stop after the skip link, and stays out of the toggles' row,
+ * which the long-title rule measures (spec 2.1).
  */
-export function Header({ site, titleIsHeading }: { site: Site; titleIsHeading: boolean }) {
+export function Header({
+  site,
+  titleIsHeading,
+  subscribe,
+}: {
+  site: Site;
+  titleIsHeading: boolean;
+  subscribe: string;
+}) {
   const Title = titleIsHeading ? 'h1' : 'p';
   return (
     <header class="site-header">
@@ -30,6 +42,11 @@ export function Header({ site, titleIsHeading }: { site: Site; titleIsHeading: b
           </a>
         </Title>
         {site.tagline ? <p class="site-description">{site.tagline}</p> : null}
+        <p class="site-subscribe">
+          <a class="subscribe-link" href={subscribe} data-mc-popup-open="">
+            Subscribe
+          </a>
+        </p>
       </div>
       <div class="toggles">
         <button

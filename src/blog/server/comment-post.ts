@@ -1,7 +1,8 @@
 /**
- * The comment form's post, `/posts/<slug>/comments` (issue 6; issue 13 item 6): from the blog's own page only, counted
- * per client, then the honeypot and validation; stored, and the reader sent back to the comment. A post that fails
- * shows the post again with what was typed, its errors, and the reply it was (its "Reply to …" and "Cancel reply").
+ * The comment form's post, `/posts/<slug>/comments` (issue 6; docs/decisions/cross-site-posts.md): from the blog's own
+ * page only, counted per client, then the honeypot and validation; stored, and the reader sent back to the comment. A
+ * post that fails shows the post again with what was typed, its errors, and the reply it was (its "Reply to …" and
+ * "Cancel reply").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Content, Post } from '../content/site';
@@ -10,7 +11,8 @@ import type { Store } from '../../server/store/types';
 import { checkComment, type CommentErrors, type CommentInput, commentInput } from '../comments/validate';
 import type { BlogDb } from './db';
 import { type CommentLimits, commentWait, fromOwnPage, waitText } from './guard';
-import { readBody, sendText } from './http';
+import { readBody } from '../../server/http/body';
+import { sendText } from '../../server/http/respond';
 import { type PageAt, postPage } from './render';
 
 /** Largest comment form accepted, in bytes. */
@@ -23,7 +25,8 @@ export interface CommentPost {
   content: Content;
   post: Post;
   at: PageAt;
-  site: Site;
+  /** The blog's own origin (place.ts), the only one its comments are posted from. */
+  own: Pick<Site, 'origin' | 'hostFor'>;
   /** The client's key for the limits. */
   client: string;
   limits: CommentLimits | undefined;
@@ -32,7 +35,7 @@ export interface CommentPost {
 /** Answers a comment post. */
 export const postComment = async (req: IncomingMessage, res: ServerResponse, c: CommentPost): Promise<void> => {
   const slug = c.post.slug;
-  if (!fromOwnPage(req, c.site)) return sendText(res, 403, "Comments are posted from the blog's own pages only.");
+  if (!fromOwnPage(req, c.own)) return sendText(res, 403, "Comments are posted from the blog's own pages only.");
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] || ''))
     return sendText(res, 415, 'form posts only');
   const body = await readBody(req, MAX_FORM);

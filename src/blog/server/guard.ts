@@ -1,7 +1,7 @@
 /**
- * What stands between the comment form and a script (issue 13 item 6), besides the honeypot (comments/validate.ts):
- * posts only from the blog's own pages, and a limit per client per minute and per hour, counted in the provider's
- * store (src/server/db/counters.ts), so every provider process serving the blog counts together.
+ * What stands between the comment form and a script (docs/decisions/cross-site-posts.md), besides the honeypot
+ * (comments/validate.ts): posts only from the blog's own pages, and a limit per client per minute and per hour, counted
+ * in the provider's store (src/server/db/counters.ts), so every provider process serving the blog counts together.
  */
 import type { IncomingMessage } from 'node:http';
 import {

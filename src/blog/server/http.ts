@@ -1,40 +1,20 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ClientGone } from '../../server/http/body';
+import type { ServerResponse } from 'node:http';
 import { newNonce, ownSources, type PagePolicy, securityHeaders } from '../../server/http/csp';
+import { compress, pickEncoding } from '../../server/http/static';
 import { PLAYER_HOSTS } from '../video';
 
-/** Small HTTP helpers of the blog route. */
+/** How the blog sends its pages; bodies and plain answers are the platform's (src/server/http/). */
 
 /**
- * Reads a request body as text, at most `max` bytes; null when it is larger (the request is then refused). Rejects
- * with ClientGone when the client aborts.
+ * What blog pages load (issue 13 item 7), on top of their nonce'd inline script and style: blog.js (and blog.css by
+ * its address, when the build had none to inline) from the blog itself, the popup's embed.js, popup.js,
+ * stylesheets and JSONP calls from the provider (`provider`, the provider's origin as the page names it: another
+ * origin since issue 35 item 2), images of posts, forms and video thumbnails (any https host a post names), the
+ * statistics beacon, the video players of video.ts, and the comment form's post. Never framed; the referrer keeps
+ * only the origin for other sites.
  */
-export const readBody = (req: IncomingMessage, max: number): Promise<string | null> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > max) over = true;
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(over ? null : Buffer.concat(chunks).toString('utf8')));
-    // A client that hangs up mid-body (or before it was read): the provider's handler ends the request without a log
-    // line (issue 32 item 4).
-    if (req.destroyed) reject(new ClientGone(null));
-    req.on('error', (e) => reject(new ClientGone(e)));
-    req.on('close', () => reject(new ClientGone(null)));
-  });
-
-/**
- * What blog pages load (issue 13 item 7), on top of their nonce'd inline script: blog.js and blog.css, the popup's
- * embed.js, popup.js, stylesheets and JSONP calls (this provider's own sources, `origin` its Site origin), images
- * of posts, forms and video thumbnails (any https host a post names), the statistics beacon, the video players of
- * video.ts, and the comment form's post. Never framed; the referrer keeps only the origin for other sites.
- */
-export const blogPolicy = (origin: string): PagePolicy => {
-  const own = ownSources(origin);
+export const blogPolicy = (provider: string): PagePolicy => {
+  const own = ownSources(provider);
   return {
     script: own,
     style: own,
@@ -46,33 +26,29 @@ export const blogPolicy = (origin: string): PagePolicy => {
   };
 };
 
-/** Sends a page built by `build` for a fresh nonce, with the security headers of blogPolicy. */
+/**
+ * Sends a page built by `build` for a fresh nonce, with the security headers of blogPolicy, compressed as the
+ * request's Accept-Encoding (`accept`) allows (issue 35 item 6). Stored but asked again at every view (no-cache): a
+ * comment just posted must show on the page the post returns to, and each answer has a nonce of its own.
+ */
 export const sendHtml = (
   res: ServerResponse,
   status: number,
   build: (nonce: string) => string,
-  origin: string,
+  provider: string,
+  accept?: string,
 ): void => {
   const nonce = newNonce();
+  const html = Buffer.from(build(nonce));
+  const enc = pickEncoding(accept);
+  const body = enc ? compress(html, enc, false) : html;
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
-    ...securityHeaders(nonce, blogPolicy(origin)),
+    'Content-Length': String(body.length),
+    Vary: 'Accept-Encoding',
+    ...(enc ? { 'Content-Encoding': enc } : {}),
+    ...securityHeaders(nonce, blogPolicy(provider)),
   });
-  res.end(build(nonce));
-};
-
-/** Sends a short plain-text answer. */
-export const sendText = (
-  res: ServerResponse,
-  status: number,
-  text: string,
-  headers: Record<string, string> = {},
-): void => {
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  res.end(text);
+  res.end(body);
 };

@@ -7,16 +7,23 @@ import { Home } from '../pages/Home';
 import { Layout, type PageContext } from '../pages/Layout';
 import { PostPage } from '../pages/Post';
 import type { BlogView } from './db';
+import type { PageAssets } from './assets';
 import { sendHtml } from './http';
 
 /** Server rendering of the blog's pages (spec 1.2: server-rendered; the blog script only enhances). */
 
 const doc = (el: Parameters<typeof renderToString>[0]) => '<!doctype html>' + renderToString(el);
 
-/** Where a page is served from: the host its embed names, and the provider's Site origin (for its policy). */
+/**
+ * Where a page's provider is and what goes with the answer: the provider's host as the embed names it (its
+ * data-base-url), the provider's origin as the page reaches it (embed.js, the Subscribe link, the policy), the built
+ * assets the page names, and the request's Accept-Encoding.
+ */
 export interface PageAt {
   host: string;
   origin: string;
+  assets?: PageAssets;
+  accept?: string;
 }
 
 const context = (content: Content, data: BlogView, at: PageAt, nonce: string): PageContext => {
@@ -24,6 +31,8 @@ const context = (content: Content, data: BlogView, at: PageAt, nonce: string): P
   return {
     site: content.site,
     host: at.host,
+    provider: at.origin,
+    assets: at.assets || { css: '', js: '/blog/blog.js' },
     nonce,
     widgets: {
       recentPosts: content.posts.slice(0, 5).map((p) => ({ slug: p.slug, title: p.title })),
@@ -41,6 +50,7 @@ export const homePage = (res: ServerResponse, content: Content, data: BlogView, 
     200,
     (nonce) => doc(<Home ctx={context(content, data, at, nonce)} posts={content.posts} counts={data.counts} />),
     at.origin,
+    at.accept,
   );
 
 const find = (nodes: CommentNode[], id: number): CommentNode | null => {
@@ -82,6 +92,7 @@ export const postPage = (
         />,
       ),
     at.origin,
+    at.accept,
   );
 };
 
@@ -106,4 +117,5 @@ export const notFoundPage = (res: ServerResponse, content: Content, data: BlogVi
         </Layout>,
       ),
     at.origin,
+    at.accept,
   );

@@ -7,7 +7,10 @@ import { loadContent, type Content } from '../content/site';
 import { blogDb, type SeedComment } from './db';
 import { postComment } from './comment-post';
 import { beaconCounts, type CommentLimits, fromOwnPage } from './guard';
-import { readBody, sendText } from './http';
+import { readBody } from '../../server/http/body';
+import { sendText } from '../../server/http/respond';
+import { blogAssets } from './assets';
+import { placer } from './place';
 import { homePage, notFoundPage, postPage } from './render';
 
 import type { Limit } from '../../server/db/counters';
@@ -23,6 +26,11 @@ export interface BlogOptions {
   commentLimits?: CommentLimits;
   /** Statistics beacons stored per client (guard.ts beaconCounts; default in src/constants.ts); false lifts it. */
   statsLimit?: Limit | false;
+  /**
+   * The blog's listening address ('127.0.0.1:8081') when it runs on a server of its own (start.ts, issue 35 item 2);
+   * read at each request. Without it the blog is served by the provider itself (place.ts).
+   */
+  listening?: () => string;
 }
 
 const TYPES: Record<string, string> = {
@@ -53,6 +61,7 @@ export const publicFile = (contentDir: string, blogDist: string, rel: string): s
   return file.startsWith(root + sep) && TYPES[extname(file)] ? file : null;
 };
 
+/** Serves a file of the content folder (an image, a download), as the author put it there. */
 const serveFile = (res: ServerResponse, file: string | null): boolean => {
   if (!file || !existsSync(file) || !statSync(file).isFile()) return false;
   res.writeHead(200, {
@@ -74,6 +83,8 @@ const serveFile = (res: ServerResponse, file: string | null): boolean => {
 export const createBlogRoute = (options: BlogOptions = {}): Route => {
   const contentDir = normalize(options.contentDir || join(process.cwd(), 'content'));
   const distDir = normalize(options.distDir || join(process.cwd(), 'dist'));
+  const assets = blogAssets(distDir);
+  const placeFor = placer(options.listening);
   let content: Content | undefined;
   let seed: SeedComment[] | undefined;
   const load = () => {
@@ -93,9 +104,9 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
 
     const { content, seed } = load();
     const data = await blogDb(store, seed);
-    // The embed's data-base-url: the provider's public host, or in demo mode the Host it was reached by (well formed);
-    // the Site's origin goes into the pages' CSP.
-    const at = { host: provider.hostFor(req), origin: provider.origin };
+    // The provider as the page names it (place.ts), the built assets it names, and how its answer may be compressed.
+    const place = placeFor(provider);
+    const at = { ...place.provider(req), assets: assets.page(), accept: req.headers['accept-encoding'] };
 
     if (path == BLOG_STATS_PATH) {
       if (method != 'POST') {
@@ -110,7 +121,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       }
       // Stored only from the blog's own pages (another site cannot make its visitors' browsers fill these tables) and
       // within the limit per client; every refusal is answered alike, a beacon's sender reads no answer.
-      if (!optedOut(req) && fromOwnPage(req, provider) && (await beaconCounts(store, options.statsLimit, client(req))))
+      if (!optedOut(req) && fromOwnPage(req, place.own) && (await beaconCounts(store, options.statsLimit, client(req))))
         await data.record(beacon);
       res.writeHead(204).end();
       return true;
@@ -118,7 +129,10 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     if (path.startsWith('/blog/')) {
       // Decoded first, then checked (the provider answered a malformed escape with a 400 before any route).
       const rel = decodeURIComponent(path.slice('/blog/'.length));
-      if (read && serveFile(res, publicFile(contentDir, join(distDir, 'blog'), rel))) return true;
+      const file = publicFile(contentDir, join(distDir, 'blog'), rel);
+      // The build's files by the content host's code (compressed, versioned: issue 35 item 6); the content's as is.
+      if (read && file && !/^(images|files)\//.test(rel) && (await assets.serve(req, res, url))) return true;
+      if (read && serveFile(res, file)) return true;
       sendText(res, 404, 'Not found');
       return true;
     }
@@ -162,13 +176,10 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
         content,
         post: found,
         at,
-        site: provider,
+        own: place.own,
         client: client(req),
         limits: options.commentLimits,
       });
     return true;
   };
 };
-
-/** The blog route with the default directories (./content and ./dist), for src/server/main.ts. */
-export const blogRoute: Route = createBlogRoute();

@@ -1,7 +1,8 @@
 /**
- * The address field's country list in the popup (spec 3.5; the list and its encoding: src/form-model/countries.ts).
- * The data (src/form-model/countries-data.ts) is not in popup.js: it is 1.4 kB brotli that most forms never need, so
- * it ships as countries.js beside popup.js and is fetched when an address field first renders (issue 4).
+ * The address field's country list in the popup (spec 3.5; the list and its encoding: src/form-model/countries.ts). The
+ * data (src/form-model/countries-data.ts) is not in popup.js: it is 1.4 kB brotli that most forms never need, so it
+ * ships as countries.js beside popup.js and is fetched when an address field first renders
+ * (docs/decisions/fetched-when-needed.md).
  */
 import { useEffect, useState } from 'react';
 import { SHEETS_TIMEOUT_MS } from '../../constants';

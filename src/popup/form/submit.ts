@@ -1,8 +1,9 @@
 /**
  * The form's submit and Continue (spec 4.4, 4.5, 5.1, 8), part of form-actions.js (src/popup/form/actions.ts): only a
- * visitor who presses a key or a pointer in the form fetches it, so popup.js carries none of it (issue 12.5). The
- * form's state stays in its hook (src/popup/form/useSignupForm.ts), which lends this render's values and its setters
- * as a `FormState`; everything here reads them and sets them, and holds no state of its own.
+ * visitor who presses a key or a pointer in the form fetches it, so popup.js carries none of it
+ * (docs/decisions/fetched-when-needed.md). The form's state stays in its hook (src/popup/form/useSignupForm.ts), which
+ * lends this render's values and its setters as a `FormState`; everything here reads them and sets them, and holds no
+ * state of its own.
  */
 // The imports' order is form-actions.js's module order: this one gave the smallest brotli file when written (an
 // order shifts it by a few bytes either way). It means nothing else.

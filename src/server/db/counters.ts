@@ -1,8 +1,8 @@
 /**
- * Fixed-window counters in the store (issue 15, migration 3), so that every provider process on one store counts
- * together: the rate limits of src/server/http/ratelimit.ts, and any later limit (comments per client per minute
- * and per hour, signups per address per list) is a name and a key. One statement per hit, atomic on both stores:
- * the upsert starts a new window when the old one has ended, else adds one, and returns the count.
+ * Fixed-window counters in the store (docs/decisions/shared-state-in-the-store.md, migration 3), so that every provider
+ * process on one store counts together: the rate limits of src/server/http/ratelimit.ts, and any later limit (comments
+ * per client per minute and per hour, signups per address per list) is a name and a key. One statement per hit, atomic
+ * on both stores: the upsert starts a new window when the old one has ended, else adds one, and returns the count.
  */
 import { createHash } from 'node:crypto';
 import type { Queryable, Store } from '../store/types';

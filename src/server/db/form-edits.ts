@@ -1,9 +1,9 @@
 /**
- * The owner's edits of forms (issue 33 items 1 and 3): read one as stored, make one, save one over the revision it
- * was based on, delete one. A save is one transaction whose UPDATE names the revision it replaces: a save based on
- * an older revision changes nothing and is told so (no silent overwrite, whichever process or tab saved first). Each
- * change bumps the forms revision (migration 2's triggers), so every process's forms cache (forms.ts) answers the
- * saved settings on its next form-settings call.
+ * The owner's edits of forms (docs/decisions/owner-api-revisions.md): read one as stored, make one, save one over the
+ * revision it was based on, delete one. A save is one transaction whose UPDATE names the revision it replaces: a save
+ * based on an older revision changes nothing and is told so (no silent overwrite, whichever process or tab saved
+ * first). Each change bumps the forms revision (migration 2's triggers), so every process's forms cache (forms.ts)
+ * answers the saved settings on its next form-settings call.
  */
 import type { Queryable } from '../store/types';
 import { withNewId } from './new-id';

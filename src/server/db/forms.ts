@@ -97,13 +97,13 @@ export const formsRev = async (q: Queryable): Promise<string> =>
 
 /**
  * The cache of `store`, checked against the forms revision. Reading the revision is a query (on SQLite a read
- * transaction, whose WAL locks are two fcntl calls; on PostgreSQL a round trip), the largest cost of a settings
- * request (issue 8 load). So it is read once per event-loop turn, and again within a turn only when this process
- * has written through the store since (Store.writes is a counter, no query). A write through `store` is thus seen by
- * the next lookup at once, and a commit from another connection or process (another provider process, an owner's
- * shell) by every lookup from the next turn on: only requests handled in the same turn as that commit, which arrived
- * together with it, may still be answered from the revision before it. Nothing that must hold across processes is
- * kept here beyond that (issue 15).
+ * transaction, whose WAL locks are two fcntl calls; on PostgreSQL a round trip), the largest cost of a settings request
+ * (docs/decisions/shared-state-in-the-store.md). So it is read once per event-loop turn, and again within a turn
+ * only when this process has written through the store since (Store.writes is a counter, no query). A write through
+ * `store` is thus seen by the next lookup at once, and a commit from another connection or process (another provider
+ * process, an owner's shell) by every lookup from the next turn on: only requests handled in the same turn as that
+ * commit, which arrived together with it, may still be answered from the revision before it. Nothing that must hold
+ * across processes is kept here beyond that (docs/decisions/shared-state-in-the-store.md).
  */
 const current = (store: Store): FormCache | Promise<FormCache> => {
   const t = turn();
@@ -129,7 +129,7 @@ const current = (store: Store): FormCache | Promise<FormCache> => {
  * The form of account `uuid`, list `lid` and form `fId` (spec 7.1 form-settings). Without an f_id the list's first
  * form answers, as a snippet for a list with one form need not name it. Null when any of them does not match.
  * Found forms are kept in memory, deep-frozen, until the forms revision changes (see `current` for when it is read):
- * a settings call then costs no join and no JSON parse (issue 8 load).
+ * a settings call then costs no join and no JSON parse (docs/decisions/shared-state-in-the-store.md).
  */
 export const findForm = async (store: Store, uuid: string, lid: string, fId: string): Promise<FormRow | null> => {
   const cache = await current(store);

@@ -1,6 +1,6 @@
 /**
- * Retention (issue 32, "Retention"): what the provider keeps about people only as long as it serves them. Swept, a
- * retention age (PROVIDER_RETENTION_DAYS, default 30 days) after they stopped serving:
+ * Retention (docs/decisions/retention.md, "Retention"): what the provider keeps about people only as long as it serves
+ * them. Swept, a retention age (PROVIDER_RETENTION_DAYS, default 30 days) after they stopped serving:
  *
  * - a `confirmations` row (a confirmation link's token, and a proposed change with what was typed) once it expired
  *   (CONFIRM_TTL_HOURS after it was made), a retention age later;

@@ -1,7 +1,7 @@
 /**
  * The provider's secret (meta 'secret', created once by the seed, src/server/seed/seed.ts): it signs captcha
  * challenges and derives the web-engagement ids of signup answers. It never changes, so a process reads it once per
- * store; every process on one store reads the same one (issue 15).
+ * store; every process on one store reads the same one (docs/decisions/shared-state-in-the-store.md).
  */
 import { createHmac } from 'node:crypto';
 import type { Store } from '../store/types';

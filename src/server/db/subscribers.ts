@@ -1,8 +1,8 @@
 /**
- * Subscribers of a list: the signup behind every submit (issue 5: twice, or in another case, one row), the campaign
- * check of is-email-subscribed, and the owner's listing. A signup only ever adds a person: for someone already on
- * the list it stores a proposed change, applied when the link mailed to their address is followed (issue 13 item 3,
- * src/server/db/confirm.ts).
+ * Subscribers of a list: the signup behind every submit (docs/decisions/members-never-overwritten.md: twice, or in
+ * another case, one row), the campaign check of is-email-subscribed, and the owner's listing. A signup only ever adds a
+ * person: for someone already on the list it stores a proposed change, applied when the link mailed to their address is
+ * followed (docs/decisions/members-never-overwritten.md, src/server/db/confirm.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { CONFIRM_TTL_HOURS } from '../../constants';
@@ -53,7 +53,8 @@ export interface Change {
 }
 
 /**
- * What a signup did, for the e-mail it causes. The answer to the visitor depends on none of it (issue 13 item 3):
+ * What a signup did, for the e-mail it causes. The answer to the visitor depends on none of it
+ * (docs/decisions/members-never-overwritten.md):
  * - `new`: the person was added; `welcomed` when subscribed at once (single opt-in), else `confirmToken` is set;
  * - `known`: the person was on the list; nothing of theirs changed, `changeToken` confirms the proposed change and
  *   `email` is their stored address, where its e-mail goes;
@@ -153,13 +154,14 @@ const proposeChange = (q: Queryable, s: Signup, key: string, token: string, now:
 
 /**
  * Records a signup in one transaction (joining the caller's, as a submit's does with its e-mail) and returns what it
- * did. A new person is stored at once (pending under double opt-in, with a confirmation token); a person already on
- * the list, confirmed or not, is left as stored and the signup kept as a proposed change (issue 13 item 3: whoever
- * types an address must not rewrite its owner's data). A new person takes the insert, one statement for their
- * permissions if the form asks any, and one for a double opt-in token; a known one the insert and the proposal: as
- * many on a double opt-in form without permissions and on a single opt-in form with them, one more or one fewer
- * otherwise, so the answer's timing says little about who is on the list (and the per-address limit allows few tries).
- * Two processes signing up one new person at once end with one row: the second finds it.
+ * did. A new person is stored at once (pending under double opt-in, with a confirmation token); a person already on the
+ * list, confirmed or not, is left as stored and the signup kept as a proposed change
+ * (docs/decisions/members-never-overwritten.md: whoever types an address must not rewrite its owner's data). A new
+ * person takes the insert, one statement for their permissions if the form asks any, and one for a double opt-in token;
+ * a known one the insert and the proposal: as many on a double opt-in form without permissions and on a single opt-in
+ * form with them, one more or one fewer otherwise, so the answer's timing says little about who is on the list (and the
+ * per-address limit allows few tries). Two processes signing up one new person at once end with one row: the second
+ * finds it.
  */
 export const recordSignup = (store: Queryable, s: Signup): Promise<SignupResult> =>
   store.tx(async (q): Promise<SignupResult> => {

@@ -1,10 +1,11 @@
 /**
- * A form's saved versions (issue 33 item 3): the form as each save left it, the newest KEEP_VERSIONS kept, listed
- * with their time, any of them readable (and restored by a save of its settings, src/server/studio/api-forms.ts).
+ * A form's saved versions (docs/decisions/owner-api-revisions.md): the form as each save left it, the newest
+ * KEEP_VERSIONS kept, listed with their time, any of them readable (and restored by a save of its settings,
+ * src/server/studio/api-forms.ts).
  */
 import type { Queryable } from '../store/types';
 
-/** Versions kept per form (issue 33 item 3: "the last 20 saved versions"). */
+/** Versions kept per form (docs/decisions/owner-api-revisions.md: "the last 20 saved versions"). */
 export const KEEP_VERSIONS = 20;
 
 /** A version as the list of versions shows it. */

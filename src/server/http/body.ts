@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * A request whose client went away (or whose stream failed) before its body had arrived: nobody is left to answer,
- * and nothing went wrong on this side. The provider's handler ends it without a log line (issue 32 item 4: one stack
+ * A request whose client went away (or whose stream failed) before its body had arrived: nobody is left to answer, and
+ * nothing went wrong on this side. The provider's handler ends it without a log line (docs/decisions/logs.md: one stack
  * per aborted post filled the log in an outage).
  */
 export class ClientGone extends Error {

@@ -1,8 +1,8 @@
 /**
- * The security headers of every HTML page the server sends (issue 13 item 7): a strict Content-Security-Policy with
- * a nonce per response (inline scripts and styles run only with it; no 'unsafe-inline', no 'unsafe-eval', no base
- * or plugin), frame-ancestors, a Referrer-Policy and nosniff. Each page says what else it loads in a PagePolicy;
- * everything it does not name stays refused (default-src 'none').
+ * The security headers of every HTML page the server sends (docs/decisions/strict-csp.md): a strict
+ * Content-Security-Policy with a nonce per response (inline scripts and styles run only with it; no 'unsafe-inline', no
+ * 'unsafe-eval', no base or plugin), frame-ancestors, a Referrer-Policy and nosniff. Each page says what else it loads
+ * in a PagePolicy; everything it does not name stays refused (default-src 'none').
  */
 import { randomBytes } from 'node:crypto';
 

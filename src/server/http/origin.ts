@@ -10,7 +10,7 @@ let lastOk = false;
 /**
  * The host the visitor reached the provider by, when the Host header is well formed; else the address the server
  * listens on. Only for answers to that visitor in demo mode (src/server/site.ts): never for a link that leaves the
- * response, such as an e-mail's (issue 13 item 2).
+ * response, such as an e-mail's (docs/decisions/links-from-site-origin.md).
  */
 export const publicHost = (req: IncomingMessage, fallback: string): string => {
   const h = req.headers.host;

@@ -1,7 +1,8 @@
 /**
- * Rate limits of the provider (issue 8), counted in the store (issue 15: src/server/db/counters.ts), so that N
- * provider processes behind one proxy limit a client or an address as one would. The provider keeps one limit per
- * client (IP address) and one per address on a list; what they count is decided in src/server/subscribe/routes.ts.
+ * Rate limits of the provider (docs/decisions/rate-limits.md), counted in the store
+ * (docs/decisions/shared-state-in-the-store.md: src/server/db/counters.ts), so that N provider processes behind one
+ * proxy limit a client or an address as one would. The provider keeps one limit per client (IP address) and one per
+ * address on a list; what they count is decided in src/server/subscribe/routes.ts.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Counter } from '../db/counters';

@@ -1,7 +1,7 @@
 /**
  * Whether a post comes from one of the server's own pages (cross-site request forgery), from what a browser says of
- * where a request comes from: the blog's comment form (issue 13 item 6) and the owner's sign-in and sign-out (issue
- * 32 items 6 and 7) ask it.
+ * where a request comes from: the blog's comment form (docs/decisions/cross-site-posts.md) and the owner's sign-in and
+ * sign-out (issue 32 items 6 and 7) ask it.
  */
 import type { IncomingMessage } from 'node:http';
 

@@ -29,7 +29,7 @@ export const TYPES: Record<string, string> = {
 };
 
 /** Types worth compressing: text. Images and fonts are compressed already. */
-const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
+export const COMPRESSIBLE = /^(text\/|application\/json|image\/svg)/;
 
 /** A versioned content-host path: `/js/signup-forms/popup/[unique-methods/]1.0/…` or the css equivalent. */
 const VERSIONED = /^\/(?:js|css)\/signup-forms\/popup\/(?:unique-methods\/)?\d+(?:\.\d+)*\//;
@@ -74,6 +74,29 @@ export const pickEncoding = (accept: string | undefined): 'br' | 'gzip' | null =
 export const noneMatch = (header: string | undefined, etag: string): boolean =>
   !!header && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
 
+/**
+ * `raw` in encoding `enc`: brotli at its best for files made once and kept (`kept`), at a quality that costs little
+ * CPU for a body made per response (a page with its nonce, issue 35 item 6); gzip at level 9 or 6 alike.
+ */
+export const compress = (raw: Buffer, enc: 'br' | 'gzip', kept = true): Buffer =>
+  enc === 'br'
+    ? brotliCompressSync(raw, {
+        params: { [zc.BROTLI_PARAM_QUALITY]: kept ? 11 : 5, [zc.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      })
+    : gzipSync(raw, { level: kept ? 9 : 6 });
+
+/**
+ * The Cache-Control of a file the content host serves at `path` as asked by `url`; `id` is the file's contentId
+ * (made when first asked for), for an address that pins its bytes by it.
+ */
+export type CachePolicy = (path: string, url: URL, id: () => string) => string;
+
+/** The provider's content host: cacheControl, with popup.js pinned by the loader's `?b=` (issue 32). */
+const contentHostCache: CachePolicy = (path, url, id) => {
+  const b = url.searchParams.get('b');
+  return cacheControl(path, !!b && POPUP.test(path) && b === id());
+};
+
 interface Entry {
   key: string;
   etag: string;
@@ -86,9 +109,10 @@ interface Entry {
 
 /**
  * A handler serving files under `root`. Files are read once per (size, mtime) and their compressed forms made once,
- * so a rebuild of dist/ is picked up on the next request and an unchanged file costs no compression.
+ * so a rebuild of dist/ is picked up on the next request and an unchanged file costs no compression. `policy` says
+ * how long each may be kept (the blog's assets have their own, issue 35 item 6).
  */
-export const staticFiles = (root: string) => {
+export const staticFiles = (root: string, policy: CachePolicy = contentHostCache) => {
   const base = resolve(root);
   const cache = new Map<string, Entry>();
 
@@ -127,12 +151,10 @@ export const staticFiles = (root: string) => {
     // One tag per body (issue 13 item 10): the identity, gzip and brotli bodies differ byte for byte, so a cache that
     // holds one must never have it confirmed by the tag of another.
     const etag = enc ? `${entry.etag.slice(0, -1)}-${enc}"` : entry.etag;
-    // The loader's `?b=` (issue 32): whether it is the id of these bytes.
-    const b = url.searchParams.get('b');
-    const pinned = !!b && POPUP.test(path) && b === (entry.id ||= contentId(entry.raw));
+    const kept = entry;
     const headers: Record<string, string> = {
       'Content-Type': type,
-      'Cache-Control': cacheControl(path, pinned),
+      'Cache-Control': policy(path, url, () => (kept.id ||= contentId(kept.raw))),
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
       // Any site embeds these scripts and stylesheets.
@@ -146,14 +168,9 @@ export const staticFiles = (root: string) => {
       return true;
     }
     let body = entry.raw;
-    if (enc === 'br') {
-      body = entry.br ||= brotliCompressSync(entry.raw, {
-        params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
-      });
-      headers['Content-Encoding'] = 'br';
-    } else if (enc === 'gzip') {
-      body = entry.gzip ||= gzipSync(entry.raw, { level: 9 });
-      headers['Content-Encoding'] = 'gzip';
+    if (enc) {
+      body = entry[enc] ||= compress(entry.raw, enc);
+      headers['Content-Encoding'] = enc;
     }
     headers['Content-Length'] = String(body.length);
     res.writeHead(200, headers);

@@ -1,6 +1,6 @@
 /**
- * When the mail sender (issue 15 item 4, sender.ts) tries a row again, and when it gives up: pure functions of the
- * attempt count, unit-tested as a table (test/unit/mail-backoff.test.ts).
+ * When the mail sender (docs/decisions/outbox-queue.md, sender.ts) tries a row again, and when it gives up: pure
+ * functions of the attempt count, unit-tested as a table (test/unit/mail-backoff.test.ts).
  */
 import { CONFIRM_TTL_HOURS } from '../../constants';
 

@@ -1,7 +1,8 @@
 /**
- * The mail settings (issue 15 item 4): SMTP_URL (where mail goes: smtp:// or smtps://, with the account's user name
- * and password) and SMTP_FROM (the From address), read and checked once at start. Nothing here ever prints the
- * password, nor the user name (often an e-mail address): logs and the start banner show `shown`. Pure: no socket.
+ * The mail settings (docs/decisions/outbox-queue.md): SMTP_URL (where mail goes: smtp:// or smtps://, with the
+ * account's user name and password) and SMTP_FROM (the From address), read and checked once at start. Nothing here ever
+ * prints the password, nor the user name (often an e-mail address): logs and the start banner show `shown`. Pure: no
+ * socket.
  */
 import type { Mode } from '../site';
 import { isLoopback } from '../site';

@@ -1,7 +1,7 @@
 /**
- * An outbox row as the e-mail that goes out (issue 15 item 4): plain text, the row's link on its own line, and a
- * Message-ID made of the row alone, the same on every attempt and in every process, so a receiving server that keeps
- * Message-IDs can drop the copy a crash between acceptance and marking may cause (README, "Deployment").
+ * An outbox row as the e-mail that goes out (docs/decisions/outbox-queue.md): plain text, the row's link on its own
+ * line, and a Message-ID made of the row alone, the same on every attempt and in every process, so a receiving server
+ * that keeps Message-IDs can drop the copy a crash between acceptance and marking may cause (README, "Deployment").
  */
 import type { Mail } from '../db/outbox';
 import type { FromAddress } from './config';

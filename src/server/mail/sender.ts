@@ -1,7 +1,7 @@
 /**
- * The mail sender (issue 15 item 4): a loop in every provider process with SMTP_URL set, over the outbox rows of the
- * store they share. Each round it reads the due rows, claims one at a time (db/outbox.ts claimMail: one atomic
- * UPDATE, a lease of leaseMs), sends it, and records the outcome:
+ * The mail sender (docs/decisions/outbox-queue.md): a loop in every provider process with SMTP_URL set, over the outbox
+ * rows of the store they share. Each round it reads the due rows, claims one at a time (db/outbox.ts claimMail: one
+ * atomic UPDATE, a lease of leaseMs), sends it, and records the outcome:
  *
  * - accepted: marked sent in the statement that stores the server's reply, never sent again;
  * - refused for good (5xx to RCPT TO or DATA): given up at once, kept as failed with its last error;
@@ -98,7 +98,8 @@ export const startSender = (store: Store, transport: MailTransport, c: MailConfi
         busy = await round();
       } catch (e) {
         // The store is away (PostgreSQL restarting): the next round tries again. No row is lost: a claim left behind
-        // ends with its lease. The store says so itself, once per outage (issue 32 item 4): not a line per round.
+        // ends with its lease. The store says so itself, once per outage (docs/decisions/store-outages.md): not a line
+        // per round.
         if (!(e instanceof StoreUnavailable)) log(`mail queue: ${failureOf(e).text}`);
       }
       if (!busy && !stopped)

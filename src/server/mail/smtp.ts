@@ -1,8 +1,8 @@
 /**
- * The SMTP transport (issue 15 item 4): nodemailer, one connection per message (nodemailer's pool re-queues a
- * message whose connection closed mid-send, a resend this queue must decide on itself), every wait bounded below the
- * send timeout, which is below the lease (backoff.ts). Errors become a line without any address and a verdict:
- * permanent when the server refused this message for good, transient otherwise.
+ * The SMTP transport (docs/decisions/outbox-queue.md): nodemailer, one connection per message (nodemailer's pool
+ * re-queues a message whose connection closed mid-send, a resend this queue must decide on itself), every wait bounded
+ * below the send timeout, which is below the lease (backoff.ts). Errors become a line without any address and a
+ * verdict: permanent when the server refused this message for good, transient otherwise.
  */
 import nodemailer from 'nodemailer';
 import type { MailPolicy } from './backoff';

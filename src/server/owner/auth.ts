@@ -1,8 +1,8 @@
 /**
- * The owner's credentials in production (issue 13 item 1): the owner secret from the environment, sent either as
- * `Authorization: Bearer <secret>` (scripts, curl) or once to the sign-in form, which sets a session cookie
- * (HttpOnly, SameSite=Strict, Secure on an https public URL). The secret never travels in a URL, so it never lands
- * in a log. Comparisons take the same time whatever the input.
+ * The owner's credentials in production (docs/decisions/owner-sessions.md): the owner secret from the environment, sent
+ * either as `Authorization: Bearer <secret>` (scripts, curl) or once to the sign-in form, which sets a session cookie
+ * (HttpOnly, SameSite=Strict, Secure on an https public URL). The secret never travels in a URL, so it never lands in a
+ * log. Comparisons take the same time whatever the input.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -33,7 +33,7 @@ const macOf = (secret: string, issued: number): Buffer =>
 /**
  * A session token issued at `issued` (ms; the gate's issueTime): the issue time and a MAC of it under the secret.
  * It is valid OWNER_SESSION_S from then, and until a sign-out moves the store's "sessions valid after" time past it
- * (sessions.ts, issue 32 item 5).
+ * (sessions.ts, docs/decisions/owner-sessions.md).
  */
 export const sessionToken = (secret: string, issued = Date.now()): string =>
   `${issued}.${macOf(secret, issued).toString('base64url')}`;

@@ -1,9 +1,9 @@
 /**
- * The owner's door in production (issue 13 item 1): a gate in front of every owner page (the studio, its stage and
- * the owner API, issue 33), answering 401 with a sign-in form to anyone without the owner secret (the API: a JSON
- * error, no page), and the sign-in and sign-out posts. Signing out ends every session of the owner, on every process
- * (sessions.ts, issue 32 item 5); both posts are refused from another site's page (issue 32 items 6 and 7). Demo mode
- * has no gate: its owner pages are for the person at the machine.
+ * The owner's door in production (docs/decisions/two-modes.md): a gate in front of every owner page (the studio, its
+ * stage and the owner API, issue 33), answering 401 with a sign-in form to anyone without the owner secret (the API: a
+ * JSON error, no page), and the sign-in and sign-out posts. Signing out ends every session of the owner, on every
+ * process (sessions.ts, docs/decisions/owner-sessions.md); both posts are refused from another site's page
+ * (docs/decisions/cross-site-posts.md). Demo mode has no gate: its owner pages are for the person at the machine.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OWNER_LOGIN_MAX, OWNER_LOGIN_WINDOW_MS } from '../../constants';
@@ -166,9 +166,9 @@ export const ownerRoutes = (auth: OwnerAuth, store: Store, limits: Pick<Limiters
   return async (req, res, url, ctx) => {
     const path = url.pathname;
     if (path !== LOGIN && path !== LOGOUT && !OWNER_PATH.test(path)) return false;
-    // Issue 32 items 6 and 7: no other site's page may post a sign-out (the owner signed out by any page they
-    // visit) or a sign-in (guesses of the secret sent from each visitor's browser, so from as many addresses as the
-    // page has visitors, and spending the owner's own sign-in limit). The provider's own origin is the public URL's
+    // docs/decisions/cross-site-posts.md: no other site's page may post a sign-out (the owner signed out by any page
+    // they visit) or a sign-in (guesses of the secret sent from each visitor's browser, so from as many addresses as
+    // the page has visitors, and spending the owner's own sign-in limit). The provider's own origin is the public URL's
     // (production has one: site.ts), never a request header's Host.
     const ownPost = req.method !== 'POST' || fromOwnOrigin(req, (o) => sameOrigin(o, ctx.site.origin));
     if (path === LOGIN) {

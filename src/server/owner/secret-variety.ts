@@ -1,5 +1,5 @@
 /**
- * Whether an owner secret has the variety of one made at random (issue 32 item 8). Length alone let
+ * Whether an owner secret has the variety of one made at random (docs/decisions/owner-sessions.md). Length alone let
  * `aaaaaaaaaaaaaaaa` and `1234567890123456` open production's owner pages: a guesser tries such secrets first. These
  * rules refuse what a person types instead of generating: few different characters, a short pattern repeated, runs
  * (`1234`, `abcd`, `aaaa`). A random secret passes: `openssl rand -hex 24` (48 hex digits) or base64 of random bytes

@@ -1,9 +1,9 @@
 /**
- * The owner's sessions end when the owner signs out (issue 32 item 5). A session stays a signed cookie (auth.ts),
- * valid on every process with the same secret, but it carries its issue time, and the store keeps one time, "sessions
- * valid after" (meta 'owner_sessions_after', ms): a session issued at or before it is refused. Signing out moves it
- * forward, so a cookie copied before the sign-out opens nothing after it, on any process: each reads the time from
- * the store on every owner request that brings a session (one row by its key).
+ * The owner's sessions end when the owner signs out (docs/decisions/owner-sessions.md). A session stays a signed cookie
+ * (auth.ts), valid on every process with the same secret, but it carries its issue time, and the store keeps one time,
+ * "sessions valid after" (meta 'owner_sessions_after', ms): a session issued at or before it is refused. Signing out
+ * moves it forward, so a cookie copied before the sign-out opens nothing after it, on any process: each reads the time
+ * from the store on every owner request that brings a session (one row by its key).
  *
  * Times are each process's clock, so two rules keep processes whose clocks differ by a little in agreement: a
  * sign-out moves the time at least one past where it stood, and a sign-in issues its session at least one past it.

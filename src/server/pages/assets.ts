@@ -22,8 +22,8 @@ height="600">
 /** Serves the demo images, and an empty /favicon.ico. */
 export const assetsRoute = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
   if (url.pathname === '/favicon.ico' && (req.method === 'GET' || req.method === 'HEAD')) {
-    // The pages name no icon (a data: one would need img-src data: in their CSP, issue 13): browsers ask for this
-    // one, and get no content rather than a 404 in every page's console.
+    // The pages name no icon (a data: one would need img-src data: in their CSP, docs/decisions/strict-csp.md):
+    // browsers ask for this one, and get no content rather than a 404 in every page's console.
     res.writeHead(204, { 'Cache-Control': CACHE_SHORT });
     res.end();
     return true;

@@ -1,9 +1,10 @@
 /**
  * The links of the provider's e-mails, /subscribe/confirm?token=… (src/server/db/confirm.ts). A double opt-in
- * confirmation (issue 5) and a change proposed for a person already on the list (issue 13 item 3) each open a page
- * that asks, and act when its button posts the token back: a GET never subscribes anyone or rewrites a member's data,
- * because mail scanners and link previews open every link in a message before its reader does (a confirmation a
- * scanner could give is no consent), and the one who entered a change may be a stranger.
+ * confirmation (issue 5) and a change proposed for a person already on the list
+ * (docs/decisions/members-never-overwritten.md) each open a page that asks, and act when its button posts the token
+ * back: a GET never subscribes anyone or rewrites a member's data, because mail scanners and link previews open every
+ * link in a message before its reader does (a confirmation a scanner could give is no consent), and the one who entered
+ * a change may be a stranger.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ConfirmOutcome, confirmToken, viewToken } from '../db/confirm';

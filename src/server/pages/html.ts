@@ -18,7 +18,7 @@ export const inlineJson = (v: unknown): string =>
 /**
  * The look shared by the provider's pages: system fonts, readable measure, visible focus. Every style is here or in
  * a page's own nonce'd style element: no style attribute, so the pages hold under a style-src without
- * 'unsafe-inline' (issue 13 item 7).
+ * 'unsafe-inline' (docs/decisions/strict-csp.md).
  */
 export const BASE_CSS = `
 *{box-sizing:border-box}

@@ -1,8 +1,8 @@
 /**
  * The local mailbox (issue 5): the e-mails of the outbox (double opt-in confirmations, changes proposed for members,
- * welcomes), sent over SMTP when SMTP_URL is set (issue 15, src/server/mail/) and shown here either way, newest
- * first, and the links they carry (src/server/pages/confirm.ts). The mailbox exists in demo mode only (issue 13
- * item 1): it lets whoever reads it confirm anyone's subscription.
+ * welcomes), sent over SMTP when SMTP_URL is set (docs/decisions/outbox-queue.md, src/server/mail/) and shown here
+ * either way, newest first, and the links they carry (src/server/pages/confirm.ts). The mailbox exists in demo mode
+ * only (issue 13 item 1): it lets whoever reads it confirm anyone's subscription.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readMailbox, type Mail } from '../db/outbox';
@@ -18,7 +18,7 @@ const CSS = `.mail{background:#fff;border:1px solid #ddd;border-radius:6px;paddi
 const when = (iso: string): string =>
   `<time datetime="${esc(iso)}">${esc(iso.replace('T', ' ').slice(0, 19))} UTC</time>`;
 
-/** Where a mail is in the SMTP queue (issue 15 item 4); nothing for a mail never tried (no SMTP_URL). */
+/** Where a mail is in the SMTP queue (docs/decisions/outbox-queue.md); nothing for a mail never tried (no SMTP_URL). */
 const queueStatus = (m: Mail): string => {
   if (m.sent_at) return `<p class="muted meta">Sent over SMTP ${when(m.sent_at)}</p>`;
   if (m.failed_at) return `<p class="meta">Not sent, given up: ${esc(m.last_error || '')}</p>`;

@@ -1,9 +1,9 @@
 /**
- * Whether the store can be reached (issue 32 items 1 and 4). A store that cannot (PostgreSQL restarting, refusing
- * connections or out of them, a SQLite file locked beyond its busy timeout) fails a statement with StoreUnavailable,
- * which the provider answers with a 503 and Retry-After, and says so once per change of state: one line when the
- * first statement fails, one when a statement works again. Never one line, let alone a stack, per request: an outage
- * under load is thousands of them.
+ * Whether the store can be reached (docs/decisions/store-outages.md). A store that cannot (PostgreSQL restarting,
+ * refusing connections or out of them, a SQLite file locked beyond its busy timeout) fails a statement with
+ * StoreUnavailable, which the provider answers with a 503 and Retry-After, and says so once per change of state: one
+ * line when the first statement fails, one when a statement works again. Never one line, let alone a stack, per
+ * request: an outage under load is thousands of them.
  */
 import type { Dialect } from './types';
 

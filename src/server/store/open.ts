@@ -1,7 +1,7 @@
 /**
- * Which store a process opens (issue 15): a `postgres://` (or `postgresql://`) URL opens PostgreSQL, a path a SQLite
- * file. `npm start` and `npm run subscribers` read DATABASE_URL first (a PostgreSQL URL, or they refuse to start),
- * then PROVIDER_DB.
+ * Which store a process opens (docs/decisions/one-store.md): a `postgres://` (or `postgresql://`) URL opens PostgreSQL,
+ * a path a SQLite file. `npm start` and `npm run subscribers` read DATABASE_URL first (a PostgreSQL URL, or they refuse
+ * to start), then PROVIDER_DB.
  */
 import { isAbsolute, join } from 'node:path';
 import { openPostgres } from './postgres';

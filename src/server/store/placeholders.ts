@@ -1,6 +1,7 @@
 /**
  * `?` placeholders to PostgreSQL's numbered ones ($1, $2 …), skipping quoted strings, quoted names and comments, so
- * that the provider's queries are written once (issue 15). Pure; each SQL text is translated once and kept.
+ * that the provider's queries are written once (docs/decisions/one-store.md). Pure; each SQL text is translated once
+ * and kept.
  */
 
 const kept = new Map<string, string>();

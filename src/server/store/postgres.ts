@@ -1,17 +1,17 @@
 /**
- * The PostgreSQL store (pg), used when DATABASE_URL is set (issue 15): a pool of connections, every query a named
- * prepared statement (parsed once per connection), `?` placeholders numbered for PostgreSQL. Each connection sets
- * synchronous_commit on, whatever the server's default: a commit, and so an acknowledged subscribe, is on the
- * server's disk before the provider answers. Transactions run on one pooled connection and are retried, a few
- * times, when PostgreSQL ends one for a reason another attempt resolves (serialization failure, deadlock, a unique
- * key taken by another process in the meantime).
+ * The PostgreSQL store (pg), used when DATABASE_URL is set (docs/decisions/one-store.md): a pool of connections, every
+ * query a named prepared statement (parsed once per connection), `?` placeholders numbered for PostgreSQL. Each
+ * connection sets synchronous_commit on, whatever the server's default: a commit, and so an acknowledged subscribe, is
+ * on the server's disk before the provider answers. Transactions run on one pooled connection and are retried, a few
+ * times, when PostgreSQL ends one for a reason another attempt resolves (serialization failure, deadlock, a unique key
+ * taken by another process in the meantime).
  *
- * A server that restarts or fails over (issue 32 item 1) ends every session (57P01) and refuses connections for a
- * moment. That costs requests, never the process: every connection out of the pool has an 'error' listener while it
- * is out (an 'error' event without one ends Node), and what was cut off is tried again on a new connection for up to
- * OUTAGE_RETRY_MS when that cannot do anything twice: a connection that could not be opened, a read, a transaction
- * whose COMMIT was not sent yet. A COMMIT sent without an answer may have committed, and a lone write may have been
- * done: those fail with StoreUnavailable (a 503) rather than run again.
+ * A server that restarts or fails over (docs/decisions/store-outages.md) ends every session (57P01) and refuses
+ * connections for a moment. That costs requests, never the process: every connection out of the pool has an 'error'
+ * listener while it is out (an 'error' event without one ends Node), and what was cut off is tried again on a new
+ * connection for up to OUTAGE_RETRY_MS when that cannot do anything twice: a connection that could not be opened, a
+ * read, a transaction whose COMMIT was not sent yet. A COMMIT sent without an answer may have committed, and a lone
+ * write may have been done: those fail with StoreUnavailable (a 503) rather than run again.
  */
 import pg from 'pg';
 import { Availability, type StoreUnavailable, unavailable, unreachable } from './availability';

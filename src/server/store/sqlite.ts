@@ -88,8 +88,8 @@ class SqliteStore implements Store {
   }
 
   /**
-   * `work`, statement `sql` outside a transaction, run now. A file locked past the busy timeout, or that cannot be
-   * read or written, fails it with StoreUnavailable (issue 32 item 4); one that works again ends the outage.
+   * `work`, statement `sql` outside a transaction, run now. A file locked past the busy timeout, or that cannot be read
+   * or written, fails it with StoreUnavailable (docs/decisions/store-outages.md); one that works again ends the outage.
    */
   private guarded<T>(sql: string | null, work: () => T): T {
     const epoch = this.health.epoch;

@@ -1,8 +1,8 @@
 /**
- * The provider's store (issue 15): one asynchronous interface over SQLite (better-sqlite3, the embedded default) and
- * PostgreSQL (pg, with DATABASE_URL). Queries are written once in portable SQL with `?` placeholders; each store
- * translates what its dialect needs (PostgreSQL's $1, $2 …). Dialect-specific SQL (migrations, a pragma) asks
- * `dialect` and keeps both texts side by side.
+ * The provider's store (docs/decisions/one-store.md): one asynchronous interface over SQLite (better-sqlite3, the
+ * embedded default) and PostgreSQL (pg, with DATABASE_URL). Queries are written once in portable SQL with `?`
+ * placeholders; each store translates what its dialect needs (PostgreSQL's $1, $2 …). Dialect-specific SQL (migrations,
+ * a pragma) asks `dialect` and keeps both texts side by side.
  */
 
 /** A value bound to a `?` placeholder. Booleans are stored as 0/1 integers in both dialects. */

@@ -1,8 +1,8 @@
 /**
- * The owner API's form calls (issue 33 items 1, 3 and 6; STUDIO.md "Owner API"): read, make, save, rename and delete
- * a form, its versions and their restore, and its embed snippets. A save names the revision it was based on
- * (If-Match) and is checked by the form model first: settings the popup would refuse or misread are answered 422
- * with each problem, a save over a newer revision 412 with the form as it now is; nothing is stored in either case.
+ * The owner API's form calls (docs/decisions/owner-api-revisions.md; STUDIO.md "Owner API"): read, make, save, rename
+ * and delete a form, its versions and their restore, and its embed snippets. A save names the revision it was based on
+ * (If-Match) and is checked by the form model first: settings the popup would refuse or misread are answered 422 with
+ * each problem, a save over a newer revision 412 with the form as it now is; nothing is stored in either case.
  */
 import { checkSettings } from '../../form-model/check';
 import { createForm, deleteForm, type FormEdit, getForm, saveForm, type StoredForm } from '../db/form-edits';
@@ -47,7 +47,7 @@ const refuse = (c: Call, problems: Problem[]) =>
 
 /**
  * The base revision a save names, or null when it answered already: 428 without If-Match (every save must say what
- * it was based on, issue 33 item 3), 400 when unreadable; `*` is any revision.
+ * it was based on, docs/decisions/owner-api-revisions.md), 400 when unreadable; `*` is any revision.
  */
 const baseOf = (c: Call): number | null | undefined => {
   const m = ifMatch(c.req);

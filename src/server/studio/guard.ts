@@ -1,9 +1,9 @@
 /**
- * The owner API's refusal of other sites (issue 33 "Rules"; STUDIO.md): a state-changing request is taken only from
- * the provider's own pages, by what the browser says of where it comes from (src/server/http/same-origin.ts), and
- * only with a JSON body, which no HTML form of another site can send. A page elsewhere can then neither post to the
- * studio with the owner's cookie (SameSite=Strict already keeps it from cross-site requests) nor, in demo mode, from
- * the owner's own machine.
+ * The owner API's refusal of other sites (docs/decisions/cross-site-posts.md "Rules"; STUDIO.md): a state-changing
+ * request is taken only from the provider's own pages, by what the browser says of where it comes from
+ * (src/server/http/same-origin.ts), and only with a JSON body, which no HTML form of another site can send. A page
+ * elsewhere can then neither post to the studio with the owner's cookie (SameSite=Strict already keeps it from
+ * cross-site requests) nor, in demo mode, from the owner's own machine.
  */
 import type { IncomingMessage } from 'node:http';
 import { fromOwnOrigin, sameOrigin } from '../http/same-origin';

@@ -50,7 +50,7 @@ const SHELL_POLICY: PagePolicy = {
 
 /**
  * The shell's banner, rendered here so that it works without the script: the way home and, in production, the
- * owner's sign-out (a real form: it ends every session, issue 32 item 5).
+ * owner's sign-out (a real form: it ends every session, docs/decisions/owner-sessions.md).
  */
 const banner = (production: boolean): string =>
   `<header class="site studio-bar"><a href="/studio">Studio</a>${

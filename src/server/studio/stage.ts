@@ -1,8 +1,9 @@
 /**
- * The studio's stage (issue 33 item 2): an empty page standing in for the owner's website, framed by the editor,
- * that loads the real popup.js of the form's version; the editor mounts the form in it through popup.js's mount API
- * in preview mode (spec 6: no server calls, simulated success, closing rebuilds) on every change. Its <html lang
- * dir> are the page language and direction the owner picks: the popup reads them there as on a visitor's page.
+ * The studio's stage (docs/decisions/preview-and-stage.md): an empty page standing in for the owner's website, framed
+ * by the editor, that loads the real popup.js of the form's version; the editor mounts the form in it through
+ * popup.js's mount API in preview mode (spec 6: no server calls, simulated success, closing rebuilds) on every change.
+ * Its <html lang dir> are the page language and direction the owner picks: the popup reads them there as on a visitor's
+ * page.
  */
 import { GLOBAL_KEY, JS_PATH } from '../../constants';
 import { safeVersion } from '../../browser/urls';

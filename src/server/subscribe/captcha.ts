@@ -1,9 +1,10 @@
 /**
  * The human check of the captcha path (spec 7.1): a sum to solve, signed so the server keeps no state until it is
  * answered. `sig` binds the form, the expiry and a nonce (the challenge is ours); `seal` binds the nonce and the
- * answer. Any answer to a genuine challenge spends its nonce, the right one or a wrong one (issue 13): a challenge
- * is answered once, so its few possible sums cannot be tried one by one. The secret and the spent nonces are in the
- * store, so a challenge shown by one provider process is answered on any other, once (issue 15).
+ * answer. Any answer to a genuine challenge spends its nonce, the right one or a wrong one
+ * (docs/decisions/shared-state-in-the-store.md): a challenge is answered once, so its few possible sums cannot be tried
+ * one by one. The secret and the spent nonces are in the store, so a challenge shown by one provider process is
+ * answered on any other, once (docs/decisions/shared-state-in-the-store.md).
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CAPTCHA_TTL_MIN } from '../../constants';

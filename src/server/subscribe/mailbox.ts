@@ -1,8 +1,9 @@
 /**
- * The mailbox limit (issue 32 item 2): what one mailbox may be sent, from the whole provider. The per-address limit
- * (issue 13 item 9) counts a person on one list, and `victim+1@…`, `victim+2@…` are new people to it: one client
- * rotating tags across lists queued a confirmation mail to one inbox every few seconds. A double opt-in sender that
- * lets anyone aim its mail at a stranger's inbox loses its reputation, and then every owner's mail goes to spam.
+ * The mailbox limit (docs/decisions/mailbox-limit.md): what one mailbox may be sent, from the whole provider. The
+ * per-address limit (docs/decisions/rate-limits.md) counts a person on one list, and `victim+1@…`, `victim+2@…` are new
+ * people to it: one client rotating tags across lists queued a confirmation mail to one inbox every few seconds. A
+ * double opt-in sender that lets anyone aim its mail at a stranger's inbox loses its reputation, and then every owner's
+ * mail goes to spam.
  *
  * Every mail the provider queues to an address (double opt-in confirmation, member-change confirmation, welcome:
  * mails.ts) counts against its mailbox in the store (rate_counters, shared by every process; the key hashed, no

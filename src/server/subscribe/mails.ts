@@ -7,8 +7,8 @@ import { queueToMailbox } from './mailbox';
 
 /**
  * What the mails need of the provider (a RouteContext has both): the Site their links point at (its origin, never a
- * request header; its mode for the welcome's link), and the mailbox limit every mail counts against (issue 32 item 2,
- * mailbox.ts; null when lifted).
+ * request header; its mode for the welcome's link), and the mailbox limit every mail counts against
+ * (docs/decisions/mailbox-limit.md, mailbox.ts; null when lifted).
  */
 export interface Outbound {
   site: Pick<Site, 'origin' | 'mode'>;
@@ -36,9 +36,10 @@ export const sendConfirmation = async (
 };
 
 /**
- * The e-mail to a person already on the list when their address is submitted again (issue 13 item 3): nothing of
- * theirs changed; its link shows what was entered and applies it (src/server/pages/confirm.ts). The body names no
- * entered value: those are a stranger's words until the owner of the address says otherwise.
+ * The e-mail to a person already on the list when their address is submitted again
+ * (docs/decisions/members-never-overwritten.md): nothing of theirs changed; its link shows what was entered and applies
+ * it (src/server/pages/confirm.ts). The body names no entered value: those are a stranger's words until the owner of
+ * the address says otherwise.
  */
 export const sendChangeConfirmation = async (
   store: Queryable,

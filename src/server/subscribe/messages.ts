@@ -8,7 +8,12 @@
 
 /** A request the provider cannot read (a repeated parameter, no such form). */
 export const MSG_BAD_REQUEST = 'This form could not be submitted. Please reload the page and try again.';
-/** form-post-json over the per-client limit (issue 8): many submits from one network in a minute. */
+/**
+ * form-post-json over the per-client limit (docs/decisions/rate-limits.md): many submits from one network in a minute.
+ */
 export const MSG_RATE_CLIENT = 'Too many signup attempts from your network. Please wait a minute and try again.';
-/** form-post-json over the per-address limit (issue 8): the same address submitted many times in an hour. */
+/**
+ * form-post-json over the per-address limit (docs/decisions/rate-limits.md): the same address submitted many times in
+ * an hour.
+ */
 export const MSG_RATE_ADDRESS = 'Too many signup attempts for this address. Please try again in an hour.';

@@ -43,9 +43,10 @@ export const settingsJson = (form: FormRow, host: string, badge: PoweredBy): Jso
 const NO_LIMITS: Limiters = { perClient: null, perAddress: null, client: directClient };
 
 /**
- * Handles the three JSONP calls. The settings name the host of `ctx.site.hostFor` (the one who asked reads them);
- * the links of the e-mails a submit causes come from `ctx.site.origin`, never from a request header (issue 13 item
- * 2). Submits are rate limited per client and per address (issue 8), answered as a submit error with a message.
+ * Handles the three JSONP calls. The settings name the host of `ctx.site.hostFor` (the one who asked reads them); the
+ * links of the e-mails a submit causes come from `ctx.site.origin`, never from a request header (issue 13 item 2).
+ * Submits are rate limited per client and per address (docs/decisions/rate-limits.md), answered as a submit error with
+ * a message.
  */
 export const jsonpRoute =
   (limits: Limiters = NO_LIMITS) =>

@@ -1,10 +1,12 @@
 /**
- * A signup, from a flat query of posted fields (spec 3.5) to the answer of spec 3.6. Shared by form-post-json and
- * the captcha path. The answer depends only on the form and the input, never on what the store held before: the
- * second signup of an address, in any case, answers exactly as the first (issue 5), an address already on the list
- * answers exactly as a new one (issue 13 item 3), and a filled honeypot is answered as a success and stored nowhere.
+ * A signup, from a flat query of posted fields (spec 3.5) to the answer of spec 3.6. Shared by form-post-json and the
+ * captcha path. The answer depends only on the form and the input, never on what the store held before: the second
+ * signup of an address, in any case, answers exactly as the first (docs/decisions/members-never-overwritten.md), an
+ * address already on the list answers exactly as a new one (docs/decisions/members-never-overwritten.md), and a filled
+ * honeypot is answered as a success and stored nowhere.
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_SUCCESS_MSG } from '../../constants';
 import { carried } from '../../form-model/place';
 import { shownValue } from '../../form-model/store';
 import { decode, successType } from '../../form-model/wire';
@@ -26,19 +28,22 @@ export interface Answer {
   webEngagementCookieValue?: string;
 }
 
+/**
+ * The success message of a form (owner HTML): under double opt-in its doubleOptInSuccessMessage, which says to check
+ * the inbox, else its successMsg (spec 3.2); the answer's and the hosted page's (src/server/hosted/).
+ */
+export const successText = (m: FormModel): string =>
+  m.doubleOptIn
+    ? m.doubleOptInMsg || 'Almost finished... please confirm your email address.'
+    : m.successMsg || DEFAULT_SUCCESS_MSG;
+
 /** The success answer of a form: of `successType` (the modal stays under double opt-in, spec 4.5). */
-const success = (form: FormRow, webId: string): Answer => {
-  const m = form.model;
-  const doi = m.doubleOptIn;
-  return {
-    result: 'success',
-    msg: doi
-      ? m.doubleOptInMsg || 'Almost finished... please confirm your email address.'
-      : m.successMsg || 'Thank you for subscribing!',
-    type: successType(doi),
-    webEngagementCookieValue: webId,
-  };
-};
+const success = (form: FormRow, webId: string): Answer => ({
+  result: 'success',
+  msg: successText(form.model),
+  type: successType(form.model.doubleOptIn),
+  webEngagementCookieValue: webId,
+});
 
 /**
  * The labels the page of a proposed change shows for signup `c` (src/server/pages/confirm.ts), and its values as the
@@ -59,16 +64,17 @@ const labelsOf = (m: FormModel, c: Signup): ChangeLabels => {
 };
 
 /**
- * The web-engagement id a signup answers with (spec 3.6 webEngagementCookieValue): derived from the store's secret,
- * the list and the person's contact key, so one address gets the same answer on one list whether it was on the list
- * before or not (issue 13 item 3: the answer tells nobody who is a member), and a new person's row keeps it.
+ * The web-engagement id a signup answers with (spec 3.6 webEngagementCookieValue): derived from the store's secret, the
+ * list and the person's contact key, so one address gets the same answer on one list whether it was on the list before
+ * or not (docs/decisions/members-never-overwritten.md: the answer tells nobody who is a member), and a new person's row
+ * keeps it.
  */
 export const webIdOf = async (store: Store, listId: string, key: string): Promise<string> =>
   mac(purposeKey(await storeSecret(store), 'web-engagement'), `${listId}\n${key}`).slice(0, 24);
 
 /**
- * The key a signup is counted under by the per-address limit (issue 13 item 9): the person on one list, so that
- * exhausting an address's signups on one list leaves every other list open to it.
+ * The key a signup is counted under by the per-address limit (docs/decisions/rate-limits.md): the person on one list,
+ * so that exhausting an address's signups on one list leaves every other list open to it.
  */
 export const addressKey = (listId: string, key: string): string => JSON.stringify([listId, key]);
 
@@ -78,8 +84,9 @@ export const addressKey = (listId: string, key: string): string => JSON.stringif
  * item 2: past it the mail is kept unsent, and the answer is the same). `admit`, when given, is asked about the person
  * on this list (addressKey: the list and their contact key, lower-cased e-mail, else SMS digits) once the signup is
  * valid and before it is stored; when it says no, the answer is an error with `refusedMsg` and nothing is stored or
- * mailed (issue 8 limits). A person already on the list answers as a new one would and gets an e-mail as a new one
- * would, but nothing of theirs changes until they follow its link (issue 13 item 3, src/server/db/subscribers.ts).
+ * mailed (docs/decisions/rate-limits.md). A person already on the list answers as a new one would and gets an
+ * e-mail as a new one would, but nothing of theirs changes until they follow its link
+ * (docs/decisions/members-never-overwritten.md, src/server/db/subscribers.ts).
  */
 export const submit = async (
   store: Store,

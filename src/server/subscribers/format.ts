@@ -13,9 +13,9 @@ export const mergeTags = (rows: SubscriberView[]): string[] =>
 
 /**
  * Control characters (C0, DEL, C1) are shown as spaces, in the table and in the CSV alike, so a hostile value
- * (`\e]0;…\a` in a name) cannot redraw the owner's terminal when the export is printed (issue 13 item 11). So are
- * the bidirectional embeddings, overrides and isolates (U+202A–202E, U+2066–2069): one in a name would reorder what
- * follows it on the line, the next columns included, and show the owner another address than the one stored
+ * (`\e]0;…\a` in a name) cannot redraw the owner's terminal when the export is printed (docs/decisions/two-modes.md).
+ * So are the bidirectional embeddings, overrides and isolates (U+202A–202E, U+2066–2069): one in a name would reorder
+ * what follows it on the line, the next columns included, and show the owner another address than the one stored
  * ("Trojan Source", CVE-2021-42574). Right-to-left text needs none of them to show right to left.
  */
 export const plain = (v: string): string => v.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ');

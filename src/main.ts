@@ -1,25 +1,34 @@
 /**
  * `npm start`: the reference provider on 127.0.0.1:8080 (PORT and HOST change that), serving the built dist/ next to
- * this file's folder, over DATABASE_URL (PostgreSQL) when set, else a SQLite file (PROVIDER_DB, default ./data/).
+ * this file's folder, and the blog as a site of its own on the next port (BLOG_PORT, issue 35 item 2), over
+ * DATABASE_URL (PostgreSQL) when set, else a SQLite file (PROVIDER_DB, default ./data/).
  * PROVIDER_WORKERS=N runs N provider processes on the one port (node:cluster), each with its own connections to the
  * one store; meant for PostgreSQL (issue 15). SIGTERM or Ctrl-C closes the server(s) and the store cleanly. The demo
  * by default; PROVIDER_MODE=production, with PROVIDER_PUBLIC_URL and PROVIDER_OWNER_SECRET, for a server on a
  * network (issue 13, src/server/site.ts): without them it does not start. SMTP_URL (and SMTP_FROM) send the outbox's
- * mail over SMTP from every process (issue 15, src/server/mail/).
+ * mail over SMTP from every process (issue 15, src/server/mail/). Here, above both, the provider and the blog are
+ * composed (issue 34 item 3: server code never imports the blog's).
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBlogRoute } from '../blog/server/routes';
-import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from '../constants';
-import { envFlags, startProvider, startWarnings } from './app';
-import { checkMail, type MailOptions, mailFromEnv } from './mail/config';
-import { retentionDaysFromEnv } from './db/retention';
-import { mailboxMaxFromEnv } from './subscribe/mailbox';
-import { type BadgeOptions, checkBadge } from './badge';
-import { badgeFromEnv, checkMode, demoWithProductionSettings, type Mode, type ModeOptions, modeFromEnv } from './site';
-import type { Route } from './route';
+import { type BlogServer, blogPortFromEnv, startBlogServer } from './blog/server/start';
+import { JS_PATH, PROVIDER_DB_PATH, PROVIDER_PORT } from './constants';
+import { envFlags, type Provider, startProvider, startWarnings } from './server/app';
+import { checkMail, type MailOptions, mailFromEnv } from './server/mail/config';
+import { retentionDaysFromEnv } from './server/db/retention';
+import { mailboxMaxFromEnv } from './server/subscribe/mailbox';
+import { type BadgeOptions, checkBadge } from './server/badge';
+import {
+  badgeFromEnv,
+  checkMode,
+  demoWithProductionSettings,
+  type Mode,
+  type ModeOptions,
+  modeFromEnv,
+} from './server/site';
+import type { Route } from './server/route';
 import {
   isPostgresUrl,
   openFailure,
@@ -27,8 +36,8 @@ import {
   StoreOpenError,
   type StoreTarget,
   storeFromEnv,
-} from './store/open';
-import { connectionBudgetWarning, redact } from './store/postgres';
+} from './server/store/open';
+import { connectionBudgetWarning, redact } from './server/store/postgres';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -43,6 +52,7 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
   process.exit(2);
 }
 let store: StoreTarget;
+let blogPort: number;
 let mode: ModeOptions;
 let checked: Mode;
 let mail: MailOptions | undefined;
@@ -51,6 +61,7 @@ let badge: BadgeOptions | undefined;
 let mailShown = '';
 try {
   store = storeFromEnv(process.env, join(root, PROVIDER_DB_PATH));
+  blogPort = blogPortFromEnv(process.env, port);
   envFlags(process.env);
   mailboxMaxFromEnv(process.env);
   retentionDaysFromEnv(process.env);
@@ -73,19 +84,19 @@ const fileShown = (file: string): string => {
 /** The store in the banner and errors: a URL without its user name and password, or the file. */
 const shown = isPostgresUrl(target) ? redact(target) : fileShown(target);
 
-/** The start banner of `mode`; `pids` are the worker processes when there are several. */
-const banner = (o: string, pids: number[] = []) => {
+/** The start banner of `mode`, `blog` the blog's address; `pids` are the worker processes when there are several. */
+const banner = (o: string, blog: string, pids: number[] = []) => {
   const procs = pids.length ? `\n  Processes        ${pids.length} (pids ${pids.join(' ')})` : '';
   const db = `  Database         ${shown}${procs}`;
   if (mode.mode === 'production')
     return `Reference provider listening on ${o} in PRODUCTION mode, public URL ${mode.publicUrl}
-  Blog             ${o}/
+  Blog             ${blog}
   Owner studio     ${o}/studio (sign in with PROVIDER_OWNER_SECRET, or send it as Authorization: Bearer)
   Mail             ${mailShown || 'NOT SENT: set SMTP_URL and SMTP_FROM; until then it waits in the outbox table'}
 ${db}
 No mailbox and no demo pages in production. Stop with Ctrl-C.`;
   return `Reference provider listening on ${o} in DEMO mode, for this machine only
-  Blog             ${o}/
+  Blog             ${blog}
   Demo host page   ${o}/demo
   Owner studio     ${o}/studio
   Mailbox          ${o}/mailbox${mailShown ? `, and sent over ${mailShown}` : ''}
@@ -94,10 +105,36 @@ Subscribers: npm run subscribers (add -- --csv for CSV). On a network: PROVIDER_
 Stop with Ctrl-C.`;
 };
 
-/** Runs one provider in this process; in a cluster worker, tells the primary its address instead of printing. */
+/** The blog's address, once it listens: the demo provider's / leads there (the blog was there before issue 35). */
+let blogAddress = '';
+const toBlog: Route = (req, res, url, { site }) => {
+  if (url.pathname !== '/' || site.mode !== 'demo' || !blogAddress || (req.method !== 'GET' && req.method !== 'HEAD'))
+    return false;
+  res.writeHead(302, { Location: blogAddress, 'Cache-Control': 'no-store', 'Content-Length': 0 }).end();
+  return true;
+};
+
+/** Starts the blog's server over `provider`; a port in use stops everything. */
+const serveBlog = (provider: Provider): Promise<BlogServer> =>
+  startBlogServer({
+    context: provider.context,
+    port: blogPort,
+    host: process.env.HOST || undefined,
+    contentDir: join(root, 'content'),
+    distDir: dist,
+  }).catch(async (e: Error & { code?: string }) => {
+    console.error(
+      e.code === 'EADDRINUSE'
+        ? `Port ${blogPort} (the blog's) is in use: set BLOG_PORT to another one, e.g. BLOG_PORT=8091 npm start`
+        : redactSecrets(e.message),
+    );
+    await provider.close();
+    process.exit(1);
+  });
+
+/** Runs one provider and its blog in this process; in a cluster worker, tells the primary their addresses. */
 async function serve(): Promise<void> {
-  /** Routes tried before the provider's own: the blog's (issue 6), which takes / over the demo page (then at /demo). */
-  const routes: Route[] = [createBlogRoute({ contentDir: join(root, 'content'), distDir: dist })];
+  const routes: Route[] = [toBlog];
   const provider = await startProvider({
     ...(isPostgresUrl(target) ? { databaseUrl: target } : { dbPath: target }),
     distDir: dist,
@@ -119,15 +156,21 @@ async function serve(): Promise<void> {
     );
     process.exit(1);
   });
-  if (cluster.isWorker) process.send?.({ listening: provider.origin });
-  else console.log(banner(provider.origin));
+  const blog = await serveBlog(provider);
+  blogAddress = blog.address;
+  if (cluster.isWorker) process.send?.({ listening: provider.origin, blog: blog.address });
+  else console.log(banner(provider.origin, blog.address));
 
   let stopping = false;
   const stop = (why: string) => {
     if (stopping) process.exit(1);
     stopping = true;
     console.log(`${why}: closing the server and the database${cluster.isWorker ? ` (process ${process.pid})` : ''}`);
-    provider.close().then(() => process.exit(0));
+    // The blog first: its requests use the provider's store, which closes with the provider.
+    blog
+      .close()
+      .then(() => provider.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   if (cluster.isWorker) {
@@ -161,7 +204,7 @@ function primary(n: number): void {
   const waiting = new Set<NodeJS.Timeout>();
   const fork = (failures: number, replacing: boolean) => {
     const w = cluster.fork();
-    w.on('message', (m: { listening?: string }) => {
+    w.on('message', (m: { listening?: string; blog?: string }) => {
       if (!m?.listening) return;
       listening.set(w.id, m.listening);
       if (replacing) {
@@ -175,6 +218,7 @@ function primary(n: number): void {
         console.log(
           banner(
             m.listening,
+            m.blog || '',
             Object.values(cluster.workers || {}).map((x) => x?.process.pid as number),
           ),
         );

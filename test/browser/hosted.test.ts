@@ -1,0 +1,143 @@
+/**
+ * The hosted subscribe page in Chromium with JavaScript off (issue 35 item 1): a visitor whose browser runs no script
+ * (or blocks the embed) fills the "every field type" form, is refused with each error at its field and the summary
+ * focused, fixes it, is redirected to the success page, and is stored. axe-core finds nothing on the form, its
+ * refusal and its success page at 390 and 1280 px, and no page is wider than the window (WCAG 1.4.10).
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startProvider, type Provider } from '../../src/server/app';
+import { listSubscribers } from '../../src/server/db/subscribers';
+import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
+import { axe, DIST, launch } from './harness';
+
+const ctx = { browser: null as unknown as Browser, p: null as unknown as Provider, dir: '' };
+const H = suite('hosted page, JavaScript off', ctx);
+
+H.before(async () => {
+  ctx.browser = await launch();
+  ctx.dir = mkdtempSync(join(tmpdir(), 'hosted-browser-'));
+  ctx.p = await startProvider({
+    dbPath: join(ctx.dir, 'provider.sqlite'),
+    distDir: DIST,
+    quiet: true,
+    rateLimit: false,
+  });
+});
+H.after(async () => {
+  await ctx.p.close();
+  await ctx.browser.close();
+  rmSync(ctx.dir, { recursive: true, force: true });
+});
+
+const F = demoForm('every-field')!;
+const FORM_PATH = `/subscribe?${new URLSearchParams({ u: DEMO_UUID, id: F.lid, f_id: F.fId })}`;
+
+/**
+ * A page `width` wide, in a context that runs no script unless `js` (axe runs as a script: its pages are the same, as
+ * the hosted pages carry none); its console errors (CSP refusals, failed loads) collected.
+ */
+async function open(width: number, js = false): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const context = await ctx.browser.newContext({ javaScriptEnabled: js, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // The refusal's own 400 is logged as a failed load; anything else (a CSP refusal, a missing resource) is not.
+    if (m.type() === 'error' && !/status of 4(00|29)/.test(m.text())) errors.push(m.text());
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+/** axe's violations and a page wider than its window, each as a line naming the state. */
+const violations = async (page: Page, state: string) => [
+  ...(await axe(page)).map((v) => `${state}: ${v.id} (${v.help}) ${v.targets.join(' ')}`),
+  ...(
+    await page.evaluate(() => {
+      const { scrollWidth, clientWidth } = document.documentElement;
+      return scrollWidth > clientWidth ? [`${scrollWidth} px wide in a ${clientWidth} px window`] : [];
+    })
+  ).map((w) => `${state}: ${w}`),
+];
+
+/** Submits the form with its button, as a visitor does, and waits for the answer's page. */
+const send = async (page: Page) => {
+  await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Subscribe' }).click()]);
+};
+
+H(
+  'refused, then accepted: errors at their fields, the summary focused, the success page, the subscriber stored',
+  async () => {
+    const { page, errors, close } = await open(1280);
+    try {
+      await page.goto(ctx.p.origin + FORM_PATH);
+      assert.is(await page.evaluate(() => document.scripts.length), 0);
+      await page.getByLabel('Email Address').fill('not-an-address');
+      await page.getByLabel('First Name').fill('Nomad');
+      await send(page);
+      assert.match(page.url(), /\/subscribe\/post\?/);
+      // What was typed is kept; the summary has the focus; the e-mail input says it is invalid and why.
+      assert.is(await page.getByLabel('Email Address').inputValue(), 'not-an-address');
+      assert.is(await page.getByLabel('First Name').inputValue(), 'Nomad');
+      const summary = page.getByRole('alert');
+      assert.ok(await summary.evaluate((el) => el === document.activeElement), 'the summary has the focus');
+      const email = page.getByLabel('Email Address');
+      assert.is(await email.getAttribute('aria-invalid'), 'true');
+      const said = await page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent();
+      assert.ok(said && said.length > 3, 'the e-mail error is shown');
+      assert.match((await summary.textContent()) || '', new RegExp(said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      // The summary's link moves the focus to the field (no script needed).
+      await summary.getByRole('link', { name: /Email Address/ }).click();
+      assert.ok(await email.evaluate((el) => el === document.activeElement), 'the link focuses the e-mail input');
+
+      await email.fill('nomad@example.com');
+      await page.locator('input[name="ADDRESS[addr1]"]').fill('1 Main St');
+      await page.locator('input[name="ADDRESS[city]"]').fill('Springfield');
+      await page.locator('input[name="ADDRESS[state]"]').fill('IL');
+      await page.locator('input[name="ADDRESS[zip]"]').fill('62701');
+      await page.locator('select[name="ADDRESS[country]"]').selectOption('164');
+      await page.getByLabel('Plan').selectOption('Standard');
+      await page.getByRole('radio', { name: 'Monthly' }).check();
+      await page.getByRole('checkbox', { name: 'Offers' }).check();
+      await send(page);
+      assert.match(page.url(), /\/subscribe\/thanks\?/);
+      assert.match((await page.getByRole('status').textContent()) || '', /Thank you for subscribing!/);
+      const rows = await listSubscribers(ctx.p.store, F.lid);
+      assert.equal(
+        rows.map((r) => r.email),
+        ['nomad@example.com'],
+      );
+      assert.is(rows[0].merge_fields.FNAME, 'Nomad');
+      assert.is(rows[0].merge_fields.PLAN, 'Standard');
+      assert.equal(errors, [], 'no CSP or other error in the console');
+    } finally {
+      await close();
+    }
+  },
+);
+
+for (const width of [390, 1280])
+  H(`axe: zero violations on the form, its refusal and the success page at ${width} px`, async () => {
+    const { page, close } = await open(width, true);
+    const found: string[] = [];
+    try {
+      await page.goto(ctx.p.origin + FORM_PATH);
+      assert.is(await page.locator('script').count(), 0);
+      found.push(...(await violations(page, 'form')));
+      await send(page);
+      found.push(...(await violations(page, 'refused')));
+      const modal = demoForm('modal')!;
+      await page.goto(`${ctx.p.origin}/subscribe/thanks?${new URLSearchParams({ u: DEMO_UUID, id: modal.lid })}`);
+      found.push(...(await violations(page, 'success')));
+      await page.goto(`${ctx.p.origin}/subscribe?u=nobody&id=nothing`);
+      found.push(...(await violations(page, 'not found')));
+    } finally {
+      await close();
+    }
+    assert.equal(found, []);
+  });
+
+H.run();
