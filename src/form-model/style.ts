@@ -2,8 +2,7 @@
  * Readers of the style settings (spec 3.3) and of the settings' links: a colour, a font key, an alignment, an http(s)
  * address. The popup's normaliser (src/popup/settings.ts) reads them through these, and so do the form model's checks
  * (src/form-model/check.ts, a11y.ts) and the owner's studio, so that all of them read a colour alike (issue 33). Pure;
- * each gives '' (or the default) for what the popup would not use, and never throws. They come in popup.js in this
- * file's order, which changes how well brotli packs it: an order is chosen by the size table of `node build.mjs`.
+ * each gives '' (or the default) for what the popup would not use, and never throws.
  */
 import { obj, str } from './raw';
 

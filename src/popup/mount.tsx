@@ -6,7 +6,6 @@
  * page: normalize reads any value, and a piece that fails leaves nothing on the page and one console warning (the
  * session's `fail`).
  */
-// The imports' order is popup.js's module order, kept for the smallest brotli popup.js (src/popup/session.tsx).
 import { shared } from '../browser/shared';
 import type { LoaderParams, PopupHandle, RawSettings } from '../types';
 import { normalize } from './settings';

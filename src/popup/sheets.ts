@@ -23,12 +23,11 @@ export const sheetUrl =
  * The modal frame's stylesheets. First its own sheet, `{variation}-{template}.css` (modal-1 … modal-5, slide-1 …
  * slide-5, fixed-1: the fixed variation is always template 1), which the build makes of the spec 7.2 sheets this
  * frame stands for, in their order: common, the variation's sheet, the template's layout (build/frame-sheets.mjs).
- * One request where there were three, 166 B brotli fewer for the plain modal (docs/decisions/fetched-when-needed.md).
+ * One request where there were three, and fewer bytes for the plain modal (docs/decisions/fetched-when-needed.md).
  * `extras`: the form needs form-extras.js (src/form-model/place.ts needsExtras). Such a form also links
  * form-extras.css, the look of the parts only that file renders, kept out of a plain form's first view.
  */
 export const modalSheets = (s: Settings, extras: boolean): string[] =>
-  // A slice, not a conditional spread: fewer bytes in popup.js (19 B brotli when measured, 2026-11-27).
   [`${s.variation}-${s.template}.css`, 'form-extras.css'].slice(0, extras ? 2 : 1);
 
 /**

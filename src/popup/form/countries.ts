@@ -1,7 +1,7 @@
 /**
  * The address field's country list in the popup (spec 3.5; the list and its encoding: src/form-model/countries.ts). The
- * data (src/form-model/countries-data.ts) is not in popup.js: it is 1.4 kB brotli that most forms never need, so it
- * ships as countries.js beside popup.js and is fetched when an address field first renders
+ * data (src/form-model/countries-data.ts) is not in popup.js: it is a large share of popup.js's size that most forms
+ * never need, so it ships as countries.js beside popup.js and is fetched when an address field first renders
  * (docs/decisions/fetched-when-needed.md).
  */
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * form-extras.js: the parts of the form most forms never show, kept out of popup.js to hold its byte budget
- * (docs/decisions/fetched-when-needed.md, 16 kB): every field but the single inputs (birthday, date and US phone parts,
+ * (docs/decisions/fetched-when-needed.md): every field but the single inputs (birthday, date and US phone parts,
  * address, select, radio and checkbox groups, consent), the SMS step, the GDPR block, the mobile banner (its component
  * and its frame's set-up), and the server's cookies (spec 3.8). popup.js fetches this file beside itself when the
  * settings need it (src/popup/form/lazy.tsx), before the modal shows, so nothing pops in. It is built against

@@ -5,8 +5,6 @@
  * lends this render's values and its setters as a `FormState`; everything here reads them and sets them, and holds no
  * state of its own.
  */
-// The imports' order is form-actions.js's module order: this one gave the smallest brotli file when written (an
-// order shifts it by a few bytes either way). It means nothing else.
 import type { LoaderParams } from '../../types';
 import { carried, sent, type Step } from '../../form-model/place';
 import { type ChooseTransport, previewTransport, providerTransport } from './transport';

@@ -3,7 +3,6 @@
  * the form, which never asks whether it is a preview. Part of form-actions.js (src/popup/form/actions.ts): only a
  * visitor who submits needs it, so the session hands the form its choice among `Transports`, made when the file is in.
  */
-// The imports' order is form-actions.js's module order, kept for its smallest brotli file (as in ./submit.ts).
 import { providerUrl } from '../../browser/urls';
 import { setCookie, subscribedName } from '../../browser/cookies';
 import { jsonp } from '../../browser/jsonp';

@@ -12,8 +12,10 @@ import { type FormState, formPage, missingPage, thanksPage } from './page';
  * The hosted pages' policy: no script but their nonce'd one, forms posting only to this provider (`form-action
  * 'self'`: the form's action is /subscribe/post here), never framed. Owner HTML may show an image from anywhere over
  * https, as in the popup (the sanitizer keeps http(s) image addresses; a page served over https loads no http one).
+ * The page fetches nothing; connect-src 'self' is for audit tools that read /robots.txt from inside the page, as on
+ * /demo (Lighthouse's robots-txt audit scores 0, "unable to download", under default-src 'none').
  */
-export const HOSTED_POLICY: PagePolicy = { form: ["'self'"], img: ["'self'", 'https:'] };
+export const HOSTED_POLICY: PagePolicy = { form: ["'self'"], img: ["'self'", 'https:'], connect: ["'self'"] };
 
 /** Extra headers, whether only the head goes out, the encoding the client takes (the page's size is the form's). */
 interface SendOptions {

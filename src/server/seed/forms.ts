@@ -64,7 +64,7 @@ export const base = (fields: SeedField[], over: Record<string, unknown>): Record
   bannerCtaLabel: 'Subscribe',
   confirmationDuration: 3,
   // The rules' texts only: the provider's own (rules.ts STORE_MESSAGES, README) the popup never reads, and every
-  // visitor's settings answer would carry them (some 200 B) for nothing.
+  // visitor's settings answer would carry them for nothing.
   translations: { ...DEFAULT_MESSAGES },
   hasGdprEnabled: false,
   gdprLabel: '',
