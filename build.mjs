@@ -9,6 +9,7 @@ import { boundaryListed, leftOver, pinCollisions, readMangle } from './build/man
 import { trimProblems } from './build/compat-trim.mjs';
 import { preactTrim, trimmedProblems } from './build/preact-trim.mjs';
 import { squeeze, tightestCss } from './build/minify.mjs';
+import { reactDialect, reactProps } from './build/react-props.mjs';
 import { FRAME_SHEETS, frameSheetEntry } from './build/frame-sheets.mjs';
 import { BUILD_MARK, SIDE_MARK, stamp } from './build/release.mjs';
 
@@ -20,6 +21,7 @@ const quiet = process.argv.includes('--quiet');
 export const alias = {
   react: 'preact/compat',
   'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
 };
@@ -59,12 +61,12 @@ const browser = (dev, full = true) => ({
  * (src/jsx.ts), smaller call sites than the automatic runtime. tsconfigRaw replaces tsconfig.json's "jsx": "react-jsx"
  * for these bundles only (type-checking keeps it). Not for embed.js or the blog script:
  * the inject would pull Preact in. Preact comes without what the popup never asks of it (build/preact-trim.mjs: no
- * hydration, class components, portals; compat without conversions our JSX never asks for), in the dev popup
- * too, so both render alike.
+ * hydration, class components, portals; compat without its run-time renaming of React's props, which
+ * build/react-props.mjs does at compile time instead), in the dev popup too, so both render alike.
  */
 const withJsx = (dev) => ({
   ...browser(dev),
-  plugins: [preactTrim],
+  plugins: [preactTrim, reactProps(root)],
   tsconfigRaw: { compilerOptions: { jsx: 'react' } },
   jsx: 'transform',
   jsxFactory: '_h',
@@ -194,7 +196,7 @@ export const jobs = [
   {
     in: 'src/popup/form/extras.ts',
     out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`]),
-    opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime] },
+    opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime, reactProps(root)] },
     terser: { mangle: true, unsafe: true },
     release: 'side',
   },
@@ -203,7 +205,7 @@ export const jobs = [
   {
     in: 'src/popup/form/extras.ts',
     out: [POPUP_JS + 'form-extras.js'],
-    opts: { ...withJsx(true), alias: {}, plugins: [popupRuntime] },
+    opts: { ...withJsx(true), alias: {}, plugins: [popupRuntime, reactProps(root)] },
   },
   {
     // The rules and the submit (src/popup/form/actions.ts), beside every popup.js; fetched on the visitor's first
@@ -259,6 +261,9 @@ export const jobs = [
       alias,
       jsx: 'automatic',
       jsxImportSource: 'react',
+      // The blog's pages and the hosted subscribe page: React's prop names in the source, the DOM's in the bundle
+      // (build/react-props.mjs).
+      plugins: [reactProps(root)],
       logLevel: 'warning',
     },
   })),
@@ -320,6 +325,7 @@ async function buildAll(active) {
   failed.push(
     ...trimProblems(root, ['src/popup']),
     ...trimmedProblems(root, ['src/popup'], ['src/jsx.ts', 'src/dev.ts']),
+    ...reactDialect(root, ['src/popup', 'src/blog', 'src/studio', 'src/server']),
   );
   /** @type {import('./build/release.mjs').Output[]} */
   const outputs = [];

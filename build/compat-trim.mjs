@@ -1,14 +1,14 @@
 // @ts-check
 /**
- * Two conversions of preact/compat that popup.js never asks for, removed in the build by build/preact-trim.mjs
- * (issue 12). compat's vnode hook tests every prop of every DOM element against two patterns:
+ * Two conversions of preact/compat that popup.js never asks for at run time, removed in the build by
+ * build/preact-trim.mjs (issue 12). compat's vnode hook tests every prop of every DOM element against two patterns:
  * - `svg`: SVG presentation attributes written the React way (strokeWidth → stroke-width), a 330-character pattern.
- *   Our JSX writes them as the DOM names them (`stroke-width`, src/popup/form/Gdpr.tsx).
+ *   Our JSX writes React's names; build/react-props.mjs renames them with this pattern at compile time.
  * - `unitless`: a number as a style value gets 'px' unless its property is one of these. Our style values are
  *   strings.
  * This module reads both patterns from compat's build, so that `trimProblems` fails the build when our sources write
- * a prop the trimmed compat would no longer convert, and the dom layer holds every rendered prop to the same rule at
- * run time (test/dom/compat-guard.ts).
+ * a numeric style value, and the dom layer holds every rendered prop to the same rules at run time
+ * (test/dom/compat-guard.ts).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,16 +43,13 @@ export function* sources(dir, ext = /\.tsx$/) {
 }
 
 /**
- * What one JSX file writes that the trimmed compat would render differently: a camelCase prop compat would have
- * turned into an SVG attribute name, or a style object holding a number.
- * @param {RegExp} svg compat's SVG pattern (`compatPatterns`)
+ * What one JSX file writes that the trimmed compat would render differently: a style object holding a number.
+ * (A camelCase SVG name, React's, is renamed to the DOM's in the build: build/react-props.mjs.)
  * @param {string} text the file
  * @returns {string[]} one line per problem
  */
-export const jsxProblems = (svg, text) => {
+export const jsxProblems = (text) => {
   const out = [];
-  for (const [, name] of text.matchAll(/\s([a-z]+[A-Z]\w*)=[{"']/g))
-    if (svg.test(name)) out.push(`${name}= (write the attribute's DOM name)`);
   for (const [style] of text.matchAll(/style=\{\{[^}]*\}\}/g))
     if (/:\s*[-+.\d]/.test(style)) out.push(`${style} (style values are strings)`);
   return out;
@@ -64,11 +61,9 @@ export const jsxProblems = (svg, text) => {
  * @param {string[]} dirs folders of the bundle's JSX, under root
  * @returns {string[]}
  */
-export const trimProblems = (root, dirs) => {
-  const { svg } = compatPatterns(readFileSync(join(root, 'node_modules/preact/compat/dist/compat.mjs'), 'utf8'));
-  return dirs.flatMap((dir) =>
+export const trimProblems = (root, dirs) =>
+  dirs.flatMap((dir) =>
     [...sources(join(root, dir))].flatMap((file) =>
-      jsxProblems(svg, readFileSync(file, 'utf8')).map((p) => `${file}: ${p} (build/compat-trim.mjs)`),
+      jsxProblems(readFileSync(file, 'utf8')).map((p) => `${file}: ${p} (build/compat-trim.mjs)`),
     ),
   );
-};

@@ -14,15 +14,16 @@
  * - no option hooks but the ones the hooks set: nothing sets `vnode` or `event` now that compat's are gone; and in
  *   popup.js only (the dom layer's `act` needs them), none of the scheduling options no one sets (`debounceRendering`,
  *   the hooks' `requestAnimationFrame`), nor the test of whether requestAnimationFrame exists.
- * compat loses its vnode hook (React's names for the DOM's: `className`, camelCase SVG names and numeric styles, the
- * two build/compat-trim.mjs guards, `defaultValue`, `<select multiple>`, React's event names; class refs,
- * `defaultProps`, React 19's ref prop) and what only class components and synthetic-event methods need. The hooks
- * lose what only devtools, `useId` and server rendering read, the bail-out that skips a re-render when a batch of
- * updates ends where the state was (a re-render with an unchanged state renders the same DOM; the setter still skips
- * a state set to the value it holds), and the deferral of `useEffect` cleanups at unmount to after the next paint
- * (they run as the component unmounts, as in React 17: the popup's only such cleanup clears its timers). Without that
- * bail-out nothing defines `shouldComponentUpdate`, so the core's call of it and the marks that skip it go too, with
- * setState's callback, uncontrolled inputs, React 19's ref cleanups, style strings, `is` and render into a Document,
+ * compat loses its vnode hook (React's names for the DOM's: `className`, camelCase SVG names and React's focus events,
+ * renamed at compile time by build/react-props.mjs; numeric styles, build/compat-trim.mjs's guard; `defaultValue`,
+ * `<select multiple>`, onChange on text inputs; class refs, `defaultProps`, React 19's ref prop) and what only class
+ * components and synthetic-event methods need. The hooks lose what only devtools, `useId` and server rendering read,
+ * the bail-out that skips a re-render when a batch of updates ends where the state was (a re-render with an unchanged
+ * state renders the same DOM; the setter still skips a state set to the value it holds), and the deferral of
+ * `useEffect` cleanups at unmount to after the next paint (they run as the component unmounts, as in React 17: the
+ * popup's only such cleanup clears its timers). Without that bail-out nothing defines `shouldComponentUpdate`, so the
+ * core's call of it and the marks that skip it go too, with setState's callback, uncontrolled inputs, React 19's ref
+ * cleanups, style strings, `is` and render into a Document,
  * none of which the popup uses.
  *
  * Each trim is an exact text and its replacement; the build fails when a text is not found exactly once (a new
@@ -244,9 +245,9 @@ const COMPAT = [
   ],
   // compat's vnode hook, whole. For an element it renamed React's props to the DOM's: className, camelCase SVG names,
   // numeric styles, defaultValue, select's value, download, translate, onChange on text inputs, onDoubleClick, onFocus
-  // and onBlur; for a component, class refs, defaultProps and React 19's ref prop. Our JSX writes the DOM's names and
-  // string style values (build/compat-trim.mjs, REMOVED), and function components; the core takes class or
-  // className alike (one of them: test/dom/compat-guard.ts).
+  // and onBlur; for a component, class refs, defaultProps and React 19's ref prop. Our JSX writes React's names, which
+  // build/react-props.mjs renames to the DOM's at compile time, string style values (build/compat-trim.mjs, REMOVED)
+  // and function components; the core takes class or className alike (one of them: test/dom/compat-guard.ts).
   [
     'vnode hook',
     'u.vnode=function(t){if("string"==typeof t.type)!function(t){var e=t.props,r=t.type,u={},i=-1==r.indexOf("-")' +
@@ -379,11 +380,12 @@ export const preactTrimForTests = trimPlugin(false);
 
 /**
  * The React APIs the popup may import from react or react-dom (and, by the same names, from preact/hooks): what the
- * trimmed Preact still serves. `render` only from react-dom: compat's empties the container before its first render,
- * the core's (from preact) would hand the trimmed core the nodes already there.
+ * trimmed Preact still serves, in React 19's names. A root from react-dom/client's `createRoot` (React 19 has no
+ * `render`; issue 34 item 2) renders with compat's `render`, which empties the container before its first render; the
+ * core's (from preact) would hand the trimmed core the nodes already there.
  */
 export const REACT_API = new Set(
-  'createElement Fragment render useState useEffect useLayoutEffect useRef useMemo useCallback'.split(' '),
+  'createElement Fragment createRoot useState useEffect useLayoutEffect useRef useMemo useCallback'.split(' '),
 );
 
 /**
@@ -418,10 +420,6 @@ const REMOVED = [
   [/\.(persist|isPropagationStopped|isDefaultPrevented)\(|\.nativeEvent\b/, "a synthetic event's method"],
   [/\bstyle=(["'`]|\{\s*["'`])/, 'a style string (write a style object)'],
   [/\bis=["'{]/, 'an is prop (a customized built-in element)'],
-  [
-    /\bon(DoubleClick|Focus|Blur)(Capture)?\b/,
-    'a React event name compat no longer renames (onDblClick, onFocusIn, onFocusOut)',
-  ],
 ];
 
 /**

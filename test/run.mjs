@@ -1,4 +1,5 @@
-// Runs the test layers in order: unit (pure, uvu), dom (components on linkedom), server (the reference provider over
+// Runs the test layers in order: unit (pure, uvu), dom (components on linkedom, on the Preact popup.js ships), react
+// (the popup's views and form on react-dom 19 itself: see docs/testing.md), server (the reference provider over
 // real HTTP and SQLite), server-pg (the same files on PostgreSQL, when DATABASE_URL is set: each test makes its own
 // schema and drops it), browser (Chromium through playwright-core against the built dist/). Each test file is bundled
 // by esbuild (TypeScript, TSX, react → preact/compat) and run in its own node process; uvu's totals are read from its
@@ -20,9 +21,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alias } from '../build.mjs';
 import { preactTrimForTests } from '../build/preact-trim.mjs';
+import { reactProps } from '../build/react-props.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const LAYERS = ['unit', 'dom', 'server', 'server-pg', 'browser'];
+const LAYERS = ['unit', 'dom', 'react', 'server', 'server-pg', 'browser'];
 /** The folder of a layer's files: server-pg runs server's. */
 const FOLDER = { 'server-pg': 'server' };
 const PG_URL = process.env.DATABASE_URL || '';
@@ -33,6 +35,19 @@ const grepAt = argv.indexOf('--grep');
 const grep = grepAt >= 0 ? argv[grepAt + 1] : '';
 const chosen = argv.filter((a, i) => LAYERS.includes(a) && !(grepAt >= 0 && i === grepAt + 1));
 const layers = chosen.length ? chosen : LAYERS;
+
+/**
+ * The react layer (issue 34 item 2) runs its own files (test/react) and these of the dom layer: the popup's views and
+ * the form, rendered on react-dom 19 itself instead of the Preact popup.js ships (see `reactOnly`).
+ */
+const ON_REACT = /^dom[\\/](form-|popup-shell)/;
+
+/** A layer's test files: its folder's, and for the react layer the dom files ON_REACT names. */
+function layerFiles(layer) {
+  const own = testFiles(join(root, 'test', FOLDER[layer] || layer));
+  if (layer !== 'react') return own;
+  return [...own, ...testFiles(join(root, 'test/dom')).filter((f) => ON_REACT.test(relative(join(root, 'test'), f)))];
+}
 
 function testFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -66,10 +81,40 @@ const bundlePreact = {
 };
 
 /**
+ * The react layer's bundles: no alias (react and react-dom are React's own, loaded from node_modules), no renaming of
+ * React's props (React reads them itself), and test/react/render.ts in place of test/dom/render.ts, the dom layer's
+ * Preact renderer. A file that still reaches Preact does not build: the test of the source's React is then void.
+ */
+const reactOnly = {
+  name: 'react-only',
+  /** @param {import('esbuild').PluginBuild} b */
+  setup(b) {
+    const preact = join(root, 'test/dom/render.ts');
+    b.onResolve({ filter: /\/render$/ }, (a) =>
+      join(a.resolveDir, `${a.path}.ts`) === preact ? { path: join(root, 'test/react/render.ts') } : undefined,
+    );
+    b.onResolve({ filter: /^preact(\/|$)/ }, (a) => ({ errors: [{ text: `${a.importer} reaches ${a.path}` }] }));
+    b.onResolve({ filter: /^[^./]/ }, (a) => ({ path: a.path, external: true }));
+  },
+};
+
+/**
  * Files run at once, per layer. The browser layer's files are bound by waiting (Chromium, the network, timers), not
  * by the cores; the others run one at a time as before. TEST_JOBS overrides the browser layer's number.
  */
 const JOBS = { browser: Math.max(1, Math.floor(Number(process.env.TEST_JOBS)) || 2) };
+
+/** The esbuild options that set a test file's renderer and packages, by its layer. */
+const options = (layer, rel) =>
+  layer === 'react'
+    ? { plugins: [reactOnly] }
+    : {
+        alias,
+        // React's prop names renamed to the DOM's as the build renames them (build/react-props.mjs).
+        ...(SHIPPED_PREACT.test(rel)
+          ? { plugins: [bundlePreact, reactProps(root)] }
+          : { packages: 'external', plugins: [reactProps(root)] }),
+      };
 
 /** Bundles one test file into the cache; returns the bundle's path, or '' when it does not build. */
 async function bundle(file, layer, rel) {
@@ -82,8 +127,7 @@ async function bundle(file, layer, rel) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      ...(SHIPPED_PREACT.test(rel) ? { plugins: [bundlePreact] } : { packages: 'external' }),
-      alias,
+      ...options(layer, rel),
       jsx: 'automatic',
       jsxImportSource: 'react',
       sourcemap: 'inline',
@@ -182,7 +226,7 @@ async function runLayer(layer, files, jobs) {
 
 const seconds = {};
 for (const layer of layers) {
-  const files = testFiles(join(root, 'test', FOLDER[layer] || layer));
+  const files = layerFiles(layer);
   totals[layer] = { passed: 0, failed: 0, skipped: 0, files: files.length };
   if (!files.length) continue;
   if (layer === 'server-pg' && !PG_URL) {

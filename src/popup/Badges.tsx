@@ -7,14 +7,14 @@ import type { Settings } from './settings';
  * rewards link; they open a new tab, never the frame, and carry rel="noopener".
  */
 export const Badges = ({ s: { poweredBy: p, rewards, rewardsUrl } }: { s: Settings }) => (
-  <div class="mc-badges">
+  <div className="mc-badges">
     {p && (
-      <a class="mc-powered" href={p.url} target="_blank" rel="noopener">
+      <a className="mc-powered" href={p.url} target="_blank" rel="noopener">
         {p.text}
       </a>
     )}
     {rewards && (
-      <a class="mc-rewards" href={rewardsUrl} target="_blank" rel="noopener">
+      <a className="mc-rewards" href={rewardsUrl} target="_blank" rel="noopener">
         {REWARDS_TEXT}
       </a>
     )}

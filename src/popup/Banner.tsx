@@ -18,11 +18,11 @@ export interface BannerProps {
 
 /** The banner, a labelled region so its content sits in a landmark. */
 export const Banner = ({ s, onOpen, onClose }: BannerProps) => (
-  <section class="mc-banner" aria-label={BANNER_FRAME_TITLE}>
+  <section className="mc-banner" aria-label={BANNER_FRAME_TITLE}>
     <CloseButton label={s.closeLabel} action="close-mc-banner" onClose={onClose} />
     <Html className="mc-banner-description" html={s.bannerDescription} />
-    <div class="mc-cta-wrap">
-      <button type="button" class="mc-cta" onClick={onOpen}>
+    <div className="mc-cta-wrap">
+      <button type="button" className="mc-cta" onClick={onOpen}>
         {s.bannerCtaLabel}
       </button>
     </div>

@@ -10,7 +10,7 @@ export interface CloseProps {
 
 /** A button showing ×, whose accessible name is the label (aria-label replaces the glyph for screen readers). */
 export const CloseButton = ({ label, action, onClose }: CloseProps) => (
-  <button type="button" class="mc-close" aria-label={label} data-action={action} onClick={onClose}>
+  <button type="button" className="mc-close" aria-label={label} data-action={action} onClick={onClose}>
     ×
   </button>
 );

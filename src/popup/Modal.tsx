@@ -46,17 +46,17 @@ export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
   const done = status == 'success';
   const image = s.imageUrl && (
     // The image is decorative: an <img> in template 1, a CSS background (--mc-image, src/popup/theme.ts) in the others.
-    <div class="mc-image" hidden={done}>
+    <div className="mc-image" hidden={done}>
       {!s.imageBackground && <img src={s.imageUrl} alt="" />}
     </div>
   );
   return (
-    <div class={`mc-root mc-status-${status}`}>
+    <div className={`mc-root mc-status-${status}`}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click beside the
           dialog closes it; keyboards have Escape and the close button */}
-      {isModal(s.variation) && <div class="mc-overlay" onClick={onClose} />}
+      {isModal(s.variation) && <div className="mc-overlay" onClick={onClose} />}
       <div
-        class="mc-dialog"
+        className="mc-dialog"
         role="dialog"
         aria-modal={String(isModal(s.variation)) as 'true' | 'false'}
         aria-labelledby={titled ? TITLE_ID : undefined}
@@ -65,7 +65,7 @@ export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
         tabIndex={-1}
       >
         {/* A slide-in or fixed bar takes no focus: the session says its name here once it shows (issue 35 item 4). */}
-        {!isModal(s.variation) && <p class="mc-announce" role="status" />}
+        {!isModal(s.variation) && <p className="mc-announce" role="status" />}
         {s.fullDescription && (
           <p id={FULL_ID} hidden>
             {s.fullDescription}
@@ -73,11 +73,11 @@ export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
         )}
         <CloseButton label={s.closeLabel} action="close-mc-modal" onClose={onClose} />
         {image}
-        <div class="mc-content">
+        <div className="mc-content">
           <div ref={desc} hidden={done}>
             {s.description && <Html className="mc-description" html={s.description} />}
           </div>
-          <div class="mc-form">
+          <div className="mc-form">
             <Form s={s} p={p} transport={transport} mobile={mobile} onStatus={setStatus} onClose={onClose} />
           </div>
           <Badges s={s} />

@@ -27,8 +27,6 @@ export interface BannerHost {
    * meanwhile.
    */
   step(): Promise<unknown>;
-  /** Renders into a frame's body (popup.js's Preact). */
-  draw(vnode: unknown, into: Element): void;
   /** Swaps the banner for the modal: its call to action. */
   toModal(): void;
   /** Closes the popup: the banner's close (spec 4.2, 4.3). */
@@ -53,7 +51,7 @@ export const openBanner = async (h: BannerHost): Promise<void> => {
   // then again styled.
   await h.settled(b);
   await h.step();
-  h.draw(
+  b.view.render(
     <Banner
       s={h.s}
       onOpen={() => {
@@ -62,7 +60,6 @@ export const openBanner = async (h: BannerHost): Promise<void> => {
       }}
       onClose={h.close}
     />,
-    b.doc.body,
   );
   const measure = b.fitTo(b.doc.body);
   h.ready(() => {

@@ -3,7 +3,7 @@
  * strict CSP holds), its document built (src/popup/frame.ts), the theme applied to its root, its clip fitted to its
  * content as that changes, and its removal.
  */
-import { render } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { FRAME_HTML, SHEETS_TIMEOUT_MS, Z_TOP } from '../constants';
 import { policy } from '../browser/trusted';
 import { buildFrame, type FrameDoc, type FrameOptions } from './frame';
@@ -22,6 +22,8 @@ export interface Piece extends FrameDoc {
    * layout and before its paint. Returns the measure, to run at other times too.
    */
   fitTo(el: Element): () => void;
+  /** React's root in the frame's body: what the piece shows. */
+  view: ReturnType<typeof createRoot>;
   /** Removes the frame, the tree rendered in its body unmounted first (its effects cleaned up), and its observer. */
   remove(): void;
 }
@@ -88,9 +90,11 @@ export const addPiece = async (
   // After the page's own script: pagehide fires inside its remove(), which fails if the frame goes meanwhile. Not for
   // a page put in the back/forward cache (persisted): the popup comes back with it.
   built.doc.defaultView!.addEventListener('pagehide', (e) => removing || e.persisted || setTimeout(o.lost));
+  const view = createRoot(built.doc.body);
   return {
     ...built,
     frame,
+    view,
     show: () => {
       css.removeProperty('visibility');
       // The opening animation (css/modal*.css) starts now, when the piece can be seen, not while it waited hidden.
@@ -112,7 +116,7 @@ export const addPiece = async (
     },
     remove: () => {
       removing = true;
-      render(null, built.doc.body);
+      view.unmount();
       frame.remove();
     },
   };

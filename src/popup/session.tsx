@@ -34,7 +34,6 @@ import { CLOSE_ANIMATION_MS, FRAME_TITLE, SHEETS_TIMEOUT_MS } from '../constants
 import { closedName, setCookie } from '../browser/cookies';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import type { LoaderParams, PopupHandle } from '../types';
-import { render } from 'react-dom';
 import { pause } from './pause';
 import { report } from './report';
 import { themeClasses, themeVars } from './theme';
@@ -190,9 +189,7 @@ export const createSession = (
     await step();
     const need = needsExtras(s.placement);
     const m = (modal = await frameFor(FRAME_TITLE, modalSheets(s, need), modalPlace(s.variation, mobile())));
-    const draw = () =>
-      // biome-ignore lint/correctness/noRenderReturnValue: the arrow's value is never read; a block body costs bytes
-      render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />, m.doc.body);
+    const draw = () => m.view.render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />);
     // A resize can cross the mobile-view line (spec 9.3): classes, placement and the form follow it.
     listen(win, 'resize', () => {
       m.doc.documentElement.classList.toggle('mc-mobile', mobile());
@@ -258,7 +255,6 @@ export const createSession = (
         s,
         frameFor,
         step,
-        draw: render as (v: unknown, into: Element) => void,
         toModal: () => openModal().catch(fail),
         close,
         settled,

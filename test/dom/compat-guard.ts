@@ -1,7 +1,9 @@
 /**
  * popup.js ships preact/compat without its vnode hook (removed by build/preact-trim.mjs, two of its patterns read by
- * build/compat-trim.mjs), so nothing converts camelCase SVG attribute names, numeric style values, React's event
- * names (onDoubleClick, onFocus, onBlur, onChange on a text input) or class beside className. Imported by the dom
+ * build/compat-trim.mjs), so nothing converts at run time camelCase SVG attribute names, numeric style values, React's
+ * event names (onDoubleClick, onFocus, onBlur, onChange on a text input) or class beside className. The JSX's SVG and
+ * event names are renamed at compile time (build/react-props.mjs); one that reaches an element here escaped that
+ * (a spread, a createElement call). Imported by the dom
  * layer's environments, this holds every DOM element the popup's components render, spreads included, to what the
  * trimmed Preact renders alike: a prop that compat would have converted throws, so the test rendering it fails and
  * names it. The trimmed Preact these tests render on has no class components and none of the elements and props
@@ -29,12 +31,13 @@ hooks.__b = (v: VNode) => {
       throw Error(`<${v.type}>: trimmed from the Preact popup.js ships (build/preact-trim.mjs)`);
     for (const name in props)
       if (!v.type.includes('-') && svg.test(name))
-        throw Error(`<${v.type} ${name}>: compat-trim turns no camelCase SVG name into its DOM name; write that`);
-    // compat no longer renames React's event names (build/preact-trim.mjs 'vnode hook'): a name the DOM spells
-    // otherwise, or an onChange where the DOM fires change only on leaving the field, would listen to something else.
+        throw Error(`<${v.type} ${name}>: a camelCase SVG name build/react-props.mjs did not see (write JSX props)`);
+    // compat no longer renames React's event names at run time (build/preact-trim.mjs 'vnode hook'; the JSX's are
+    // renamed at compile time): a name the DOM spells otherwise, or an onChange where the DOM fires change only on
+    // leaving the field, would listen to something else.
     for (const name in props)
       if (/^on(DoubleClick|Focus|Blur)(Capture)?$/.test(name))
-        throw Error(`<${v.type} ${name}>: compat-trim renames no React event; write onDblClick, onFocusIn, onFocusOut`);
+        throw Error(`<${v.type} ${name}>: a React event name build/react-props.mjs did not see (write JSX props)`);
     if (typeof props.style == 'string' || 'is' in props)
       throw Error(`<${v.type}>: a style string or an is prop, which the trimmed Preact no longer reads`);
     if ('class' in props && 'className' in props)

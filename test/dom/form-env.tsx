@@ -3,12 +3,10 @@
  * constructors Preact and the sanitizer touch, and helpers that mount <Form> with a seeded demo form's settings and act
  * as the visitor and the provider. Import it first.
  */
-import './compat-guard';
 import { DOMParser, parseHTML } from 'linkedom';
 import { JSONP_TIMEOUT_MS } from '../../src/constants';
 import { COUNTRY_DATA } from '../../src/form-model/countries-data';
-import { render } from 'react-dom';
-import { act } from 'preact/test-utils';
+import { act, clear, pass, show } from './render';
 import { Form } from '../../src/popup/form/Form';
 import type { FormStatus } from '../../src/popup/form/contract';
 import { normalize, type Settings } from '../../src/popup/settings';
@@ -141,25 +139,21 @@ export const mount = (raw: Record<string, unknown>, o: { mobile?: boolean; previ
     },
     $$: <E extends Element>(sel: string) => Array.from(el.querySelectorAll(sel)) as unknown as E[],
     unmount: () => {
-      act(() => {
-        render(null, el);
-      });
+      clear(el);
       el.remove();
     },
   };
-  act(() => {
-    render(
-      <Form
-        s={s}
-        p={{ ...PARAMS, isPreview: !!o.preview }}
-        transport={(t) => (o.preview ? t.previewTransport : t.providerTransport(PARAMS, s.captcha))}
-        mobile={!!o.mobile}
-        onStatus={(x) => m.status.push(x)}
-        onClose={() => m.closes++}
-      />,
-      el,
-    );
-  });
+  show(
+    <Form
+      s={s}
+      p={{ ...PARAMS, isPreview: !!o.preview }}
+      transport={(t) => (o.preview ? t.previewTransport : t.providerTransport(PARAMS, s.captcha))}
+      mobile={!!o.mobile}
+      onStatus={(x) => m.status.push(x)}
+      onClose={() => m.closes++}
+    />,
+    el,
+  );
   return m;
 };
 
@@ -182,9 +176,13 @@ export const type = (el: Element, value: string): void => {
   (el as HTMLInputElement).value = value;
   fire(el, 'input');
 };
-/** Ticks or unticks a checkbox or radio. */
+/**
+ * Ticks or unticks a checkbox or radio, with the events a browser fires for the visitor's click: click, then change
+ * (Preact's onChange listens to change; React's, on a checkbox or radio, to click).
+ */
 export const tick = (el: Element, on = true): void => {
   (el as HTMLInputElement).checked = on;
+  fire(el, 'click');
   fire(el, 'change');
 };
 /** Focus leaves `el` for nowhere: the field's blur validation runs (spec 5.1). */
@@ -221,11 +219,8 @@ export const forgetCalls = (): void => {
   for (const s of calls()) s.remove();
 };
 
-/** Waits `ms` real milliseconds, then flushes Preact. */
-export const wait = async (ms: number): Promise<void> => {
-  await new Promise((r) => setTimeout(r, ms));
-  act(() => undefined);
-};
+/** Waits `ms` real milliseconds, and flushes what the popup rendered meanwhile. */
+export const wait = (ms: number): Promise<void> => pass(ms);
 
 /** An attribute whatever the case the DOM kept it in (linkedom keeps autoComplete, tabIndex, maxLength as written). */
 export const attr = (el: Element, name: string): string | null => {

@@ -1,8 +1,7 @@
 import { document, container } from './form-env';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { render } from 'react-dom';
-import { act } from 'preact/test-utils';
+import { show } from './render';
 import { sanitize } from '../../src/popup/html/sanitize';
 import { Html } from '../../src/popup/html/Html';
 
@@ -82,19 +81,13 @@ test('sanitize: nodes belong to the target document', () => {
   assert.is(frag.firstChild!.ownerDocument, document as unknown as Document);
 });
 
-test('Html: renders sanitized nodes and replaces them on change', async () => {
+test('Html: renders sanitized nodes and replaces them on change', () => {
   const root = container();
-  await act(() => {
-    render(<Html html={'<b>one</b><script>x</script>'} className="d" />, root);
-  });
+  show(<Html html={'<b>one</b><script>x</script>'} className="d" />, root);
   assert.is(root.innerHTML, '<div class="d"><b>one</b></div>');
-  await act(() => {
-    render(<Html html={'<i>two</i>'} className="d" />, root);
-  });
+  show(<Html html={'<i>two</i>'} className="d" />, root);
   assert.is(root.innerHTML, '<div class="d"><i>two</i></div>');
-  await act(() => {
-    render(<Html html={'<i>s</i>'} tag="span" />, root);
-  });
+  show(<Html html={'<i>s</i>'} tag="span" />, root);
   assert.is(root.innerHTML, '<span><i>s</i></span>');
 });
 

@@ -3,18 +3,17 @@
  * and its dialog semantics, and the spec 8 frame error. The host page held behind the modal (src/popup/host.ts) is
  * tested in Chromium (test/browser/popup-session.test.ts): linkedom's CSSOM has no property priorities.
  */
-import './compat-guard';
 import { DOMParser } from 'linkedom';
 import { document, window } from './dom-globals';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { ReactNode } from 'react';
 
 const g = globalThis as unknown as Record<string, unknown>;
 g.DOMParser = DOMParser;
 g.location = { protocol: 'http:', href: 'http://host.test/', host: 'host.test', hostname: 'host.test' };
 
-const { render } = await import('react-dom');
-const { act } = await import('preact/test-utils');
+const { act, show: showIn } = await import('./render');
 const { Banner } = await import('../../src/popup/Banner');
 const { Badges } = await import('../../src/popup/Badges');
 const { CloseButton } = await import('../../src/popup/CloseButton');
@@ -40,12 +39,10 @@ const P = {
 const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email', required: true, merge_id: 0 };
 
 /** Renders `node` into a fresh container and returns it. */
-const show = (node: Parameters<typeof render>[0]): HTMLElement => {
+const show = (node: ReactNode): HTMLElement => {
   const el = document.createElement('div') as unknown as HTMLElement;
   document.body.append(el as unknown as Node);
-  act(() => {
-    render(node, el);
-  });
+  showIn(node, el);
   return el;
 };
 const click = (el: Element | null) =>

@@ -26,8 +26,8 @@ export function CommentForm({
   const v = (k: Key) => form?.input[k] || '';
   const err = (k: Key) => form?.errors[k];
   const field = (k: Key, label: string, type: 'text' | 'email' | 'url', note?: string) => (
-    <p class={`comment-form-${k}`}>
-      <label for={`comment-${k}`}>{label}</label>
+    <p className={`comment-form-${k}`}>
+      <label htmlFor={`comment-${k}`}>{label}</label>
       {k == 'body' ? (
         <textarea
           id={`comment-${k}`}
@@ -52,11 +52,11 @@ export function CommentForm({
         />
       )}
       {err(k) ? (
-        <span class="field-error" id={`comment-${k}-error`}>
+        <span className="field-error" id={`comment-${k}-error`}>
           {err(k)}
         </span>
       ) : note ? (
-        <span class="field-note" id={`comment-${k}-note`}>
+        <span className="field-note" id={`comment-${k}-note`}>
           {note}
         </span>
       ) : null}
@@ -66,20 +66,20 @@ export function CommentForm({
   // A parent that does not exist is dropped, so the next post goes through as a comment of its own.
   const parent = replyTo ? String(replyTo.id) : (!form?.errors.parent && form?.input.parent) || '';
   return (
-    <div id="respond" class="comment-respond">
-      <h3 id="reply-title" class="comment-reply-title">
+    <div id="respond" className="comment-respond">
+      <h3 id="reply-title" className="comment-reply-title">
         {replyTo ? `Reply to ${replyTo.author}` : 'Leave a comment'}
         {replyTo ? (
           <>
             {' '}
-            <a href={`/posts/${slug}#respond`} class="cancel-reply">
+            <a href={`/posts/${slug}#respond`} className="cancel-reply">
               Cancel reply
             </a>
           </>
         ) : null}
       </h3>
       {errors.length ? (
-        <div class="form-errors" role="alert" id="comment-errors">
+        <div className="form-errors" role="alert" id="comment-errors">
           <p>Your comment was not posted:</p>
           <ul>
             {errors.map(([k, m]) => (
@@ -94,7 +94,7 @@ export function CommentForm({
         // #respond: a post that fails comes back scrolled to this form and its errors, not to the page's top.
         action={`/posts/${slug}/comments#respond`}
         method="post"
-        class="comment-form"
+        className="comment-form"
         noValidate
         aria-labelledby="reply-title"
       >
@@ -104,12 +104,12 @@ export function CommentForm({
         {field('body', 'Comment', 'text')}
         {/* The honeypot (issue 13 item 6): off-screen (.hp), hidden from assistive technology, and inert, so no
             keyboard, pointer or script focus reaches it; a form-filling robot still fills it. */}
-        <p class="hp" aria-hidden="true" inert>
-          <label for={`comment-${HONEYPOT}`}>Leave this field empty</label>
+        <p className="hp" aria-hidden="true" inert>
+          <label htmlFor={`comment-${HONEYPOT}`}>Leave this field empty</label>
           <input id={`comment-${HONEYPOT}`} name={HONEYPOT} type="text" value="" tabIndex={-1} autoComplete="off" />
         </p>
         <input type="hidden" name="parent" value={parent} />
-        <p class="form-submit">
+        <p className="form-submit">
           <button type="submit">Post comment</button>
         </p>
       </form>

@@ -7,7 +7,7 @@ export const MAX_DEPTH = 4;
 function Body({ text }: { text: string }) {
   // Comments are plain text: escaped by the renderer, paragraphs on blank lines, no HTML from visitors.
   return (
-    <div class="comment-content">
+    <div className="comment-content">
       {text.split(/\n\s*\n/).map((p, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static server-rendered paragraphs, never reordered
         <p key={i}>{p}</p>
@@ -18,10 +18,10 @@ function Body({ text }: { text: string }) {
 
 function Item({ c, slug, depth }: { c: CommentNode; slug: string; depth: number }) {
   return (
-    <li class={`comment depth-${depth}`}>
-      <article id={`comment-${c.id}`} class="comment-body" tabIndex={-1} aria-label={`Comment by ${c.author}`}>
-        <footer class="comment-meta">
-          <b class="comment-author">
+    <li className={`comment depth-${depth}`}>
+      <article id={`comment-${c.id}`} className="comment-body" tabIndex={-1} aria-label={`Comment by ${c.author}`}>
+        <footer className="comment-meta">
+          <b className="comment-author">
             {c.url ? (
               <a href={c.url} rel="external nofollow ugc">
                 {c.author}
@@ -30,13 +30,13 @@ function Item({ c, slug, depth }: { c: CommentNode; slug: string; depth: number 
               c.author
             )}
           </b>{' '}
-          <a class="comment-date" href={`#comment-${c.id}`}>
+          <a className="comment-date" href={`#comment-${c.id}`}>
             <time dateTime={c.created}>{formatDate(c.created.slice(0, 10))}</time>
           </a>
         </footer>
         <Body text={c.body} />
         <a
-          class="comment-reply-link"
+          className="comment-reply-link"
           href={`/posts/${slug}?replytocom=${c.id}#respond`}
           aria-label={`Reply to ${c.author}`}
         >
@@ -44,7 +44,7 @@ function Item({ c, slug, depth }: { c: CommentNode; slug: string; depth: number 
         </a>
       </article>
       {c.replies.length ? (
-        <ol class="children">
+        <ol className="children">
           {c.replies.map((r) => (
             <Item key={r.id} c={r} slug={slug} depth={Math.min(depth + 1, MAX_DEPTH)} />
           ))}
@@ -56,9 +56,9 @@ function Item({ c, slug, depth }: { c: CommentNode; slug: string; depth: number 
 
 /** The threaded comment list (issue 6). */
 export function Comments({ nodes, slug }: { nodes: CommentNode[]; slug: string }) {
-  if (!nodes.length) return <p class="no-comments">No comments yet. Be the first.</p>;
+  if (!nodes.length) return <p className="no-comments">No comments yet. Be the first.</p>;
   return (
-    <ol class="comment-list">
+    <ol className="comment-list">
       {nodes.map((c) => (
         <Item key={c.id} c={c} slug={slug} depth={1} />
       ))}

@@ -2,9 +2,9 @@ import type { MenuItem, Site } from '../content/site';
 
 function Items({ items, sub }: { items: MenuItem[]; sub?: boolean }) {
   return (
-    <ul class={sub ? 'sub-menu' : 'menu'} id={sub ? undefined : 'primary-menu'}>
+    <ul className={sub ? 'sub-menu' : 'menu'} id={sub ? undefined : 'primary-menu'}>
       {items.map((m) => (
-        <li class={m.children?.length ? 'menu-item menu-item-has-children' : 'menu-item'} key={m.href + m.label}>
+        <li className={m.children?.length ? 'menu-item menu-item-has-children' : 'menu-item'} key={m.href + m.label}>
           <a href={m.href}>{m.label}</a>
           {m.children?.length ? <Items items={m.children} sub /> : null}
         </li>
@@ -34,35 +34,35 @@ export function Header({
 }) {
   const Title = titleIsHeading ? 'h1' : 'p';
   return (
-    <header class="site-header">
-      <div class="site-branding">
-        <Title class="site-title">
+    <header className="site-header">
+      <div className="site-branding">
+        <Title className="site-title">
           <a href="/" rel="home">
             <span>{site.title}</span>
           </a>
         </Title>
-        {site.tagline ? <p class="site-description">{site.tagline}</p> : null}
-        <p class="site-subscribe">
-          <a class="subscribe-link" href={subscribe} data-mc-popup-open="">
+        {site.tagline ? <p className="site-description">{site.tagline}</p> : null}
+        <p className="site-subscribe">
+          <a className="subscribe-link" href={subscribe} data-mc-popup-open="">
             Subscribe
           </a>
         </p>
       </div>
-      <div class="toggles">
+      <div className="toggles">
         <button
           type="button"
-          class="menu-toggle"
+          className="menu-toggle"
           aria-controls="primary-menu"
           aria-expanded="false"
           hidden={!site.menu.length}
         >
           Menu
         </button>
-        <button type="button" class="widgets-toggle" aria-controls="secondary" aria-expanded="false">
+        <button type="button" className="widgets-toggle" aria-controls="secondary" aria-expanded="false">
           Widgets
         </button>
       </div>
-      <nav id="site-navigation" class="main-navigation" aria-label="Main">
+      <nav id="site-navigation" className="main-navigation" aria-label="Main">
         {site.menu.length ? <Items items={site.menu} /> : null}
       </nav>
     </header>

@@ -13,29 +13,29 @@ const date = (d: string) =>
 export function Home({ ctx, posts, counts }: { ctx: PageContext; posts: Post[]; counts: Map<string, number> }) {
   return (
     <Layout ctx={ctx} title={ctx.site.title} postId={0} mode="home" titleIsHeading>
-      <h2 class="screen-reader-text">Posts</h2>
-      <div class="posts">
+      <h2 className="screen-reader-text">Posts</h2>
+      <div className="posts">
         {posts.map((p) => (
-          <article class="post" key={p.slug}>
+          <article className="post" key={p.slug}>
             {p.thumbnail ? (
-              <div class="post-thumbnail">
+              <div className="post-thumbnail">
                 {/* biome-ignore lint/a11y/useAnchorContent: a second way in for pointers;
                     the title link is the one readers and keyboards get */}
                 <a href={`/posts/${p.slug}`} tabIndex={-1} aria-hidden="true">
                   <img src={p.thumbnail} alt="" width={480} height={270} loading="lazy" decoding="async" />
-                  <span class="thumbnail-overlay">{p.thumbnailAlt || p.title}</span>
+                  <span className="thumbnail-overlay">{p.thumbnailAlt || p.title}</span>
                 </a>
               </div>
             ) : null}
-            <header class="entry-header">
-              <h3 class="entry-title">
+            <header className="entry-header">
+              <h3 className="entry-title">
                 <a href={`/posts/${p.slug}`}>{p.title}</a>
               </h3>
-              <p class="entry-meta">
+              <p className="entry-meta">
                 <time dateTime={p.date}>{date(p.date)}</time> · {commentCount(counts.get(p.slug) || 0)}
               </p>
             </header>
-            {p.excerpt ? <p class="entry-summary">{p.excerpt}</p> : null}
+            {p.excerpt ? <p className="entry-summary">{p.excerpt}</p> : null}
           </article>
         ))}
       </div>

@@ -64,7 +64,7 @@ const inlineCss = (css: string): string => css.replace(/<\//g, '<\\/');
 export function Layout({ ctx, title, description, postId, mode, titleIsHeading, children }: LayoutProps) {
   const { site } = ctx;
   return (
-    <html lang="en" class="no-js">
+    <html lang="en" className="no-js">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -84,15 +84,15 @@ export function Layout({ ctx, title, description, postId, mode, titleIsHeading, 
         <script nonce={ctx.nonce} defer src={ctx.assets.js} />
       </head>
       <body data-blog={String(site.blogId)} data-post={String(postId)} data-mode={mode}>
-        <a class="skip-link screen-reader-text" href="#content">
+        <a className="skip-link screen-reader-text" href="#content">
           Skip to content
         </a>
         <Widgets site={site} data={ctx.widgets} />
         <Header site={site} titleIsHeading={titleIsHeading} subscribe={subscribeHref(ctx.provider, site.popup)} />
-        <main id="content" class="site-content" tabIndex={-1}>
+        <main id="content" className="site-content" tabIndex={-1}>
           {children}
         </main>
-        <footer class="site-footer">
+        <footer className="site-footer">
           <p>
             {site.title} · <a href="/">Home</a>
           </p>

@@ -32,28 +32,28 @@ export function PostPage({ ctx, post, comments, replyTo, form }: PostPageProps) 
       mode="post"
       titleIsHeading={false}
     >
-      <article class="post single" id={`post-${post.id}`}>
-        <header class="entry-header">
-          <h1 class="entry-title">{post.title}</h1>
-          <p class="entry-meta">
+      <article className="post single" id={`post-${post.id}`}>
+        <header className="entry-header">
+          <h1 className="entry-title">{post.title}</h1>
+          <p className="entry-meta">
             <time dateTime={post.date}>{formatDate(post.date)}</time>
           </p>
         </header>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own Markdown,
             rendered at build of the page (content/) */}
-        <div class="entry-content" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <div className="entry-content" dangerouslySetInnerHTML={{ __html: post.html }} />
       </article>
-      <div class="comments-toggle-wrap">
-        <a class="comments-link" href="#comments">
+      <div className="comments-toggle-wrap">
+        <a className="comments-link" href="#comments">
           {commentCount(n)}
         </a>
-        <button type="button" class="comments-toggle" aria-controls="comments" aria-expanded="false">
+        <button type="button" className="comments-toggle" aria-controls="comments" aria-expanded="false">
           Show comments
         </button>
       </div>
-      <section id="comments" class="comments-area" aria-labelledby="comments-title" tabIndex={-1}>
-        <div class="panel-inner">
-          <h2 id="comments-title" class="comments-title">
+      <section id="comments" className="comments-area" aria-labelledby="comments-title" tabIndex={-1}>
+        <div className="panel-inner">
+          <h2 id="comments-title" className="comments-title">
             Comments on “{post.title}”
           </h2>
           <Comments nodes={comments} slug={post.slug} />

@@ -12,17 +12,17 @@ export interface WidgetData {
  */
 export function Widgets({ site, data }: { site: Site; data: WidgetData }) {
   return (
-    <aside id="secondary" class="widgets-panel" aria-label="Widgets">
-      <div class="panel-inner">
-        <div class="widget-area">
+    <aside id="secondary" className="widgets-panel" aria-label="Widgets">
+      <div className="panel-inner">
+        <div className="widget-area">
           {site.about ? (
-            <section class="widget">
-              <h2 class="widget-title">About</h2>
+            <section className="widget">
+              <h2 className="widget-title">About</h2>
               <p>{site.about}</p>
             </section>
           ) : null}
-          <section class="widget">
-            <h2 class="widget-title">Recent posts</h2>
+          <section className="widget">
+            <h2 className="widget-title">Recent posts</h2>
             <ul>
               {data.recentPosts.map((p) => (
                 <li key={p.slug}>
@@ -31,8 +31,8 @@ export function Widgets({ site, data }: { site: Site; data: WidgetData }) {
               ))}
             </ul>
           </section>
-          <section class="widget">
-            <h2 class="widget-title">Recent comments</h2>
+          <section className="widget">
+            <h2 className="widget-title">Recent comments</h2>
             {data.recentComments.length ? (
               <ul>
                 {data.recentComments.map((c) => (

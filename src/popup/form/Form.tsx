@@ -56,7 +56,7 @@ export const Form = (props: FormProps<Settings>) => {
         {!(f.ttt && sms) && (
           // Disabled for assistive technology while sending (spec 4.5 step 3), not by `disabled`, which would drop the
           // focus of the visitor who pressed it to the frame's body; the submit ignores presses meanwhile.
-          <button type="submit" class={f.busy ? 'mc-loading' : undefined} aria-disabled={f.busy}>
+          <button type="submit" className={f.busy ? 'mc-loading' : undefined} aria-disabled={f.busy}>
             {f.continues ? s.continueLabel : s.buttonLabel}
           </button>
         )}

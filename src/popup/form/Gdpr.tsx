@@ -14,10 +14,10 @@ export const Gdpr = ({
   f: { pl, fieldProps, gdprMsg },
   s: { gdprLabel, gdprDescription, gdprLegal, gdprMCLegal },
 }: ViewProps & { s: Settings }) => (
-  <fieldset class="mc-gdpr">
+  <fieldset className="mc-gdpr">
     <legend>{gdprLabel || GDPR_LEGEND}</legend>
     {gdprDescription && <Html className="mc-gdpr-description" html={gdprDescription} />}
-    <div class="mc-gdpr-msg" role="alert">
+    <div className="mc-gdpr-msg" role="alert">
       {gdprMsg}
     </div>
     {/* Each consent a field like any other: its error shown and announced, checked on blur (spec 4.7, 8). */}
@@ -25,7 +25,7 @@ export const Gdpr = ({
       <Consent key={f.name} {...fieldProps(f)} />
     ))}
     {gdprLegal && <Html className="mc-gdpr-legal" html={gdprLegal} />}
-    <p class="mc-gdpr-info">
+    <p className="mc-gdpr-info">
       <a href={GDPR_INFO_URL} target="_blank" rel="noopener">
         {/* An information icon drawn as SVG: the 'ⓘ' character is missing from many system fonts. */}
         <svg
@@ -35,7 +35,7 @@ export const Gdpr = ({
           viewBox="0 0 16 16"
           fill="none"
           stroke="currentColor"
-          stroke-width="1.6"
+          strokeWidth="1.6"
         >
           <circle cx="8" cy="8" r="7" />
           <path d="M8 7v5M8 4v1.2" />

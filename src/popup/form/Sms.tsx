@@ -49,22 +49,22 @@ export const Sms = ({
   const ackErr = typeof mark == 'string' ? mark : '';
   const f = field.f;
   return (
-    <div class="mc-sms">
+    <div className="mc-sms">
       {ttt ? (
-        <div class="mc-ttt">
-          <a class="mc-ttt-join" href={tttHref(number)} target="_parent" onClick={join}>
+        <div className="mc-ttt">
+          <a className="mc-ttt-join" href={tttHref(number)} target="_parent" onClick={join}>
             {TTT_JOIN}
           </a>
-          <button type="button" class="mc-ttt-type" onClick={typeNumber}>
+          <button type="button" className="mc-ttt-type" onClick={typeNumber}>
             {TTT_TYPE}
           </button>
         </div>
       ) : (
         <Single {...field} />
       )}
-      {f.smsImg && safeUrl(f.smsImg, false) && <img class="mc-sms-img" src={f.smsImg} alt="" />}
+      {f.smsImg && safeUrl(f.smsImg, false) && <img className="mc-sms-img" src={f.smsImg} alt="" />}
       {pl.ack ? (
-        <div class={'mc-choice mc-sms-ack' + (ackErr ? ' mc-invalid' : '')}>
+        <div className={'mc-choice mc-sms-ack' + (ackErr ? ' mc-invalid' : '')}>
           <input
             id={ACK_NAME}
             name={ACK_NAME}
@@ -76,15 +76,17 @@ export const Sms = ({
             aria-invalid={ackErr ? 'true' : undefined}
             aria-describedby={ackErr ? ACK_ERR : undefined}
           />
-          <label for={ACK_NAME}>{f.legalRequired ? <Html tag="span" html={f.legalRequired} /> : SMS_ACK_LABEL}</label>
-          <div id={ACK_ERR} class="mc-error" aria-live="polite">
+          <label htmlFor={ACK_NAME}>
+            {f.legalRequired ? <Html tag="span" html={f.legalRequired} /> : SMS_ACK_LABEL}
+          </label>
+          <div id={ACK_ERR} className="mc-error" aria-live="polite">
             {ackErr}
           </div>
         </div>
       ) : (
         <>
           {f.legalOptional && <Html className="mc-sms-legal" html={f.legalOptional} />}
-          <button type="button" class="mc-optout" aria-disabled={busy} onClick={ttt ? typeNumber : optOut}>
+          <button type="button" className="mc-optout" aria-disabled={busy} onClick={ttt ? typeNumber : optOut}>
             {SMS_OPT_OUT}
           </button>
         </>

@@ -3,7 +3,7 @@
  * the address, select and dropdown, radio and checkbox groups, GDPR consent. Built on the frame and helpers of
  * src/popup/form/inputs.tsx, which popup.js lends this file (src/popup/runtime.ts).
  */
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 import { Fragment } from 'react';
 import type { Field } from '../../form-model/fields';
 import { PART_PH, partAuto } from '../../form-model/types';
@@ -28,7 +28,7 @@ const Group = ({
   blur,
   radio,
   children,
-}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { radio?: boolean; children: ComponentChildren }) => (
+}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { radio?: boolean; children: ReactNode }) => (
   <Wrap f={f} err={err} blur={blur}>
     <fieldset role={radio ? 'radiogroup' : undefined}>
       <legend>
@@ -45,9 +45,9 @@ const Group = ({
  * A sub-input with its own visible label (WCAG 3.3.2): the parts of birthday, date and US phone, the address lines
  * (spec 3.5). A placeholder names nothing once typed over, and the phone's parts have none.
  */
-const labelled = (f: Field, i: Input, input: ComponentChildren) => (
+const labelled = (f: Field, i: Input, input: ReactNode) => (
   <Fragment key={i.key}>
-    <label for={i.id}>{SUB_LABELS[i.key] || f.label}</label>
+    <label htmlFor={i.id}>{SUB_LABELS[i.key] || f.label}</label>
     {input}
   </Fragment>
 );
@@ -119,7 +119,7 @@ export const Select = ({ f, v, err, set, blur }: FieldProps) => {
   const [i] = inputsOf(f);
   return (
     <Wrap f={f} err={err} blur={blur}>
-      <label for={i.id}>
+      <label htmlFor={i.id}>
         {f.label}
         <Req f={f} />
       </label>
@@ -143,7 +143,7 @@ export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
       {inputsOf(f).map((i, k) => {
         const c = f.choices[k];
         return (
-          <div key={i.id} class="mc-choice">
+          <div key={i.id} className="mc-choice">
             <input
               id={i.id}
               name={i.name}
@@ -153,7 +153,7 @@ export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
               onChange={(e) => set(i.key, e.currentTarget.checked ? c.value : '')}
               {...aria(f, err, false)}
             />
-            <label for={i.id}>{c.label}</label>
+            <label htmlFor={i.id}>{c.label}</label>
           </div>
         );
       })}
@@ -170,7 +170,7 @@ export const Consent = ({ f, v, err, set, blur }: FieldProps) => {
   const [i] = inputsOf(f);
   return (
     <Wrap f={f} err={err} blur={blur}>
-      <div class="mc-choice mc-consent">
+      <div className="mc-choice mc-consent">
         <input
           id={i.id}
           name={i.name}
@@ -180,7 +180,7 @@ export const Consent = ({ f, v, err, set, blur }: FieldProps) => {
           onChange={(e) => set('', e.currentTarget.checked ? i.value! : '')}
           {...aria(f, err)}
         />
-        <label for={i.id}>{f.label}</label>
+        <label htmlFor={i.id}>{f.label}</label>
       </div>
     </Wrap>
   );

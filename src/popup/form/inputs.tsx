@@ -6,7 +6,7 @@
  * every field shares and the single input, in popup.js; the other kinds are form-extras.js's
  * (src/popup/form/extra-inputs.tsx), built on these (popup.js lends them: src/popup/runtime.ts).
  */
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 import type { Field } from '../../form-model/fields';
 import { inputsOf } from '../../form-model/field-inputs';
 import type { Parts } from '../../form-model/parts';
@@ -44,7 +44,7 @@ export const aria = (f: Field, err: string, required = f.required) => ({
  */
 export const Req = ({ f }: { f: Field }) =>
   f.required ? (
-    <span class="mc-req" aria-hidden="true">
+    <span className="mc-req" aria-hidden="true">
       {' *'}
     </span>
   ) : null;
@@ -58,21 +58,18 @@ export const val = (e: { currentTarget: { value: string } }) => e.currentTarget.
  * blur), the help text unless invalid. Validation runs when focus leaves the whole field, so moving from month to day
  * does not flag a half-typed birthday.
  */
-export const Wrap = ({
-  f,
-  err,
-  blur,
-  children,
-}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { children: ComponentChildren }) => (
+export const Wrap = ({ f, err, blur, children }: Pick<FieldProps, 'f' | 'err' | 'blur'> & { children: ReactNode }) => (
+  /* biome-ignore lint/a11y/noStaticElementInteractions: React's onBlur bubbles (focusout): the wrapper hears focus
+     leave the field's own controls, and is no control of its own. */
   <div
-    class={`mc-field mc-field-${f.type}${err ? ' mc-invalid' : ''}`}
-    onFocusOut={(e) => {
+    className={`mc-field mc-field-${f.type}${err ? ' mc-invalid' : ''}`}
+    onBlur={(e) => {
       const to = e.relatedTarget as Node | null;
       if (!to || !e.currentTarget.contains(to)) blur();
     }}
   >
     {children}
-    <div id={base(f) + '-err'} class="mc-error" aria-live="polite">
+    <div id={base(f) + '-err'} className="mc-error" aria-live="polite">
       {err}
     </div>
     {f.help && !err && <Html id={base(f) + '-help'} className="mc-help" html={f.help} />}
@@ -85,7 +82,7 @@ export const Single = ({ f, v, err, set, blur, ph }: FieldProps) => {
   const r = f.row;
   return (
     <Wrap f={f} err={err} blur={blur}>
-      <label for={i.id}>
+      <label htmlFor={i.id}>
         {f.label}
         <Req f={f} />
       </label>

@@ -2,7 +2,7 @@
  * The field registry: the component of each row of the type table (src/form-model/types.ts `Ui`). The table says
  * which one a field type takes; this is the only place that knows the components.
  */
-import type { FunctionComponent } from 'preact';
+import type { FunctionComponent } from 'react';
 import type { Field } from '../../form-model/fields';
 import type { Ui } from '../../form-model/types';
 import { Single, type FieldProps } from './inputs';

@@ -14,11 +14,11 @@ const Gdpr = extra('Gdpr');
 /** The flash block (spec 8 step 2) and the success area (spec 4.5 step 5), both announced. */
 export const Messages = ({ f: { flash, done, success, tick } }: ViewProps) => (
   <>
-    <div class="mc-flash" role="alert">
+    <div className="mc-flash" role="alert">
       {/* Keyed by the failure: the same message again is new content, announced again. */}
       {flash && <Html key={tick} html={flash} />}
     </div>
-    <div class="mc-success" role="status" tabIndex={-1} ref={success}>
+    <div className="mc-success" role="status" tabIndex={-1} ref={success}>
       {/* Non-custom types are wrapped in 24 px Arial (spec 4.5 step 5), set through the CSS object model. */}
       {done &&
         (done.custom ? (
@@ -37,7 +37,7 @@ export const Messages = ({ f: { flash, done, success, tick } }: ViewProps) => (
  * placeholder of the fixed variation (spec 2.2).
  */
 export const EmailStep = ({ f, s, mobile }: ViewProps & { s: Settings; mobile: boolean }) => (
-  <div class="mc-step-email" hidden={f.step != 'email'}>
+  <div className="mc-step-email" hidden={f.step != 'email'}>
     {f.pl.main.map((x) => {
       const C = componentOf(x);
       return (

@@ -55,7 +55,7 @@ export const Gdpr = ({ pl, s, shown, cx }: { pl: Placement; s: HostedSettings; s
           viewBox="0 0 16 16"
           fill="none"
           stroke="currentColor"
-          stroke-width="1.6"
+          strokeWidth="1.6"
         >
           <circle cx="8" cy="8" r="7" />
           <path d="M8 7v5M8 4v1.2" />
