@@ -17,7 +17,6 @@ import { aria, Req, Single, val, Wrap } from './form/inputs';
 import { NO_REPLY_MSG } from './form/no-reply';
 import { Html } from './html/Html';
 import { safeUrl } from './html/policy';
-import { tellHost } from './report';
 
 /** The lent parts, by the names the files beside popup.js import them under. */
 export const RUNTIME = {
@@ -43,5 +42,4 @@ export const RUNTIME = {
   Html,
   safeUrl,
   NO_REPLY_MSG,
-  tellHost,
 };

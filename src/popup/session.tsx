@@ -122,7 +122,7 @@ export const createSession = (
   const display = () => {
     if (revealed && pending && !over) {
       pending();
-      if (!shown) report(p, s.counts, 'shown');
+      if (!shown) report(p, 'shown', s.counting);
       shown = true;
     }
   };
@@ -139,7 +139,7 @@ export const createSession = (
   const close = () => {
     if (over) return;
     over = true;
-    report(p, s.counts, 'closed');
+    report(p, 'closed', s.counting);
     if (setsClosedCookie(p.isPreview, location.hostname, p.baseUrl)) setCookie(closedName(p), '1', closedCookieMs(s));
     const out = modal && animatesOut(s, win.matchMedia('(prefers-reduced-motion: reduce)').matches);
     if (out) modal!.doc.documentElement.classList.add('mc-out');

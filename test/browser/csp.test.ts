@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { TT_POLICY } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
-import { launch, newPage, plain, startFixture, type Fixture } from './harness';
+import { launch, newPage, plain, startFixture, until, type Fixture } from './harness';
 import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 
 /** The directives an owner needs for the popup, given the provider's origin (README lists the same). */
@@ -128,7 +128,14 @@ a whole subscribe with zero violations${extras ? ', with form-extras.js and coun
           'form-extras.js and countries.js loaded when needed',
         );
         assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
-        assert.ok(beacons.length >= 1, 'the reveal was beaconed');
+        // The beacon goes once counts.js, a script beside popup.js, has loaded under the policy too.
+        await until(() => beacons.length >= 1, 'the reveal beaconed');
+        const counts = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map(
+          (u) => plain(u).split('/').pop(),
+        );
+        assert.ok(counts.includes('counts.js'), 'counts.js loaded');
+        assert.equal(violations, []);
+        assert.equal(log.errors, []);
       } finally {
         await context.close();
       }

@@ -1,8 +1,9 @@
 /**
  * What the popup tells (issue 36 items 2 and 3), in Chromium against the reference provider: a beacon at the reveal
  * and one at the close, each once, counted by the provider; none in the owner preview, none before the page's consent
- * (embed-full.js `consent: 'wait'`), none to a provider whose settings answer lacks `providerCounts`; and the host
- * page's window hearing mc-popup:shown, closed and subscribed with `detail: { lid, f_id }`.
+ * (embed-full.js `consent: 'wait'`), none to a provider whose settings answer lacks `providerCounts`, which never
+ * fetches counts.js, the beacon's file beside popup.js (issue 36: a form that does not count pays nothing for it); and
+ * the host page's window hearing mc-popup:shown, closed and subscribed with `detail: { lid, f_id }`.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -11,7 +12,7 @@ import { JS_PATH, LOADER_MODULE } from '../../src/constants';
 import { dailyCounts } from '../../src/server/db/form-counts';
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
 import { addForm, start, stop, type Env } from './form-env';
-import { installClock, newPage, quiet, settle, until } from './harness';
+import { beside, installClock, newPage, quiet, settle, until } from './harness';
 import { MODAL, shown } from './popup-env';
 
 const ctx = { env: null as unknown as Env };
@@ -20,7 +21,8 @@ S.before(async () => {
   ctx.env = await start();
   // Shown at once, and the success kept long enough to be seen before the modal hides.
   const settings = { ...demoForm('modal')!.settings, popupDelay: 0, useMobileBanner: 'N', confirmationDuration: 60 };
-  for (const k of ['shown', 'subscribed', 'preview', 'plain', 'consent']) await addForm(ctx.env, k, settings);
+  for (const k of ['shown', 'subscribed', 'preview', 'plain', 'consent', 'file', 'nofile'])
+    await addForm(ctx.env, k, settings);
 });
 S.after(() => stop(ctx.env));
 
@@ -29,16 +31,35 @@ interface Watched {
   page: Page;
   close(): Promise<void>;
   beacons: unknown[][];
+  /** The requests for counts.js, as the build named it beside popup.js. */
+  countsFile: string[];
   /** The mc-popup events the host window heard, in order: [type, detail]. */
   told(): Promise<[string, unknown][]>;
 }
+
+/** counts.js as this build named it beside popup.js (build/release.mjs). */
+const COUNTS_FILE = beside('counts.js');
+
+/** The settings answer as another provider (Mailchimp's) sends it: the key taken out of the JSONP body. */
+const withoutProviderCounts = (page: Page) =>
+  page.route(
+    (u) => u.pathname.endsWith('/subscribe/form-settings'),
+    async (route) => {
+      const r = await route.fetch();
+      const body = (await r.text()).replace(',"providerCounts":true', '');
+      assert.not.match(body, /providerCounts/);
+      await route.fulfill({ response: r, body });
+    },
+  );
 
 /** A new page that records beacons and the window's events; `before` runs ahead of the page's scripts. */
 async function watched(before?: (page: Page) => Promise<unknown>): Promise<Watched> {
   const { context, page } = await newPage(ctx.env.browser);
   const beacons: unknown[][] = [];
+  const countsFile: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/subscribe/form-event')) beacons.push(JSON.parse(r.postData() || 'null'));
+    if (COUNTS_FILE.test(new URL(r.url()).pathname)) countsFile.push(new URL(r.url()).pathname);
   });
   await page.addInitScript(() => {
     const w = window as unknown as { __told: [string, unknown][] };
@@ -50,6 +71,7 @@ async function watched(before?: (page: Page) => Promise<unknown>): Promise<Watch
   return {
     page,
     beacons,
+    countsFile,
     close: () => context.close(),
     told: () => page.evaluate(() => (window as unknown as { __told: [string, unknown][] }).__told),
   };
@@ -138,18 +160,7 @@ S('the owner preview sends no beacon and tells the window nothing, shown, closed
 });
 
 S('a provider whose settings answer lacks providerCounts gets no beacon; the window still hears', async () => {
-  // The answer as another provider (Mailchimp's) sends it: the key taken out of the JSONP body.
-  const w = await watched((page) =>
-    page.route(
-      (u) => u.pathname.endsWith('/subscribe/form-settings'),
-      async (route) => {
-        const r = await route.fetch();
-        const body = (await r.text()).replace(',"providerCounts":true', '');
-        assert.not.match(body, /providerCounts/);
-        await route.fulfill({ response: r, body });
-      },
-    ),
-  );
+  const w = await watched(withoutProviderCounts);
   try {
     await w.page.goto(hostUrl('plain'));
     await shown(w.page, MODAL);
@@ -168,6 +179,40 @@ S('a provider whose settings answer lacks providerCounts gets no beacon; the win
     await w.close();
   }
 });
+
+S(
+  'counts.js: fetched beside popup.js once for a provider that counts, its beacons arriving; never without',
+  async () => {
+    const counting = await watched();
+    const not = await watched(withoutProviderCounts);
+    try {
+      for (const [w, key] of [
+        [counting, 'file'],
+        [not, 'nofile'],
+      ] as const) {
+        await w.page.goto(hostUrl(key));
+        await shown(w.page, MODAL);
+        await w.page.keyboard.press('Escape');
+        await w.page.waitForFunction((s) => !document.querySelector(s), MODAL);
+      }
+      await until(async () => (await today('file')).closed === 1, 'the closed count');
+      const { lid, fId } = ids('file');
+      assert.equal(counting.beacons, [
+        [DEMO_UUID, lid, fId, 'shown'],
+        [DEMO_UUID, lid, fId, 'closed'],
+      ]);
+      assert.is(counting.countsFile.length, 1, `once: ${counting.countsFile}`);
+      assert.match(counting.countsFile[0], /^\/js\/signup-forms\/popup\/1\.0\/counts\.[0-9a-f]{8}\.js$/);
+      // Shown and closed, and every request the page makes counted as it is made, answered or not.
+      await settle(not.page);
+      assert.equal(not.countsFile, [], 'no counts.js without providerCounts');
+      assert.equal(not.beacons, []);
+    } finally {
+      await counting.close();
+      await not.close();
+    }
+  },
+);
 
 S("consent: 'wait' sends nothing until the page grants it; then the reveal's beacon", async () => {
   const { lid, fId } = ids('consent');

@@ -20,12 +20,12 @@ const day = (date: string, shown: number, subscribed: number, closed = 0, confir
 });
 
 test('the form model: counts only when the settings answer says providerCounts true', () => {
-  assert.is(readForm({ providerCounts: true }).counts, true);
+  assert.is(readForm({ providerCounts: true }).counting, true);
   for (const v of [undefined, false, 'true', 'Y', 1, {}, null])
-    assert.is(readForm({ providerCounts: v }).counts, false, String(v));
+    assert.is(readForm({ providerCounts: v }).counting, false, String(v));
   // The provider's answer says it, whatever the stored settings held.
   assert.is(forVisitor({ providerCounts: false }, 'h.example').providerCounts, true);
-  assert.is(readForm(forVisitor({}, 'h.example')).counts, true);
+  assert.is(readForm(forVisitor({}, 'h.example')).counting, true);
 });
 
 test('readBeacon: four strings, the ids given, shown or closed; anything else refused', () => {

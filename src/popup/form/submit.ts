@@ -16,7 +16,6 @@ import type { Settings } from '../settings';
 import type { FormStatus } from './contract';
 import type { Field } from '../../form-model/fields';
 import { setCookie } from '../../browser/cookies';
-import { tellHost } from '../report';
 
 /** What the form's hook lends a submit: this render's state, its setters and the popup's callbacks. */
 export interface FormState {
@@ -82,8 +81,6 @@ const apply = (st: FormState, o: Outcome, restores?: boolean) => {
     st.setDone(o);
     st.restart();
     st.tell('success');
-    // Issue 36 item 3: the host page hears of a signup the provider accepted; the preview's simulated one is none.
-    if (!st.p.isPreview) tellHost(st.p, 'subscribed');
     if (o.cookie) setCookie(COOKIE_LIST_MEMBER, o.cookie, SUBSCRIBED_COOKIE_MS);
     const ms = s.confirmationS * 1000;
     // The preview restores the form on its first step (spec 4.6); a real success hides the modal unless the

@@ -20,6 +20,7 @@ import { isEmpty } from '../../form-model/parts';
 import { withActions } from './with-actions';
 import type { FieldMarks, Outcome } from './outcome';
 import type { FormState } from './submit';
+import { report } from '../report';
 
 /**
  * What the form's views need: state, refs to attach, and the visitor's actions; and what a submit needs (`FormState`).
@@ -186,7 +187,12 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     setMessages,
     failed,
     refocus,
-    tell: onStatus,
+    // Issue 36 item 3: the host page hears of a signup the provider accepted (the submit's success; never the
+    // preview's simulated one, src/popup/report.ts).
+    tell: (x) => {
+      onStatus(x);
+      if (x == 'success') report(p, 'subscribed');
+    },
     done,
     later,
     pl,
