@@ -181,6 +181,13 @@ export const jobs = [
     opts: browser(false),
     terser: { mangle: true },
   },
+  {
+    // The display rules (src/loader/rules.ts, issue 36 part 1), beside embed.js; fetched only for settings with showOn.
+    in: 'src/loader/rules.ts',
+    out: [POPUP_JS + 'embed-rules.js'],
+    opts: browser(false),
+    terser: { mangle: true },
+  },
   { in: 'src/dev.ts', out: [POPUP_JS + 'embed.dev.js'], opts: withJsx(true) },
   {
     in: 'src/popup/index.tsx',

@@ -290,11 +290,13 @@ export interface TraceEvent {
 }
 
 /**
- * Scripts that are the embed: the loaders (embed.js, embed-full.js, embed-extras.js, embed.dev.js), popup.js, the
- * files beside it, and the provider's JSONP answers.
+ * Scripts that are the embed: the loaders (embed.js, embed-full.js, embed-extras.js, embed-rules.js, embed.dev.js),
+ * popup.js, the files beside it, and the provider's JSONP answers.
  */
-const EMBED_URL =
-  /\/(embed(-full|-extras|\.dev)?|popup|form-(extras|actions)|countries)(\.[0-9a-f]{8})?\.js(\?|$)|\/subscribe\//;
+const EMBED_URL = new RegExp(
+  String.raw`\/(embed(-full|-extras|-rules|\.dev)?|popup|form-(extras|actions)|countries)(\.[0-9a-f]{8})?\.js(\?|$)` +
+    String.raw`|\/subscribe\/`,
+);
 
 /**
  * More trace categories, for bench/long-tasks.ts only (`TRACE_CATS=blink,fonts`: what a layout or a frame's creation

@@ -40,8 +40,11 @@ export type Counted = 'shown' | 'closed';
 
 /** What the loader leaves on `window[GLOBAL_KEY]` for popup.js, and the popup's own entry point. */
 export interface Shared {
-  /** Set by the first loader that starts: every later start is ignored (spec 4.1 step 4). */
-  started?: boolean;
+  /**
+   * Set by the first loader that starts, to its parameters: every later start is ignored (spec 4.1 step 4), and the
+   * display rules' gate knows by them whether the start it was armed for is still the one (src/loader/rules.ts).
+   */
+  started?: LoaderParams;
   /**
    * Parameters and settings the loader hands to popup.js before appending it: `show` true when the popup is to show as
    * soon as it is prepared (the trigger fired, or an on-demand open), false when popup.js is only warmed
@@ -59,6 +62,8 @@ export interface Shared {
   mount?: (params: LoaderParams, settings: RawSettings) => void;
   /** Set by embed-extras.js when it runs: the loader's parts only some visitors need (src/loader/extras.ts). */
   lx?: LoaderExtras;
+  /** Set by embed-rules.js when it runs: the display rules' gate, for settings with `showOn` (src/loader/rules.ts). */
+  lr?: LoaderRules;
   /** The popup on the page while it lasts, set by popup.js (src/popup/mount.tsx): the loader's destroy ends it. */
   popup?: PopupHandle;
   /** What popup.js lends form-extras.js and form-actions.js (src/popup/runtime.ts). */
@@ -81,9 +86,25 @@ export interface LoaderExtras {
   checkCampaign(p: LoaderParams, done: () => void): void;
   /**
    * Arms an exit, middle or bottom trigger, calling `ahead` once when the reader is on the way to it
-   * (docs/decisions/work-waits-for-intent.md); returns what disarms it (src/loader/triggers.ts).
+   * (docs/decisions/work-waits-for-intent.md); returns what disarms it (src/loader/triggers.ts). Given the settings
+   * instead (they carry display rules, issue 36 part 1), arms their trigger through embed-rules.js (`LoaderRules`).
    */
-  arm(trigger: 'exit' | 'middle' | 'bottom', fire: () => void, ahead?: () => void): () => void;
+  arm(trigger: 'exit' | 'middle' | 'bottom' | RawSettings, fire: () => void, ahead?: () => void): () => void;
+}
+
+/** Arms an exit, middle or bottom trigger (src/loader/triggers.ts `arm`); returns what disarms it. */
+export type ArmEvent = (trigger: 'exit' | 'middle' | 'bottom', fire: () => void, ahead?: () => void) => () => void;
+
+/** What embed-rules.js gives embed-extras.js (src/loader/rules.ts; issue 36 part 1). */
+export interface LoaderRules {
+  /**
+   * Arms the trigger of `settings` gated by their display rules: `warm` (the warm-up) runs only on a page the rules
+   * take in, and `fire` only there and while no other overlay shows, waiting until then; after a single-page app's
+   * route change the rules are judged again and a popup the new path leaves out is destroyed (no closed cookie).
+   * `armEvent` arms an exit, middle or bottom trigger (src/loader/triggers.ts `arm`). Returns what disarms the trigger
+   * and ends the waits; the route watch ends with the start (`Shared.started`) or the next gate.
+   */
+  arm(settings: RawSettings, fire: () => void, warm: (() => void) | undefined, armEvent: ArmEvent): () => void;
 }
 
 /**

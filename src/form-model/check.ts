@@ -3,11 +3,12 @@
  * would refuse or misread in a form's settings, each problem with the path of the setting and a sentence that names the
  * control. Every check follows from what the popup and the provider do with the value: the form model (readForm,
  * parseFields), the popup's normaliser (src/popup/settings.ts, with the readers of src/form-model/style.ts), the
- * loader's trigger (src/loader/triggers.ts parseTrigger), the provider's store. Unknown keys are kept: other tools may
- * add their own. Pure; any JSON in, never throws.
+ * loader's trigger (src/loader/triggers.ts parseTrigger) and display rules (show-on.ts), the provider's store. Unknown
+ * keys are kept: other tools may add their own. Pure; any JSON in, never throws.
  */
 import { CONFIRMATION_MAX_S, DEFAULT_VERSION } from '../constants';
 import { checkFields } from './check-fields';
+import { checkShowOn } from './check-show-on';
 import { checkStyles } from './check-style';
 import { readForm } from './form';
 import { nameOf } from './names';
@@ -219,6 +220,7 @@ export const checkSettings = (raw: unknown): Problem[] => {
   checkLinks(r, out);
   checkStyles(r.styles, out);
   checkFields(r.fields, out);
+  checkShowOn(r.showOn, out);
   checkSteps(r, out);
   return out;
 };

@@ -7,7 +7,7 @@
  *   tag added before `load` holds it until it ends, and a provider that accepts and never answers would hold it for
  *   ever. So the calls wait for `load`; only a visitor's own open (a click) asks at once.
  * - What only some visitors need comes from embed-extras.js (src/loader/extras.ts), so embed.js keeps to its budget:
- *   the campaign check, and the exit, middle and bottom triggers.
+ *   the campaign check, the exit, middle and bottom triggers, and the way to the display rules (embed-rules.js).
  * - The trigger only reveals (docs/decisions/work-waits-for-intent.md): once the settings say a popup will show,
  *   popup.js is fetched while the browser is idle and prepares the popup hidden (its frame, stylesheets and first
  *   render, src/popup/session.tsx), so the trigger has nothing left to fetch. Not under Save-Data or on a 2G
@@ -107,7 +107,9 @@ const settings = (p: LoaderParams) => {
     if (!s || (s as RawSettings).result == 'error') return (asked = 0);
     S = s as RawSettings;
     if (shown) return show();
-    const t = parseTrigger(S.popupDelay);
+    // Settings with display rules (issue 36 part 1) go to embed-extras.js whatever their trigger: it fetches the rules'
+    // judge, embed-rules.js, for them only, so that embed.js carries none of it.
+    const t = S.showOn ? S : parseTrigger(S.popupDelay);
     const fire = () => {
       if (!shown) {
         shown = true;
@@ -194,8 +196,7 @@ export const start = (o: StartOptions): void => {
   // Read here only: nothing after the start needs it. The parameters were checked first, so a broken snippet
   // reports its error at once, consent or not.
   if (__FULL__ && o.consent == 'wait' && !granted) return void (W = o);
-  g.started = true;
-  P = p;
+  g.started = P = p;
   for (const type of OPENER_EVENTS) addEventListener(type, onOpener);
   begin(p);
 };

@@ -2,7 +2,6 @@
  * The modal container (spec 2.2): overlay, dialog, close control, image area, the owner's description, the form
  * (src/popup/form/Form.tsx) and the badge area. Rendered into the modal frame's document by src/popup/session.tsx.
  */
-// The imports' order is popup.js's module order, kept for the smallest brotli popup.js (src/popup/session.tsx).
 import { Html } from './html/Html';
 import { isModal } from './place';
 import { Form } from './form/Form';

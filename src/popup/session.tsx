@@ -18,8 +18,6 @@
  * and no step does anything after it. Every timer it starts goes through `later` and every listener through
  * `listen`, so destroy clears them all.
  */
-// The imports' order is popup.js's module order: this one gave the smallest brotli popup.js when written (an order
-// shifts it by some 30 bytes either way). It means nothing else.
 import { loadExtras } from './form/lazy';
 import { Modal } from './Modal';
 import { addPiece, type Piece } from './piece';

@@ -11,12 +11,10 @@ import {
   DEFAULT_CONFIRMATION_S,
   DEFAULT_CONTINUE_LABEL,
   DEFAULT_FREQUENCY_DAYS,
-  DEFAULT_MAX_WIDTH,
   DEFAULT_OPACITY,
   DEFAULT_VERSION,
   EMAIL_PLACEHOLDER,
   FIXED_DESCRIPTION_MAX,
-  MOBILE_MARGIN,
   POWERED_BY_TEXT,
   POWERED_BY_URL,
   WIDE_TEMPLATE_WIDTH,
@@ -26,6 +24,7 @@ import { readForm, type FormModel, type Variation } from '../form-model/form';
 import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
 import { decode } from './html/decode';
+import { maxWidthOf, mobileView } from '../form-model/view';
 import { type Align, type ButtonStyle, button, color, font, httpUrl } from '../form-model/style';
 
 export type { Align, ButtonStyle, Variation };
@@ -159,7 +158,7 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const { variation, template } = m;
   // Read through str: safeVersion's test would call an object's own toString, which JSON can make anything.
   const version = safeVersion(str(r.version));
-  const maxWidth = num(modal.max_width, 0) || DEFAULT_MAX_WIDTH;
+  const maxWidth = maxWidthOf(modal);
   const description = str(r.description);
   const fixed = variation == 'fixed';
   const plain = plainDescription(description);
@@ -215,8 +214,8 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   };
 };
 
-/** The mobile-view rule (spec 9.3): the viewport is at or below max_width − 20. */
-export const isMobile = (s: Settings, viewportWidth: number): boolean => viewportWidth <= s.maxWidth - MOBILE_MARGIN;
+/** The mobile-view rule (spec 9.3, src/form-model/view.ts): the viewport is at or below max_width − 20. */
+export const isMobile = (s: Settings, viewportWidth: number): boolean => mobileView(s.maxWidth, viewportWidth);
 
 /** The e-mail placeholder (spec 2.2, 9.4): 'Enter your email' only on non-mobile views of the fixed variation. */
 export const emailPlaceholder = (s: Settings, mobile: boolean): string =>

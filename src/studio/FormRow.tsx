@@ -22,13 +22,14 @@ export function FormRow({ list, form: f, say, reload }: FormRowProps) {
   const duplicate = async () => {
     const title = `Copy of ${f.title}`;
     const r = await api.createForm(f.lid, { title, copy: { lid: f.lid, fId: f.fId } });
-    say(r.ok ? `Duplicated ${f.title} as ${title}.` : `Not duplicated: ${r.error}`);
+    // The list is shown again before the news is told, so what a screen reader hears is already on the page.
     if (r.ok) await reload();
+    say(r.ok ? `Duplicated ${f.title} as ${title}.` : `Not duplicated: ${r.error}`);
   };
   const remove = async () => {
     const r = await api.deleteForm(f.lid, f.fId);
-    say(r.ok ? `Deleted the form ${f.title}. Its subscribers stay on ${list.name}.` : `Not deleted: ${r.error}`);
     if (r.ok) await reload();
+    say(r.ok ? `Deleted the form ${f.title}. Its subscribers stay on ${list.name}.` : `Not deleted: ${r.error}`);
   };
   return (
     <tr>
@@ -56,8 +57,8 @@ export function FormRow({ list, form: f, say, reload }: FormRowProps) {
             current={f.title}
             onRename={async (title) => {
               const r = await api.renameForm(f.lid, f.fId, title);
-              say(r.ok ? `Renamed to ${title}.` : `Not renamed: ${r.error}`);
               if (r.ok) await reload();
+              say(r.ok ? `Renamed to ${title}.` : `Not renamed: ${r.error}`);
               return r.ok;
             }}
           />

@@ -8,10 +8,10 @@ function NewList({ say, reload }: { say: (t: string) => void; reload: () => Prom
   const create = async () => {
     if (!name.trim()) return say('Not made: a list needs a name.');
     const r = await api.createList(name.trim());
-    say(r.ok ? `Made the list ${r.data.name}.` : `No list made: ${r.error}`);
-    if (!r.ok) return;
+    if (!r.ok) return say(`No list made: ${r.error}`);
     setName('');
     await reload();
+    say(`Made the list ${r.data.name}.`);
   };
   return (
     <form

@@ -88,8 +88,8 @@ export function ListPanel({ list, lists, say, reload }: ListPanelProps) {
           current={list.name}
           onRename={async (name) => {
             const r = await api.renameList(list.id, name);
-            say(r.ok ? `Renamed the list to ${name}.` : `Not renamed: ${r.error}`);
             if (r.ok) await reload();
+            say(r.ok ? `Renamed the list to ${name}.` : `Not renamed: ${r.error}`);
             return r.ok;
           }}
         />

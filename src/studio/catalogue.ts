@@ -195,6 +195,23 @@ const behaviour: ControlDef[] = [
     ],
   }),
   def('behaviour', 'number', S + 'popupFrequency', 'Show again after (days)', { min: 0, placeholder: '365' }),
+  // Display rules (issue 36 part 1; src/form-model/show-on.ts), edited by sections/ShowOn.tsx.
+  def('behaviour', 'group', S + 'showOn', 'Display rules'),
+  def('behaviour', 'group', S + 'showOn.include', 'Show on', {
+    hint: 'Paths of your site, such as /blog/* (* matches anything). None: every page.',
+  }),
+  def('behaviour', 'text', S + 'showOn.include[]', 'Show on path'),
+  def('behaviour', 'group', S + 'showOn.exclude', 'Hide on', {
+    hint: 'Never on these paths, such as /checkout*, even when Show on takes them in.',
+  }),
+  def('behaviour', 'text', S + 'showOn.exclude[]', 'Hide on path'),
+  def('behaviour', 'select', S + 'showOn.devices', 'Devices', {
+    options: [
+      ['all', 'All devices'],
+      ['desktop', 'Desktops only (wider than the mobile view)'],
+      ['mobile', 'Phones only (the mobile view: at most Max width − 20 px)'],
+    ],
+  }),
   def('behaviour', 'number', S + 'confirmationDuration', 'Success message time (seconds)', {
     min: 0,
     placeholder: '3',

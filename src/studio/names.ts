@@ -65,6 +65,8 @@ export const describe = (path: string, draft: unknown): string => {
   const d = CONTROLS.get(pattern(path));
   if (!d) return path;
   const [field, choice] = indices(path);
+  // An item of a list that is no field's (a display rule's path, issue 36): its label and its place.
+  if (field !== undefined && !d.path.startsWith('settings.fields')) return `${d.label} ${field + 1}`;
   if (field === undefined || d.path == 'settings.fields') return d.label;
   const head = fieldName(draft, field);
   if (d.path.endsWith('fields[]')) return head;

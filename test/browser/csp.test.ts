@@ -63,7 +63,13 @@ const extrasSettings = () => {
   const address = (demoForm('every-field')!.settings as { fields: Record<string, unknown>[] }).fields.find(
     (f) => f.type == 'address',
   )!;
-  return { ...gdpr, popupDelay: 0, fields: [...gdpr.fields, { ...address, required: false }] };
+  // Display rules too (issue 36): embed-extras.js and embed-rules.js load and judge under the policy.
+  return {
+    ...gdpr,
+    popupDelay: 0,
+    fields: [...gdpr.fields, { ...address, required: false }],
+    showOn: { include: ['*'] },
+  };
 };
 
 // One Chromium and one fixture for the file: each test has its own account (uuid), page and context.
@@ -81,7 +87,7 @@ test.after(async () => {
 for (const tt of [false, true])
   for (const extras of [false, true])
     test(`strict CSP${tt ? ' + Trusted Types' : ''}: \
-a whole subscribe with zero violations${extras ? ', with form-extras.js and countries.js' : ''}`, async () => {
+a whole subscribe, no violation${extras ? ', with form-extras.js, countries.js and display rules' : ''}`, async () => {
       const { page, context, log } = await newPage(browser);
       try {
         const uuid = (tt ? 'strict-tt' : 'strict') + (extras ? '-extras' : '');
@@ -127,6 +133,7 @@ a whole subscribe with zero violations${extras ? ', with form-extras.js and coun
           extras,
           'form-extras.js and countries.js loaded when needed',
         );
+        assert.is(loaded.includes('embed-rules.js'), extras, 'embed-rules.js loaded for display rules');
         assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
         // The beacon goes once counts.js, a script beside popup.js, has loaded under the policy too.
         await until(() => beacons.length >= 1, 'the reveal beaconed');

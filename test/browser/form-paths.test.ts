@@ -152,7 +152,7 @@ S(
       await f.click('button[type=submit]');
       await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
       assert.ok(await f.$eval('form', (e) => (e as HTMLFormElement).hidden));
-      await f.waitForSelector('form:not([hidden])', { timeout: 4000 });
+      await f.waitForSelector('form:not([hidden])', { timeout: 15000 });
       assert.is(await text(f, '.mc-success'), '');
       assert.is(await f.inputValue('#mc-EMAIL-0'), '');
       assert.ok(await modalOpen(page), 'the preview stays');
@@ -174,7 +174,7 @@ S('preview submit of the SMS form: restored on the e-mail step after the SMS ste
     await f.check('#mc-SMSPHONE-ack');
     await f.click('button[type=submit]');
     await f.waitForSelector('.mc-success >> text=Thank you for subscribing!');
-    await f.waitForSelector('#mc-EMAIL-0:visible', { timeout: 4000 });
+    await f.waitForSelector('#mc-EMAIL-0:visible', { timeout: 15000 });
     assert.is(await f.$('[name="SMSPHONE"]'), null);
     assert.is(submits.length, 0);
   } finally {

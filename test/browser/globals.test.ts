@@ -3,7 +3,8 @@
  * script that declares top-level variables collides with the page's own scripts and with its siblings (a minifier
  * once unwrapped form-extras.js and blog.js into top-level `var e, t, …`: the blog's script then overwrote
  * form-extras.js's country list, and an address field threw). Every shipped script runs here on one page: embed.js,
- * popup.js, form-extras.js and countries.js through a whole open of a form that needs them, and blog.js.
+ * embed-extras.js and embed-rules.js (the form has display rules), popup.js, form-extras.js and countries.js through a
+ * whole open of a form that needs them, and blog.js.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,7 +14,7 @@ import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 /** Globals the product defines on purpose: the shared hand-off object and the Mailchimp snippet's entry point. */
 const ALLOWED = ['__mcsf', 'dojoRequire'];
 
-test(`embed.js, popup.js, form-extras.js, \
+test(`embed.js, embed-extras.js, embed-rules.js, popup.js, form-extras.js, \
 countries.js and blog.js add no global but __mcsf and dojoRequire`, async () => {
   const browser = await launch();
   const fx = await startFixture();
@@ -27,7 +28,9 @@ countries.js and blog.js add no global but __mcsf and dojoRequire`, async () => 
       merge_id: 3,
       choices: [{ value: 'Weekly', label: 'Weekly' }],
     };
-    fx.forms.set('globals', { settings: { popupDelay: 0, fields: [EMAIL_FIELD, address, radio] } });
+    fx.forms.set('globals', {
+      settings: { popupDelay: 0, fields: [EMAIL_FIELD, address, radio], showOn: { include: ['*'] } },
+    });
     // The page records its own globals first, then loads our scripts: the difference is ours alone.
     const url = fx.page(
       'globals.html',
@@ -47,7 +50,15 @@ L.start(${JSON.stringify({ baseUrl: fx.host, uuid: 'globals', lid: 'l1' })}) })<
     const loaded = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map((u) =>
       plain(u).split('/').pop(),
     );
-    for (const f of ['blog.js', 'embed.js', 'popup.js', 'form-extras.js', 'countries.js'])
+    for (const f of [
+      'blog.js',
+      'embed.js',
+      'embed-extras.js',
+      'embed-rules.js',
+      'popup.js',
+      'form-extras.js',
+      'countries.js',
+    ])
       assert.ok(loaded.includes(f), `${f} ran on the page`);
     const added = await page.evaluate(() => {
       const before = new Set((window as unknown as { before: string[] }).before);

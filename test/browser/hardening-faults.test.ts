@@ -116,7 +116,7 @@ async function submit(page: Page, email: string): Promise<Frame> {
 /** Subscribes through the open popup and waits for the success message. */
 async function subscribes(page: Page, label: string): Promise<void> {
   const frame = await submit(page, `${label.replace(/\W/g, '')}@example.com`);
-  await frame.waitForSelector('.mc-success:not(:empty)', { timeout: 8000 });
+  await frame.waitForSelector('.mc-success:not(:empty)', { timeout: 15000 });
   assert.match((await frame.textContent('.mc-success')) || '', 'Thank you', label);
 }
 
@@ -135,7 +135,7 @@ F('the guard counts a shift of the parsed host page: its check can fail', async 
     });
     // Until the guard's observer has had the shift (layout-shift entries come after the frame that moved).
     await page.waitForFunction(() => (window as unknown as { __shifts: string[] }).__shifts.length > 0, undefined, {
-      timeout: 5000,
+      timeout: 15000,
     });
     let caught = '';
     await assertHostUnharmed(page, g, 'moved').catch((e: Error) => (caught = e.message));
@@ -272,7 +272,7 @@ F(
     );
     // The submit's time-out, on every page at once.
     await Promise.all(hosts.map((h) => h.page.clock.runFor(SUBMIT_TIMEOUT_MS)));
-    await Promise.all(hosts.map(({ frame }) => frame.waitForSelector('.mc-flash:not(:empty)', { timeout: 5000 })));
+    await Promise.all(hosts.map(({ frame }) => frame.waitForSelector('.mc-flash:not(:empty)', { timeout: 15000 })));
     // A late answer arrives after the time-out: it must land on the no-op and change nothing.
     await landLate(
       hosts.filter((h) => h.mode == 'late').map((h) => h.page),
@@ -344,9 +344,9 @@ F(
         );
         // While it waits, the modal's frame is hidden; once form-extras.js has failed or timed out, it is gone. The
         // failure is waited for first (its warning): "no frame" alone also holds before popup.js has made one.
-        await warned(g, 'form-extras.js', SHEETS_TIMEOUT_MS + 5000);
+        await warned(g, 'form-extras.js', SHEETS_TIMEOUT_MS + 12000);
         await page.waitForFunction((t) => !document.querySelector(`iframe[title="${t}"]`), FRAME_TITLE, {
-          timeout: SHEETS_TIMEOUT_MS + 3000,
+          timeout: SHEETS_TIMEOUT_MS + 10000,
         });
         const v = await assertHostUnharmed(page, g, `form-extras.js ${mode}`);
         assert.ok(v.popups <= 1, mode);

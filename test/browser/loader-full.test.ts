@@ -141,7 +141,7 @@ T('destroyed before the page has loaded: it stops waiting for the load, and asks
         t.includes('embed-full.js'),
       ),
     undefined,
-    { timeout: 5000 },
+    { timeout: 15000 },
   );
   assert.equal(
     (await pendingTimers(page)).filter((t) => t.includes('embed-full.js')),

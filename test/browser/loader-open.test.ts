@@ -171,7 +171,7 @@ T('a provider that never answers never holds the page’s load, nor does its cam
     // A synchronous embed.js, the old snippet's way: the strictest case.
     await page.goto(ctx.fx.page(`${uuid}-sync.html`, queuedPage(ctx.fx, uuid, false)) + query, {
       waitUntil: 'load',
-      timeout: 8000,
+      timeout: 15000,
     });
     assert.ok(Date.now() - t < 8000, 'load fired');
     const path = query ? 'is-email-subscribed' : 'form-settings';

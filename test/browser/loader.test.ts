@@ -283,7 +283,7 @@ L(
       await p2.waitForFunction(
         () => performance.getEntriesByType('resource').some((e) => e.name.includes('form-settings')),
         null,
-        { timeout: 8000 },
+        { timeout: 15000 },
       );
       assert.is(ctx.fx.calls('is-email-subscribed').filter((c) => c.query.u === uuid).length, 1, label);
       assert.is(ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length, 1, label);

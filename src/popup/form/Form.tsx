@@ -4,7 +4,6 @@
  * (src/popup/form/useSignupForm.ts); this only lays the views out. The shell around it (src/popup/Modal.tsx) hears
  * about success and errors through `onStatus` (src/popup/form/contract.ts).
  */
-// The imports' order is popup.js's module order, kept for the smallest brotli popup.js (src/popup/session.tsx).
 import { Html } from '../html/Html';
 import { honeypotName } from '../../form-model/wire';
 import type { Settings } from '../settings';

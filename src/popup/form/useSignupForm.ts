@@ -5,8 +5,6 @@
  * the query, the answer applied to this state) come with form-actions.js (src/popup/form/actions.ts), fetched on the
  * visitor's first key or pointer press in the form (`intent`): a blur or a submit before it has loaded waits for it.
  */
-// The imports' order, and the order of `form`'s members below, are kept for the smallest brotli popup.js (an order
-// shifts it by some 30 bytes either way; src/popup/session.tsx).
 import { NO_REPLY_MSG } from './no-reply';
 import { useEffect, useRef, useState } from 'react';
 import type { Field } from '../../form-model/fields';
