@@ -38,8 +38,6 @@ export interface SignupForm extends FormState {
   step: Step;
   /** A submit is out (spec 4.5 step 3). */
   busy: boolean;
-  /** The text-to-join panel shows (spec 4.4). */
-  ttt: boolean;
   /** The SMS step's state (useSmsStep.ts, in form-extras.js), on a form with an SMS field. */
   sms: SmsStep | null;
   /** The GDPR block's message (spec 8 step 3). */
@@ -192,11 +190,9 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     values,
     busy,
     s,
-    ttt: !!sms && sms.ttt,
     sms,
     dismiss: onClose,
     gdprMsg,
-    ack: !!sms && sms.ack,
     /** Field marks by name, the SMS acknowledgement's under its name (src/form-model/wire.ts ACK_NAME). */
     marks,
     continues,
