@@ -239,6 +239,18 @@ export const jobs = [
     terser: { mangle: true },
     release: 'side',
   },
+  {
+    // The counts' beacon (src/popup/counts.ts), beside every popup.js (and unversioned beside embed.dev.js); fetched
+    // only when the settings say the provider counts (issue 36 item 2).
+    in: 'src/popup/counts.ts',
+    out: [
+      POPUP_JS + 'counts.js',
+      ...VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/counts.js`, `${POPUP_JS}unique-methods/${v}/counts.js`]),
+    ],
+    opts: browser(false),
+    terser: { mangle: true },
+    release: 'side',
+  },
   { in: 'src/blog/script.ts', out: ['dist/blog/blog.js'], opts: browser(false), terser: { unsafe: true } },
   { in: 'src/blog/blog.css', out: ['dist/blog/blog.css'], opts: { bundle: true, minify: true, logLevel: 'warning' } },
   {

@@ -35,6 +35,9 @@ export interface LoaderParams {
 /** The settings object exactly as the provider sent it (spec 3.2); only src/popup/settings.ts reads it. */
 export type RawSettings = Record<string, unknown>;
 
+/** A popup's event a counting provider hears by beacon (issue 36 item 2); subscribed it counts itself. */
+export type Counted = 'shown' | 'closed';
+
 /** What the loader leaves on `window[GLOBAL_KEY]` for popup.js, and the popup's own entry point. */
 export interface Shared {
   /**
@@ -71,6 +74,8 @@ export interface Shared {
   fa?: unknown;
   /** The address field's country list, encoded; set by countries.js (src/popup/countries-file.ts). */
   countries?: string;
+  /** Set by counts.js when it runs: beacons a counted event of a popup to its provider (src/popup/counts.ts). */
+  count?: (params: LoaderParams, event: Counted) => void;
   /** The one Trusted Types policy of every loader copy and popup.js on the page (created once: names are unique). */
   tt?: ScriptUrlPolicy;
 }

@@ -33,6 +33,11 @@ export interface FormModel {
   captcha: boolean;
   /** Where each field goes (src/form-model/place.ts). */
   placement: Placement;
+  /**
+   * The provider counts what the popup shows (issue 36 item 2): its settings answer says `providerCounts: true`, and
+   * the popup then reports shown and closed to it. Any other value, or none (a Mailchimp provider), sends nothing.
+   */
+  counting: boolean;
 }
 
 /** Reads the model of a raw settings object. Any JSON in; never throws. */
@@ -61,5 +66,5 @@ export const readForm = (raw: unknown): FormModel => {
     doubleOptIn: yes(r.hasDoubleOptIn),
     captcha: yes(r.captcha),
   };
-  return { ...m, placement: place(m) };
+  return { ...m, placement: place(m), counting: r.providerCounts === true };
 };

@@ -4,7 +4,8 @@
  * paths on this provider (the demo forms' images, an SMS program's image, spec 3.4 smsProgramData[].imgSrc) made
  * protocol-relative on its host (the popup takes only http(s) or protocol-relative ones), appDomain defaulting to the
  * host, and this provider's powered-by badge (docs/decisions/powered-by-badge.md), the operator's whatever the form
- * says.
+ * says. The answer says the provider counts shown and closed (issue 36 item 2: `providerCounts`, read by
+ * src/form-model/form.ts).
  */
 
 /** The badge a provider names itself with, or false for none (the settings answer's `poweredBy`). */
@@ -32,5 +33,6 @@ export const forVisitor = (settings: Settings, host: string, badge?: PoweredBy):
   if (Array.isArray(out.fields)) out.fields = fieldsOnHost(out.fields, host);
   if (!out.appDomain) out.appDomain = host;
   if (badge !== undefined) out.poweredBy = badge;
+  out.providerCounts = true;
   return out;
 };

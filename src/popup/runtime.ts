@@ -15,6 +15,7 @@ import { beside, loadBeside } from './beside';
 import { CloseButton } from './CloseButton';
 import { aria, Req, Single, val, Wrap } from './form/inputs';
 import { NO_REPLY_MSG } from './form/no-reply';
+import { withActions } from './form/with-actions';
 import { Html } from './html/Html';
 import { safeUrl } from './html/policy';
 
@@ -42,4 +43,5 @@ export const RUNTIME = {
   Html,
   safeUrl,
   NO_REPLY_MSG,
+  withActions,
 };

@@ -33,6 +33,7 @@ import { closedName, setCookie } from '../browser/cookies';
 import { animatesOut, closedCookieMs, setsClosedCookie } from './closing';
 import type { LoaderParams, PopupHandle } from '../types';
 import { pause } from './pause';
+import { report } from './report';
 import { themeClasses, themeVars } from './theme';
 import { firstPiece, isModal, modalPlace } from './place';
 
@@ -74,6 +75,8 @@ export const createSession = (
   let prepared = false;
   let revealed = false;
   let returnTo: HTMLElement | null = null;
+  /** The popup was shown: told once per session, whether the banner or the modal showed first. */
+  let shown = false;
   let modal: Piece | null = null;
   /**
    * Shows the piece that is up (the banner, then the modal), set once that piece is prepared. It runs then if the
@@ -115,7 +118,11 @@ export const createSession = (
   const settled = (x: Piece) => Promise.race([x.ready, new Promise<void>((done) => later(done, SHEETS_TIMEOUT_MS))]);
   /** Shows the prepared piece if the session is revealed. */
   const display = () => {
-    if (revealed && pending && !over) pending();
+    if (revealed && pending && !over) {
+      pending();
+      if (!shown) report(p, 'shown', s.counting);
+      shown = true;
+    }
   };
   /**
    * A modal dialog holds the host page (host.ts) from its reveal, or from its frame when that comes later; not when
@@ -130,6 +137,7 @@ export const createSession = (
   const close = () => {
     if (over) return;
     over = true;
+    report(p, 'closed', s.counting);
     if (setsClosedCookie(p.isPreview, location.hostname, p.baseUrl)) setCookie(closedName(p), '1', closedCookieMs(s));
     const out = modal && animatesOut(s, win.matchMedia('(prefers-reduced-motion: reduce)').matches);
     if (out) modal!.doc.documentElement.classList.add('mc-out');

@@ -33,6 +33,7 @@ import { checkMode, envFlag, isLoopback, listeningHost, type Mode, type ModeOpti
 import { checkDatabaseUrl, redactSecrets, StoreOpenError } from './store/open';
 import type { Store } from './store/types';
 import { mailboxLimitOf } from './subscribe/mailbox';
+import { BEACON_CLIENT_MAX, BEACON_CLIENT_WINDOW_MS, beaconRoute } from './subscribe/beacon';
 import { jsonpRoute } from './subscribe/routes';
 
 /**
@@ -70,13 +71,16 @@ export interface ProviderOptions extends ModeOptions {
    */
   warnings?: boolean;
   /**
-   * Rate limits of form-post-json (issue 8). Each limit left out takes its default from src/constants.ts; null lifts
-   * it, `false` lifts both. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the environment
-   * lifts both (for load runs: one client sending thousands of submits a second). `trustProxy` (or
+   * Rate limits of form-post-json (issue 8) and of the popup's beacons per client (`beacons`, issue 36 item 2; its
+   * default beside src/server/subscribe/beacon.ts). Each limit left out takes its default from src/constants.ts; null
+   * lifts it, `false` lifts them all. When the option is absent, PROVIDER_RATE_LIMIT=off (or 0, false, no) in the
+   * environment lifts them all (for load runs: one client sending thousands of submits a second). `trustProxy` (or
    * PROVIDER_TRUST_PROXY=1, true, yes, on) counts clients by the last X-Forwarded-For entry: set it only behind
    * exactly one reverse proxy that sets it.
    */
-  rateLimit?: { perClient?: Limit | null; perAddress?: Limit | null; trustProxy?: boolean } | false;
+  rateLimit?:
+    | { perClient?: Limit | null; perAddress?: Limit | null; beacons?: Limit | null; trustProxy?: boolean }
+    | false;
   /** Connection timeouts in ms (slow-header clients); defaults from src/constants.ts. */
   timeouts?: { headersMs?: number; requestMs?: number };
   /**
@@ -128,12 +132,13 @@ export const limitersFor = (
   const trustEnv = flags.trustProxy ?? false;
   const trust = o === false ? trustEnv : (o.trustProxy ?? trustEnv);
   const client = trust ? proxiedClient : directClient;
-  if (o === false) return { perClient: null, perAddress: null, client };
+  if (o === false) return { perClient: null, perAddress: null, perBeacon: null, client };
   const pick = (name: string, l: Limit | null | undefined, max: number, windowMs: number) =>
     l === null ? null : counter(store, name, l || { max, windowMs });
   return {
     perClient: pick('submit-client', o.perClient, RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS),
     perAddress: pick('submit-address', o.perAddress, RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS),
+    perBeacon: pick('beacon-client', o.beacons, BEACON_CLIENT_MAX, BEACON_CLIENT_WINDOW_MS),
     client,
   };
 };
@@ -237,6 +242,7 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
   routes.push(
     ...(opts.routes || []),
     jsonpRoute(limiters),
+    beaconRoute(limiters.perBeacon ?? null),
     hostedRoute,
     captchaRoute(limiters),
     confirmRoute,

@@ -6,6 +6,7 @@ import type { StudioData } from './data';
 import { Editor } from './Editor';
 import { Home } from './Home';
 import { Live, useLive } from './Live';
+import { Stats } from './Stats';
 import { Subscribers } from './Subscribers';
 
 export function App({ data }: { data: StudioData }) {
@@ -13,6 +14,8 @@ export function App({ data }: { data: StudioData }) {
   const page =
     data.page == 'editor' && data.lid && data.fId ? (
       <Editor data={data} lid={data.lid} fId={data.fId} say={say} />
+    ) : data.page == 'stats' && data.lid && data.fId ? (
+      <Stats lid={data.lid} fId={data.fId} />
     ) : data.page == 'subscribers' && data.lid ? (
       <Subscribers lid={data.lid} say={say} />
     ) : (

@@ -4,6 +4,7 @@ import { api, type FormSummary, type ListSummary } from './api';
 import { links } from './data';
 import { ConfirmDialog } from './Dialog';
 import { Rename } from './Rename';
+import { conversion, percent } from './conversion';
 import { when } from './time';
 
 const VARIANTS: Record<string, string> = { modal: 'Modal', slide: 'Slide-in', fixed: 'Fixed bar' };
@@ -40,6 +41,13 @@ export function FormRow({ list, form: f, say, reload }: FormRowProps) {
         {VARIANTS[f.variation] || f.variation}, template {f.template}
         <br />
         {f.savedAt ? `Saved ${when(f.savedAt)}` : 'Not saved in the studio yet'}
+        <br />
+        {/* Issue 36 item 2: the 30-day conversion, its figures a link away. */}
+        <a href={links.stats(f.lid, f.fId)}>
+          30 days: {percent(conversion(f.last30.shown, f.last30.subscribed))} conversion
+          <span className="vh"> of form {f.title}</span>
+        </a>{' '}
+        ({f.last30.subscribed} subscribed of {f.last30.shown} shown)
       </td>
       <td>
         <div className="row-actions">

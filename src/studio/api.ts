@@ -17,6 +17,17 @@ export interface FormSummary {
   doubleOptIn: boolean;
   revision: number;
   savedAt: string | null;
+  /** Shown and subscribed over the last 30 days (issue 36 item 2). */
+  last30: { shown: number; subscribed: number };
+}
+
+/** One day of a form's numbers (issue 36 item 2); `date` is YYYY-MM-DD, UTC. */
+export interface DayCounts {
+  date: string;
+  shown: number;
+  closed: number;
+  subscribed: number;
+  confirmed: number;
 }
 
 /** A list with its counts and forms. */
@@ -158,6 +169,9 @@ export const api = {
       `/owner/api/lists/${enc(lid)}/subscribers?${new URLSearchParams({ q, page: String(page) })}`,
     ),
   csvUrl: (lid: string) => `/owner/api/lists/${enc(lid)}/subscribers.csv`,
+  stats: (lid: string, fId: string, days: number) =>
+    call<{ days: DayCounts[] }>('GET', `${form(lid, fId)}/stats?days=${days}`),
+  statsCsvUrl: (lid: string, fId: string, days: number) => `${form(lid, fId)}/stats.csv?days=${days}`,
   erase: (lid: string, address: string) =>
     call<null>('DELETE', `/owner/api/lists/${enc(lid)}/subscribers/${enc(address)}`),
   publish: (lid: string, fId: string) =>

@@ -5,7 +5,7 @@
 import type { Badge } from './preview';
 
 export interface StudioData {
-  page: 'home' | 'editor' | 'subscribers';
+  page: 'home' | 'editor' | 'subscribers' | 'stats';
   lid?: string;
   fId?: string;
   /** The stage's path: '/studio/stage'. */
@@ -33,5 +33,6 @@ export const readData = (doc: Document): StudioData | null => {
 export const links = {
   home: '/studio',
   form: (lid: string, fId: string) => `/studio/forms/${encodeURIComponent(lid)}/${encodeURIComponent(fId)}`,
+  stats: (lid: string, fId: string) => `/studio/forms/${encodeURIComponent(lid)}/${encodeURIComponent(fId)}/stats`,
   list: (lid: string) => `/studio/lists/${encodeURIComponent(lid)}`,
 };

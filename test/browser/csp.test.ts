@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { TT_POLICY } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
-import { launch, newPage, plain, startFixture, type Fixture } from './harness';
+import { launch, newPage, plain, startFixture, until, type Fixture } from './harness';
 import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 
 /** The directives an owner needs for the popup, given the provider's origin (README lists the same). */
@@ -18,6 +18,8 @@ export const directives = (origin: string, trustedTypes: boolean): string =>
     `script-src ${origin}`,
     `style-src ${origin}`,
     `img-src ${origin}`,
+    // The counts' beacon (issue 36 item 2) to a provider that says providerCounts.
+    `connect-src ${origin}`,
     "base-uri 'none'",
     "form-action 'none'",
     ...(trustedTypes ? ["require-trusted-types-for 'script'", `trusted-types ${TT_POLICY}`] : []),
@@ -90,9 +92,11 @@ a whole subscribe, no violation${extras ? ', with form-extras.js, countries.js a
       try {
         const uuid = (tt ? 'strict-tt' : 'strict') + (extras ? '-extras' : '');
         fx.forms.set(uuid, {
+          // providerCounts as the reference provider answers: its beacons go out under the policy too.
           settings: extras
-            ? extrasSettings()
+            ? { ...extrasSettings(), providerCounts: true }
             : {
+                providerCounts: true,
                 popupDelay: 0,
                 description: '<h2>Strict</h2><p style="color:#333">Styled text</p>',
                 fields: [EMAIL_FIELD],
@@ -102,6 +106,10 @@ a whole subscribe, no violation${extras ? ', with form-extras.js, countries.js a
           'Content-Security-Policy': directives(fx.origin, tt),
         });
         const violations: string[] = [];
+        const beacons: string[] = [];
+        page.on('request', (r) => {
+          if (r.url().includes('/subscribe/form-event')) beacons.push(r.url());
+        });
         page.on('console', (m) => {
           if (/Content Security Policy|Trusted ?Type|TrustedHTML|TrustedScript/i.test(m.text()))
             violations.push(m.text());
@@ -127,6 +135,14 @@ a whole subscribe, no violation${extras ? ', with form-extras.js, countries.js a
         );
         assert.is(loaded.includes('embed-rules.js'), extras, 'embed-rules.js loaded for display rules');
         assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
+        // The beacon goes once counts.js, a script beside popup.js, has loaded under the policy too.
+        await until(() => beacons.length >= 1, 'the reveal beaconed');
+        const counts = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map(
+          (u) => plain(u).split('/').pop(),
+        );
+        assert.ok(counts.includes('counts.js'), 'counts.js loaded');
+        assert.equal(violations, []);
+        assert.equal(log.errors, []);
       } finally {
         await context.close();
       }

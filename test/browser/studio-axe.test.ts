@@ -2,11 +2,12 @@
  * axe-core on every studio page and state (issue 33 "axe zero"), frames included (the stage and its popup): the
  * home page and its delete dialog, the editor at desktop and phone width with its problems, accessibility warnings
  * and a stale save's difference shown, the phone and banner previews, the versions viewed, the subscribers page and
- * its erase dialog. wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice: zero violations; and no page wider than
- * the window.
+ * its erase dialog, a form's numbers (issue 36 item 2). wcag2a, wcag2aa, wcag21aa, wcag22aa and best-practice: zero
+ * violations; and no page wider than the window.
  */
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
+import { countEvent } from '../../src/server/db/form-counts';
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
 import { axe } from './harness';
 import {
@@ -108,6 +109,13 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Erase a@example.com' }).click();
       await page.getByRole('dialog').waitFor();
       found.push(...(await violations(page, 'subscribers, erase dialog')));
+      await page.keyboard.press('Escape');
+
+      // A form's numbers (issue 36 item 2): totals, the chart, the table, the download.
+      for (const e of ['shown', 'shown', 'closed'] as const) await countEvent(p.store, F.lid, F.fId, e);
+      await page.goto(`${p.origin}/studio/forms/${F.lid}/${F.fId}/stats`);
+      await page.locator('table.stats tbody tr').first().waitFor();
+      found.push(...(await violations(page, 'stats')));
       assert.equal(found, []);
       clean(w, 'axe');
     } finally {

@@ -28,6 +28,9 @@ for (const k of [
 ])
   g[k] = (window as unknown as Record<string, unknown>)[k];
 g.window = window;
+// The host window's events (issue 36 item 3: mc-popup:subscribed), as a browser's globals reach them.
+g.CustomEvent = (window as unknown as Record<string, unknown>).CustomEvent;
+g.dispatchEvent = (e: Event) => window.dispatchEvent(e);
 // countries.js has loaded (in a browser it is fetched beside popup.js when an address field renders).
 (window as unknown as { __mcsf: object }).__mcsf = { countries: COUNTRY_DATA };
 // form-extras.js has loaded too (in a browser popup.js fetches it before the modal shows); import after the globals.

@@ -1,5 +1,19 @@
 /** Submit (spec 4.5, 4.6, 7.1 reading (a), 8): the query, one request per submit, outcomes, preview, failures. */
-import { attr, calls, demo, document, forgetCalls, mount, query, reply, submit, tick, type, wait } from './form-env';
+import {
+  attr,
+  calls,
+  demo,
+  document,
+  forgetCalls,
+  mount,
+  query,
+  reply,
+  submit,
+  tick,
+  type,
+  wait,
+  window,
+} from './form-env';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SUBMIT_FAILED_MSG } from '../../src/constants';
@@ -164,6 +178,32 @@ test('no reply (network failure or time-out): the flash block says so, the conso
     console.warn = warn;
   }
   forgetCalls();
+});
+
+test('the host window hears mc-popup:subscribed with the ids on a success only, never in the preview', () => {
+  const heard: unknown[][] = [];
+  const hear = (e: Event) => heard.push([e.type, (e as CustomEvent).detail]);
+  window.addEventListener('mc-popup:subscribed', hear);
+  try {
+    for (const [answer, preview, want] of [
+      [{ result: 'success', msg: 'ok' }, false, [['mc-popup:subscribed', { lid: 'L', f_id: 'F' }]]],
+      [{ result: 'error', msg: 'Try later' }, false, []],
+      [null, true, []],
+    ] as const) {
+      heard.length = 0;
+      forgetCalls();
+      const m = mount(demo('modal'), { preview });
+      fill(m);
+      submit(m);
+      if (answer) reply(answer);
+      assert.equal(m.status, [answer && answer.result == 'error' ? 'error' : 'success']);
+      assert.equal(heard, want, JSON.stringify([answer, preview]));
+      m.unmount();
+    }
+  } finally {
+    window.removeEventListener('mc-popup:subscribed', hear);
+    forgetCalls();
+  }
 });
 
 test(`preview submit: no call, the double opt-in or normal message, \

@@ -39,11 +39,12 @@ test.after(async () => {
 });
 
 test(`form-settings answers every demo form's stored settings, relative image URLs made absolute, with this \
-provider's badge`, async () => {
+provider's badge and providerCounts`, async () => {
   for (const f of DEMO_FORMS) {
     const { data } = await call(p.origin, 'form-settings', callQuery(f));
     const badge = { text: `Powered by ${p.host}`, url: `${p.origin}/` };
-    const want: Record<string, unknown> = { ...f.settings, appDomain: p.host, poweredBy: badge };
+    // providerCounts: this provider counts what the popup reports (issue 36 item 2).
+    const want: Record<string, unknown> = { ...f.settings, appDomain: p.host, poweredBy: badge, providerCounts: true };
     if (typeof want.imageUrl === 'string' && want.imageUrl) want.imageUrl = `//${p.host}${want.imageUrl}`;
     // An SMS program's image too: the popup shows only an http(s) or protocol-relative one.
     want.fields = JSON.parse(

@@ -62,6 +62,7 @@ test('GET forms: every list with its subscribed and pending counts and its forms
         doubleOptIn: false,
         revision: 1,
         savedAt: null,
+        last30: { shown: 0, subscribed: 1 },
       },
     ],
   });

@@ -46,7 +46,7 @@ const recorder = (
     p: P,
     values,
     marks: {},
-    ack: false,
+    sms: { ack: false },
     transport: (t) => {
       offered.push(Object.keys(t).sort());
       return transport;
@@ -97,7 +97,7 @@ test('validate: the SMS acknowledgement, when asked, is required', () => {
   assert.is(validate(r.st, [], true), false);
   assert.is(r.marks()[ACK_NAME], 'This field is required.');
   const ok = recorder({ fields: [SMS] }, {});
-  ok.st.ack = true;
+  ok.st.sms = { ack: true };
   assert.is(validate(ok.st, [], true), true);
   assert.is(ok.marks()[ACK_NAME], true);
 });
@@ -165,7 +165,7 @@ test('submitForm: an error naming an e-mail step field while the SMS step shows 
     { EMAIL: { '': 'ann@example.com' }, SMSPHONE: { '': '+15555550123' } },
     { reply: { result: 'error', msg: 'No', errors: { 0: 'Taken' } } },
   );
-  r.st.ack = true;
+  r.st.sms = { ack: true };
   submitForm(r.st, true);
   assert.ok(r.calls.some((c) => c[0] == 'setStep' && c[1] == 'email'));
   assert.is(r.marks().EMAIL, 'Taken');

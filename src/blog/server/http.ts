@@ -10,8 +10,8 @@ import { PLAYER_HOSTS } from '../video';
  * its address, when the build had none to inline) from the blog itself, the popup's embed.js, popup.js,
  * stylesheets and JSONP calls from the provider (`provider`, the provider's origin as the page names it: another
  * origin since issue 35 item 2), images of posts, forms and video thumbnails (any https host a post names), the
- * statistics beacon, the video players of video.ts, and the comment form's post. Never framed; the referrer keeps
- * only the origin for other sites.
+ * statistics beacon and the popup's counts beacon to the provider (issue 36 item 2), the video players of video.ts, and
+ * the comment form's post. Never framed; the referrer keeps only the origin for other sites.
  */
 export const blogPolicy = (provider: string): PagePolicy => {
   const own = ownSources(provider);
@@ -19,7 +19,7 @@ export const blogPolicy = (provider: string): PagePolicy => {
     script: own,
     style: own,
     img: [...own, 'https:'],
-    connect: ["'self'"],
+    connect: own,
     frame: Object.keys(PLAYER_HOSTS).map((h) => `https://${h}`),
     form: ["'self'"],
     referrer: 'strict-origin-when-cross-origin',

@@ -21,6 +21,8 @@ export const Form = (props: FormProps<Settings>) => {
   const { s, p } = props;
   const f = useSignupForm(props);
   const sms = f.step == 'sms';
+  // The text-to-join panel (spec 4.4) stands in for the number input and the button.
+  const ttt = sms && f.sms!.ttt;
   return (
     <>
       <Messages f={f} />
@@ -52,7 +54,7 @@ export const Form = (props: FormProps<Settings>) => {
           />
         </div>
         {/* Continue on the e-mail step of a two-step form (spec 4.4); no button beside the text-to-join panel. */}
-        {!(f.ttt && sms) && (
+        {!ttt && (
           // Disabled for assistive technology while sending (spec 4.5 step 3), not by `disabled`, which would drop the
           // focus of the visitor who pressed it to the frame's body; the submit ignores presses meanwhile.
           <button type="submit" className={f.busy ? 'mc-loading' : undefined} aria-disabled={f.busy}>

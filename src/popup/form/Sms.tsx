@@ -28,9 +28,10 @@ const ACK_ERR = 'mc-sms-ack-err';
  * after 1 s, 'Type number instead' (and the opt-out while the panel shows) goes back to the input (spec 4.4).
  */
 export const Sms = ({
-  f: { pl, fieldProps, ttt, ack, marks, setAck, busy, join, typeNumber, optOut, moved, form },
+  f: { pl, fieldProps, sms, marks, busy, moved, form },
   number,
 }: ViewProps & { number: string }) => {
+  const { ttt, ack, setAck, join, typeNumber, optOut } = sms!;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step shows (the view mounts with it)
   useEffect(() => {
     // Into the SMS step after Continue: focus its first control, so keyboard and screen-reader users follow.

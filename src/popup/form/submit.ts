@@ -23,7 +23,8 @@ export interface FormState {
   p: LoaderParams;
   values: Values;
   marks: FieldMarks;
-  ack: boolean;
+  /** The SMS step's state (useSmsStep.ts), on a form with an SMS field: its acknowledgement is read here. */
+  sms: { ack: boolean } | null;
   transport: ChooseTransport;
   /** The honeypot input (spec 3.5): read at the submit, as a bot fills it without the form hearing it. */
   honeypot: { current: HTMLInputElement | null };
@@ -66,8 +67,9 @@ export const validate = (st: FormState, fields: Field[], withAck: boolean): bool
     if (e) ok = false;
   }
   if (withAck) {
-    m[ACK_NAME] = st.ack || message('required', st.s.translations);
-    if (!st.ack) ok = false;
+    const ack = !!st.sms && st.sms.ack;
+    m[ACK_NAME] = ack || message('required', st.s.translations);
+    if (!ack) ok = false;
   }
   st.setMarks(() => m);
   if (!ok) st.refocus();

@@ -9,8 +9,7 @@ import { NO_REPLY_MSG } from './no-reply';
 import { useEffect, useRef, useState } from 'react';
 import type { Field } from '../../form-model/fields';
 import { firstStep, type Placement, sent, type Step } from '../../form-model/place';
-import { ACK_NAME, type Values } from '../../form-model/wire';
-import { TTT_CLOSE_MS } from '../../constants';
+import type { Values } from '../../form-model/wire';
 import type { Settings } from '../settings';
 import type { FormProps } from './contract';
 import type { FieldProps } from './inputs';
@@ -18,6 +17,9 @@ import { isEmpty } from '../../form-model/parts';
 import { withActions } from './with-actions';
 import type { FieldMarks, Outcome } from './outcome';
 import type { FormState } from './submit';
+import { report } from '../report';
+import type { SmsStep } from './useSmsStep';
+import type { Extras } from './lazy';
 
 /**
  * What the form's views need: state, refs to attach, and the visitor's actions; and what a submit needs (`FormState`).
@@ -36,8 +38,8 @@ export interface SignupForm extends FormState {
   step: Step;
   /** A submit is out (spec 4.5 step 3). */
   busy: boolean;
-  /** The text-to-join panel shows (spec 4.4). */
-  ttt: boolean;
+  /** The SMS step's state (useSmsStep.ts, in form-extras.js), on a form with an SMS field. */
+  sms: SmsStep | null;
   /** The GDPR block's message (spec 8 step 3). */
   gdprMsg: string;
   /** The e-mail step of a two-step form: its button says Continue (spec 4.4). */
@@ -51,18 +53,10 @@ export interface SignupForm extends FormState {
   set(name: string, key: string, value: string): void;
   /** Props of a field's component. */
   fieldProps(f: Field): FieldProps;
-  /** Ticks or unticks the SMS acknowledgement. */
-  setAck(v: boolean): void;
   /** A key or pointer press or an input in the form: form-actions.js is fetched now. */
   intent(e: Event): void;
   /** Enter or the submit button. */
   submit(): void;
-  /** 'No, I don't want texts'. */
-  optOut(): void;
-  /** 'Join via text' was followed. */
-  join(): void;
-  /** 'Type number instead'. */
-  typeNumber(): void;
 }
 
 /** The form's state and actions. One request per submit: a second while one is out does nothing (spec 4.5 step 3). */
@@ -77,8 +71,6 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   const [gdprMsg, setGdprMsg] = useState('');
   // The success area's content: a successful outcome (its message, and whether it is shown as given).
   const [done, setDone] = useState<Outcome | null>(null);
-  const [typed, setTyped] = useState(false);
-  const [ack, setAck] = useState(false);
   // Bumped to move focus after a render: to the first invalid input, else the submit button.
   const [focusTick, setFocusTick] = useState(0);
   const sending = useRef(false);
@@ -89,11 +81,6 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const later = (f: () => void, ms: number) => timers.current.push(setTimeout(f, ms));
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-
-  const sms = pl.sms;
-  // Text-to-join (spec 4.4): useTtt, a mobile view, an SMS field, a number to text (src/popup/form/Sms.tsx tttHref),
-  // until 'Type number instead'.
-  const ttt = s.ttt && mobile && !!sms && !typed && /[\d+]/.test(s.smsTransportNumber);
 
   useEffect(() => {
     const root = formRef.current;
@@ -127,8 +114,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   const restart = () => {
     setValues({});
     setMarks({});
-    setAck(false);
-    setTyped(false);
+    if (sms) sms.reset();
     setStep(start);
     moved.current = false;
     if (honeypot.current) honeypot.current.value = '';
@@ -166,6 +152,13 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
       }
     });
 
+  // The SMS step's state comes with its view in form-extras.js, which a form with an SMS field has loaded before it
+  // renders (src/form-model/place.ts needsExtras). Whether the form has one never changes while it lives (new
+  // settings mount a new popup), so the same hooks run on every render.
+  const sms = pl.sms
+    ? // biome-ignore lint/correctness/useHookAtTopLevel: the condition is fixed for the form's life (above)
+      (window.__mcsf!.extras as Extras).useSmsStep({ s, pl, mobile, setMarks, send, close: onClose, later })
+    : null;
   const continues = step == 'email' && !!sms;
   // One object for the views and for the submit in form-actions.js (src/popup/form/submit.ts `FormState`, which
   // reads this render's state and sets it through the setters below): its shared members are written once.
@@ -184,7 +177,12 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     setMessages,
     failed,
     refocus,
-    tell: onStatus,
+    // Issue 36 item 3: the host page hears of a signup the provider accepted (the submit's success; never the
+    // preview's simulated one, src/popup/report.ts).
+    tell: (x) => {
+      onStatus(x);
+      if (x == 'success') report(p, 'subscribed');
+    },
     done,
     later,
     pl,
@@ -192,10 +190,9 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     values,
     busy,
     s,
-    ttt,
+    sms,
     dismiss: onClose,
     gdprMsg,
-    ack,
     /** Field marks by name, the SMS acknowledgement's under its name (src/form-model/wire.ts ACK_NAME). */
     marks,
     continues,
@@ -216,10 +213,6 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
         blur: () => blur(f),
       };
     },
-    setAck: (v: boolean) => {
-      setAck(v);
-      withActions((a) => setMarks((m) => ({ ...m, [ACK_NAME]: v || a.ruleMessage('required', s.translations) })));
-    },
     /**
      * A key or pointer press or an input (autofill types no key) in the form, the visitor's intent to act:
      * form-actions.js is fetched now, so the blur or submit that follows finds it. Escape only closes.
@@ -229,12 +222,6 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     },
     /** Enter or the submit button: Continue on the e-mail step of a two-step form, else send. */
     submit: () => (continues ? next() : send(true)),
-    /** 'No, I don't want texts': sends the e-mail step without the SMS phone; closes a form that has nothing else. */
-    optOut: () => (pl.main.length ? send(false) : onClose()),
-    /** 'Join via text' was followed: the modal closes after 1 s (spec 4.4). */
-    join: () => later(onClose, TTT_CLOSE_MS),
-    /** 'Type number instead': back to the number input. */
-    typeNumber: () => setTyped(true),
   };
   return form;
 };

@@ -4,6 +4,7 @@
  * item 3: what an anonymous submit entered for their address, applied only when its owner follows the link).
  */
 import type { Queryable } from '../store/types';
+import { countEvent } from './form-counts';
 import { type Change, type MergeValue, mergeJson, saveConsents } from './subscribers';
 
 /** A token as its link's page first shows it. */
@@ -32,13 +33,14 @@ interface TokenRow {
   status: string;
   merge_fields: string;
   sms_status: string | null;
+  form_id: string | null;
 }
 
 const read = (q: Queryable, token: string) =>
   q.get<TokenRow>(
     `SELECT c.subscriber_id AS id, c.expires_at, c.used_at, c.created_at, c.changes, s.list_id, s.email, s.eid,
-      s.status, s.merge_fields, s.sms_status
-      FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE c.token = ?`,
+      s.status, s.merge_fields, s.sms_status,
+      s.form_id FROM confirmations c JOIN subscribers s ON s.id = c.subscriber_id WHERE c.token = ?`,
     [token],
   );
 
@@ -89,6 +91,9 @@ export const confirmToken = (store: Queryable, token: string): Promise<ConfirmOu
     if (state !== 'valid') return { ok: false, reason: state };
     const already = c.status === 'subscribed';
     const done = { ok: true, listId: c.list_id, email: c.email, eid: c.eid, already } as const;
+    // Issue 36 item 2: confirmed counts a pending person this link subscribes (by either kind of link), once: a link
+    // followed again, or a person subscribed already, counts nothing. Under the form they signed up with.
+    if (c.status === 'pending' && c.form_id !== null) await countEvent(q, c.list_id, c.form_id, 'confirmed');
     if (c.changes) {
       await applyChange(q, c, JSON.parse(c.changes) as Change, token, now);
       return { ...done, kind: 'change' };

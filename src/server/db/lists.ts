@@ -4,6 +4,7 @@
  */
 import { DEMO_UUID } from '../seed/forms';
 import type { Queryable } from '../store/types';
+import { totalsSince } from './form-counts';
 import { withNewId } from './new-id';
 
 /** The provider's one account (spec 3.1 uuid): every list, seeded or made in the studio, belongs to it. */
@@ -22,6 +23,8 @@ export interface FormSummary {
   revision: number;
   /** When the owner last saved it; null while it is as the seed wrote it. */
   savedAt: string | null;
+  /** Shown and subscribed over the last 30 days (issue 36 item 2: the list shows the conversion). */
+  last30: { shown: number; subscribed: number };
 }
 
 /** A list with its counts and forms. */
@@ -44,7 +47,7 @@ interface FormLine {
 }
 
 /** The summary of a stored form: what its settings say of its look, read leniently (the owner fixes the rest). */
-const summary = (r: FormLine): FormSummary => {
+const summary = (r: FormLine, last30: FormSummary['last30']): FormSummary => {
   const s = JSON.parse(r.settings) as Record<string, unknown>;
   const variation = typeof s.modalVariation === 'string' ? s.modalVariation : 'modal';
   const template = Number(s.template);
@@ -57,6 +60,7 @@ const summary = (r: FormLine): FormSummary => {
     doubleOptIn: s.hasDoubleOptIn === true || s.hasDoubleOptIn === 'Y',
     revision: r.revision,
     savedAt: r.saved_at,
+    last30,
   };
 };
 
@@ -71,8 +75,10 @@ export const overview = async (q: Queryable): Promise<ListSummary[]> => {
   const forms = await q.all<FormLine>(
     'SELECT list_id, f_id, title, settings, revision, saved_at FROM forms ORDER BY position, f_id',
   );
+  const totals = await totalsSince(q, 30);
   const byList = new Map<string, FormSummary[]>(lists.map((l) => [l.id, []]));
-  for (const f of forms) byList.get(f.list_id)?.push(summary(f));
+  for (const f of forms)
+    byList.get(f.list_id)?.push(summary(f, totals.get(`${f.list_id}\n${f.f_id}`) || { shown: 0, subscribed: 0 }));
   return lists.map((l) => ({ ...l, forms: byList.get(l.id) || [] }));
 };
 

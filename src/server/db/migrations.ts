@@ -372,4 +372,36 @@ export const MIGRATIONS: readonly Migration[] = [
   );
   `,
   },
+  {
+    sqlite: `
+  -- What each form did, per day (issue 36 item 2): shown and closed as the popup reports them by beacon, subscribed
+  -- (a submit the provider accepted) and confirmed (a double opt-in link applied) as the provider counts them. One
+  -- row per form per UTC day, each event one atomic upsert (src/server/db/form-counts.ts); aggregates only, nothing
+  -- per visitor or per address. Gone with the form.
+  CREATE TABLE form_counts (
+    list_id TEXT NOT NULL,
+    f_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    shown INTEGER NOT NULL DEFAULT 0,
+    closed INTEGER NOT NULL DEFAULT 0,
+    subscribed INTEGER NOT NULL DEFAULT 0,
+    confirmed INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (list_id, f_id, day),
+    FOREIGN KEY (list_id, f_id) REFERENCES forms (list_id, f_id) ON DELETE CASCADE
+  ) STRICT;
+  `,
+    postgres: `
+  CREATE TABLE form_counts (
+    list_id TEXT COLLATE "C" NOT NULL,
+    f_id TEXT COLLATE "C" NOT NULL,
+    day TEXT COLLATE "C" NOT NULL,
+    shown INTEGER NOT NULL DEFAULT 0,
+    closed INTEGER NOT NULL DEFAULT 0,
+    subscribed INTEGER NOT NULL DEFAULT 0,
+    confirmed INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (list_id, f_id, day),
+    FOREIGN KEY (list_id, f_id) REFERENCES forms (list_id, f_id) ON DELETE CASCADE
+  );
+  `,
+  },
 ];

@@ -18,6 +18,8 @@ export interface Limiters {
    * (src/server/subscribe/submit.ts addressKey).
    */
   perAddress: Counter | null;
+  /** Counts every beacon of a client (issue 36 item 2, src/server/subscribe/beacon.ts); absent or null: lifted. */
+  perBeacon?: Counter | null;
   /** The client a request is counted under (see clientKey); behind a trusted proxy, from X-Forwarded-For. */
   client: (req: IncomingMessage) => string;
 }

@@ -11,6 +11,7 @@ import type { RouteContext } from '../route';
 import type { Handler } from './api-call';
 import { newForm, publish, putForm, readForm, removeForm, renameForm, restore, version, versions } from './api-forms';
 import { allLists, erase, newList, renameListCall, subscribers, subscribersCsv } from './api-lists';
+import { stats, statsCsvCall } from './api-stats';
 import { fromStudio } from './guard';
 
 /** Where the API's paths start. */
@@ -34,6 +35,8 @@ const ENDPOINTS: { path: RegExp; methods: Partial<Record<Method, Handler>> }[] =
     methods: { GET: readForm, PUT: putForm, PATCH: renameForm, DELETE: removeForm },
   },
   { path: /^forms\/([^/]+)\/([^/]+)\/versions$/, methods: { GET: versions } },
+  { path: /^forms\/([^/]+)\/([^/]+)\/stats$/, methods: { GET: stats } },
+  { path: /^forms\/([^/]+)\/([^/]+)\/stats\.csv$/, methods: { GET: statsCsvCall } },
   { path: /^forms\/([^/]+)\/([^/]+)\/versions\/(\d{1,9})$/, methods: { GET: version } },
   { path: /^forms\/([^/]+)\/([^/]+)\/versions\/(\d{1,9})\/restore$/, methods: { POST: restore } },
   { path: /^publish\/([^/]+)\/([^/]+)$/, methods: { GET: publish } },

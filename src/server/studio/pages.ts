@@ -24,7 +24,7 @@ export const STAGE_PATH = '/studio/stage';
 
 /** What a shell hands the studio's script in `#studio-data`. */
 export interface StudioData {
-  page: 'home' | 'editor' | 'subscribers';
+  page: 'home' | 'editor' | 'subscribers' | 'stats';
   lid?: string;
   fId?: string;
   stage: string;
@@ -85,8 +85,9 @@ const missingPage = (what: string, nonce: string): string =>
 /** Which shell a path is, or null when it is none. */
 const shellOf = (path: string): Pick<StudioData, 'page' | 'lid' | 'fId'> | null => {
   if (path === '/studio' || path === '/studio/') return { page: 'home' };
-  const form = /^\/studio\/forms\/([^/]+)\/([^/]+)$/.exec(path);
-  if (form) return { page: 'editor', lid: decodeURIComponent(form[1]), fId: decodeURIComponent(form[2]) };
+  const form = /^\/studio\/forms\/([^/]+)\/([^/]+?)(\/stats)?$/.exec(path);
+  if (form)
+    return { page: form[3] ? 'stats' : 'editor', lid: decodeURIComponent(form[1]), fId: decodeURIComponent(form[2]) };
   const list = /^\/studio\/lists\/([^/]+)$/.exec(path);
   return list ? { page: 'subscribers', lid: decodeURIComponent(list[1]) } : null;
 };
@@ -100,10 +101,10 @@ const sendShell = async (
 ) => {
   const { lid = '', fId = '' } = which;
   let title = 'Studio';
-  if (which.page === 'editor') {
+  if (which.page === 'editor' || which.page === 'stats') {
     const form = await getForm(ctx.store, lid, fId);
     if (!form) return sendPage(res, (n) => missingPage(`form ${fId} on list ${lid}`, n), { status: 404, head });
-    title = `${form.title} · Studio`;
+    title = which.page === 'stats' ? `Numbers of ${form.title} · Studio` : `${form.title} · Studio`;
   } else if (which.page === 'subscribers') {
     const list = await getList(ctx.store, lid);
     if (!list) return sendPage(res, (n) => missingPage(`list ${lid}`, n), { status: 404, head });

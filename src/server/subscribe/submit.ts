@@ -12,6 +12,7 @@ import { shownValue } from '../../form-model/store';
 import { decode, successType } from '../../form-model/wire';
 import type { FormRow } from '../db/forms';
 import type { FormModel } from '../../form-model/form';
+import { countEvent } from '../db/form-counts';
 import { mac, purposeKey, storeSecret } from '../db/secret';
 import { type ChangeLabels, contactKey, recordSignup } from '../db/subscribers';
 import { judge, type Signup } from './collect';
@@ -124,6 +125,9 @@ export const submit = async (
       webId,
       labels: labelsOf(form.model, c),
     });
+    // Issue 36 item 2: a submit the provider accepted counts, with the signup it stored (a honeypot's never comes
+    // here), whichever path brought it (form-post-json, the captcha page).
+    await countEvent(tx, form.listId, form.fId, 'subscribed');
     if (r.kind === 'known') await sendChangeConfirmation(tx, out, form.listId, r.email, r.changeToken);
     if (r.kind !== 'new' || !c.email) return;
     if (r.confirmToken) await sendConfirmation(tx, out, form.listId, c.email, r.confirmToken);
