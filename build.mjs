@@ -94,7 +94,7 @@ function lentModules() {
   // read as undefined in the files beside popup.js.
   const keys = (/export const RUNTIME = \{([^}]*)\}/.exec(text) || ['', ''])[1].split(/[\s,]+/).filter(Boolean);
   const names = [...lent.values()].flat();
-  if (keys.sort().join() != names.sort().join())
+  if (keys.sort().join() !== names.sort().join())
     throw Error(`src/popup/runtime.ts: RUNTIME holds ${keys.join(', ')} but the imports are ${names.join(', ')}`);
   return lent;
 }
@@ -108,9 +108,9 @@ const popupRuntime = {
   name: 'popup-runtime',
   setup(b) {
     const lent = lentModules();
-    const bare = (p) => (p == 'react-dom' ? 'react' : p);
+    const bare = (p) => (p === 'react-dom' ? 'react' : p);
     b.onResolve({ filter: /.*/ }, async (a) => {
-      if (a.pluginData == 'plain' || a.kind == 'entry-point' || a.namespace == 'rt') return undefined;
+      if (a.pluginData === 'plain' || a.kind === 'entry-point' || a.namespace === 'rt') return undefined;
       if (lent.has(bare(a.path))) return { path: bare(a.path), namespace: 'rt' };
       if (!a.path.startsWith('.')) return undefined;
       const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, pluginData: 'plain' });
@@ -299,7 +299,7 @@ function cssJobs() {
   const opts = { bundle: true, minify: true, target: ['chrome80', 'firefox78', 'safari14.1'], logLevel: 'warning' };
   const outs = (f) => [...VERSIONS.map((v) => `${POPUP_CSS}${v}/${f}`), POPUP_CSS + f];
   /** @type {(f: string) => 'side' | undefined} */
-  const linked = (f) => (f == 'form-extras.css' || f == 'fonts.css' || f in FRAME_SHEETS ? 'side' : undefined);
+  const linked = (f) => (f === 'form-extras.css' || f === 'fonts.css' || f in FRAME_SHEETS ? 'side' : undefined);
   return [
     ...readdirSync(join(root, dir))
       .filter((f) => f.endsWith('.css'))
@@ -336,7 +336,7 @@ async function buildAll(active) {
   const texts = await Promise.allSettled(active.map(bundle));
   const renamed = {};
   texts.forEach((t, i) => {
-    if (t.status == 'rejected') failed.push(`${active[i].in}: ${t.reason?.message || t.reason}`);
+    if (t.status === 'rejected') failed.push(`${active[i].in}: ${t.reason?.message || t.reason}`);
     else if (active[i].terser?.mangle) renamed[active[i].out[0]] = t.value;
   });
   const mangle = readMangle(root);
@@ -350,7 +350,7 @@ async function buildAll(active) {
   const outputs = [];
   await Promise.all(
     active.map(async (job, i) => {
-      if (texts[i].status == 'rejected') return;
+      if (texts[i].status === 'rejected') return;
       let text = texts[i].value;
       if (job.terser) {
         const t = job.terser;

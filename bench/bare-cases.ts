@@ -90,13 +90,13 @@ export async function bareSample(c: BareChromium, url: string, k: BareCase, o: L
   const finished = new Set<string>();
   let sessionId = '';
   const seen = (m: Message) => {
-    if (m.sessionId != sessionId) return;
-    if (m.method == 'Network.requestWillBeSent') {
+    if (m.sessionId !== sessionId) return;
+    if (m.method === 'Network.requestWillBeSent') {
       const u = (m.params!.request as { url: string }).url;
       for (const call of ['form-settings', 'form-post-json'])
         if (u.includes(`/subscribe/${call}`)) ids[call] = m.params!.requestId as string;
     }
-    if (m.method == 'Network.loadingFinished') finished.add(m.params!.requestId as string);
+    if (m.method === 'Network.loadingFinished') finished.add(m.params!.requestId as string);
   };
   const done = (call: string) => !!ids[call] && finished.has(ids[call]);
   c.listen(seen);
@@ -118,7 +118,7 @@ export async function bareSample(c: BareChromium, url: string, k: BareCase, o: L
       await s('Page.navigate', { url });
       await loaded;
       if (!(await within(30000, () => done('form-settings')))) throw Error('no settings answer within 30 s');
-      if (k == 'cold') await evaluate('scrollTo(0, document.documentElement.scrollHeight)');
+      if (k === 'cold') await evaluate('scrollTo(0, document.documentElement.scrollHeight)');
       else {
         await sleep(o.settleMs);
         const wheel = { type: 'mouseWheel', x: 640, y: 400, deltaX: 0, deltaY: READER_PACE.stepPx };
@@ -127,7 +127,7 @@ export async function bareSample(c: BareChromium, url: string, k: BareCase, o: L
           await sleep(READER_PACE.everyMs);
         } while (!(await evaluate<boolean>(PAST_MIDDLE)));
       }
-      if (k != 'submit') {
+      if (k !== 'submit') {
         await sleep(4000);
         return;
       }
@@ -151,12 +151,12 @@ export async function bareSample(c: BareChromium, url: string, k: BareCase, o: L
       if (await within(15000, () => done('form-post-json'))) await sleep(1500);
     });
     if (o.onTrace) o.onTrace(events);
-    const e = embedFromTrace(events, k == 'submit' ? 'bench-submit' : undefined);
+    const e = embedFromTrace(events, k === 'submit' ? 'bench-submit' : undefined);
     return {
       longTasks: e.longTasks,
       longestAnyMs: e.longestAnyMs,
-      shown: k == 'submit' ? shown : await evaluate<boolean>(VISIBLE),
-      ...(k == 'submit' ? { answered: done('form-post-json') } : {}),
+      shown: k === 'submit' ? shown : await evaluate<boolean>(VISIBLE),
+      ...(k === 'submit' ? { answered: done('form-post-json') } : {}),
     };
   } finally {
     c.unlisten(seen);
@@ -187,7 +187,7 @@ export async function bareCosts(
             break;
           } catch (e) {
             process.stderr.write(`bare: ${b.name}, run ${i + 1}, ${k}, attempt ${attempt}: ${(e as Error).message}\n`);
-            if (attempt == 3) throw e;
+            if (attempt === 3) throw e;
           }
         }
     process.stderr.write(`bare: run ${i + 1}/${o.runs}\n`);

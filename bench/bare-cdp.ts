@@ -115,7 +115,7 @@ export class BareChromium {
         no(Error(`no ${method} within ${ms} ms`));
       }, ms);
       const l = (m: Message) => {
-        if (m.method == method && (!sessionId || m.sessionId == sessionId) && when(m.params || {})) {
+        if (m.method === method && (!sessionId || m.sessionId === sessionId) && when(m.params || {})) {
           clearTimeout(t);
           this.listeners.delete(l);
           ok(m.params || {});
@@ -138,7 +138,7 @@ export class BareChromium {
   async trace(during: () => Promise<void>): Promise<TraceEvent[]> {
     const events: TraceEvent[] = [];
     const l = (m: Message) => {
-      if (m.method == 'Tracing.dataCollected') events.push(...((m.params!.value as TraceEvent[]) || []));
+      if (m.method === 'Tracing.dataCollected') events.push(...((m.params!.value as TraceEvent[]) || []));
     };
     this.listeners.add(l);
     try {

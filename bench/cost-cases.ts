@@ -79,22 +79,22 @@ async function once(
   run: number,
 ): Promise<Sample> {
   for (let attempt = 1; ; attempt++) {
-    const t = await throttledPage(browser, c == 'cached' ? warm! : null, 4, o.network);
+    const t = await throttledPage(browser, c === 'cached' ? warm! : null, 4, o.network);
     try {
       return await sample(browser, t.page, t.cdp, b.origin + '/', {
-        block: c == 'alone',
+        block: c === 'alone',
         popup: OPENED.includes(c),
-        pace: c == 'intent' ? READER_PACE : undefined,
-        settleMs: c == 'cold' ? 0 : o.settleMs,
+        pace: c === 'intent' ? READER_PACE : undefined,
+        settleMs: c === 'cold' ? 0 : o.settleMs,
       });
     } catch (e) {
       process.stderr.write(
         `page cost: ${b.name}, run ${run + 1}, ${c}, attempt ${attempt} failed: ` +
           `${(e as Error).message.split('\n')[0]}\n`,
       );
-      if (attempt == 3) throw e;
+      if (attempt === 3) throw e;
     } finally {
-      if (c == 'cached') await t.page.close();
+      if (c === 'cached') await t.page.close();
       else await t.context.close();
     }
   }
@@ -135,7 +135,7 @@ export async function neverReached(builds: Build[], o: CostOptions): Promise<Kin
             } catch (e) {
               // A failed load (others rebuilding meanwhile) is retried twice at most, as in `once`.
               process.stderr.write(`never reached: ${b.name}, ${kind}, attempt ${attempt}: ${(e as Error).message}\n`);
-              if (attempt == 3) throw e;
+              if (attempt === 3) throw e;
             } finally {
               await t.context.close();
             }

@@ -66,7 +66,7 @@ const paramsOf = (p: Provider, key: string, isPreview: boolean): LoaderParams =>
 
 /** A new page on `viewport`, motion reduced (no frame mid-animation), the blog's beacons answered and not stored. */
 async function newPage(browser: Browser, viewport: Viewport, embed: boolean): Promise<Page> {
-  const phone = viewport == 'phone';
+  const phone = viewport === 'phone';
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     deviceScaleFactor: 1,
@@ -85,7 +85,7 @@ async function shown(page: Page, sel: string): Promise<Frame> {
   await page.waitForFunction(
     (s) => {
       const f = document.querySelector<HTMLIFrameElement>(s);
-      return !!f && f.style.visibility == '' && !!f.contentDocument?.querySelector('.mc-root, body > *');
+      return !!f && f.style.visibility === '' && !!f.contentDocument?.querySelector('.mc-root, body > *');
     },
     sel,
     { timeout: 10000 },
@@ -149,7 +149,7 @@ async function shot(
 
 /** Phones see the banner first for forms with the mobile banner (spec 2.2): its call to action opens the modal. */
 async function modalFrame(page: Page, viewport: Viewport, key: string): Promise<Frame> {
-  const banner = viewport == 'phone' && demoForm(key)!.settings.useMobileBanner == 'Y';
+  const banner = viewport === 'phone' && demoForm(key)!.settings.useMobileBanner === 'Y';
   if (banner) await (await shown(page, BANNER)).click('button:not(.mc-close)');
   return shown(page, MODAL);
 }
@@ -330,7 +330,7 @@ async function studio(browser: Browser, p: Provider) {
       const stage = (await (await page.$('#stage'))!.contentFrame())!;
       await stage.waitForFunction(() => {
         const frame = document.querySelector('iframe');
-        return !!frame && frame.style.visibility == '' && !!frame.contentDocument?.body?.firstElementChild;
+        return !!frame && frame.style.visibility === '' && !!frame.contentDocument?.body?.firstElementChild;
       });
       await quiet(page);
       await save(S, `studio-editor-${viewport}`, `A form's editor beside its live preview, ${viewport}`, page);
@@ -356,7 +356,7 @@ function writeIndex() {
   ];
   for (const sec of sections) {
     md.push(`## ${sec}`, '', '| | |', '|---|---|');
-    for (const s of shots.filter((x) => x.section == sec))
+    for (const s of shots.filter((x) => x.section === sec))
       md.push(
         `| ${s.caption} | <img src="${s.file}" alt="${esc(s.caption)}" ` +
           `width="${s.file.includes('-phone') ? 188 : 480}"> |`,
@@ -376,7 +376,7 @@ ${sections
     (sec) =>
       `<h2>${esc(sec)}</h2>\n` +
       shots
-        .filter((x) => x.section == sec)
+        .filter((x) => x.section === sec)
         .map(
           (s) =>
             `<figure><a href="${s.file}"><img src="${s.file}" alt="${esc(s.caption)}" ` +

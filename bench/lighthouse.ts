@@ -122,9 +122,9 @@ export async function runLighthouse(
         onlyCategories: [...CATEGORIES],
         blockedUrlPatterns: block ? [block] : [],
       },
-      screen == 'default'
+      screen === 'default'
         ? undefined
-        : { extends: 'lighthouse:default', settings: screen == 390 ? MOBILE_390 : DESKTOP_1280 },
+        : { extends: 'lighthouse:default', settings: screen === 390 ? MOBILE_390 : DESKTOP_1280 },
     );
     if (!r) throw Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = r;

@@ -37,7 +37,7 @@ const label = (e: Ev) => {
   const url = d?.url ? d.url.replace(/^.*\//, '') : '';
   const b = e.args?.beginData;
   // Layout: how much of which document; style: how many elements.
-  const what = b && b.totalObjects ? `${b.dirtyObjects}/${b.totalObjects} objects` : '';
+  const what = b?.totalObjects ? `${b.dirtyObjects}/${b.totalObjects} objects` : '';
   const count = e.args?.elementCount ? `${e.args.elementCount} elements` : '';
   return [e.name, url, d?.functionName, what, count].filter(Boolean).join(' ');
 };
@@ -46,19 +46,19 @@ const label = (e: Ev) => {
 function explain(run: number, events: Ev[]) {
   const mains = new Set(
     events
-      .filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain')
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  const onMain = (e: Ev) => mains.has(`${e.pid}:${e.tid}`) && e.ph == 'X' && !!e.dur;
-  const tasks = events.filter((e) => onMain(e) && e.name == 'RunTask' && e.dur! > LIMIT_MS * 1000);
+  const onMain = (e: Ev) => mains.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && !!e.dur;
+  const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask' && e.dur! > LIMIT_MS * 1000);
   const frames = embedFrames(events);
   // Task times relative to the scroll that fires the trigger (negative: before it).
-  const scroll = events.find((e) => e.name == 'TimeStamp' && JSON.stringify(e.args).includes('bench-scroll'));
+  const scroll = events.find((e) => e.name === 'TimeStamp' && JSON.stringify(e.args).includes('bench-scroll'));
   const at = (e: Ev) => (scroll ? ` at ${((e.ts - scroll.ts) / 1000).toFixed(0)} ms` : '');
   console.log(`run ${run}: ${tasks.length} task(s) over ${LIMIT_MS} ms`);
   for (const t of tasks) {
     const inside = events.filter(
-      (e) => onMain(e) && e != t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.pid == t.pid,
+      (e) => onMain(e) && e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && e.pid === t.pid,
     );
     // The bench's rule (bench/page-cost.ts): embed script, or work in a frame of the popup.
     const embed = holdsEmbedWork(t, frames, events);
@@ -99,17 +99,17 @@ async function playwright(url: string) {
   try {
     // `cached`, as the bench does (bench/cost-cases.ts): one context for every run, sampled once before them (its
     // HTTP cache, and V8's code cache, which Chromium fills from the second load on), a new page per run.
-    const shared = MODE == 'cached' ? await throttledPage(browser, null) : null;
+    const shared = MODE === 'cached' ? await throttledPage(browser, null) : null;
     if (shared) {
       await sample(browser, shared.page, shared.cdp, url, { popup: true });
       await shared.page.close();
     }
     for (let run = 1; run <= RUNS; run++) {
-      const t = await throttledPage(browser, shared && shared.context);
+      const t = await throttledPage(browser, shared?.context ?? null);
       await sample(browser, t.page, t.cdp, url, {
         popup: true,
-        pace: MODE == 'intent' ? READER_PACE : undefined,
-        settleMs: MODE == 'cold' ? 0 : undefined,
+        pace: MODE === 'intent' ? READER_PACE : undefined,
+        settleMs: MODE === 'cold' ? 0 : undefined,
         onTrace: (events) => explain(run, events as Ev[]),
       });
       if (shared) await t.page.close();

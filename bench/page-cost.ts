@@ -97,7 +97,7 @@ interface Collected {
 const OBSERVE = () => {
   // Init scripts run in every frame: the popup's own frames get none, or their creation (a task counted as the
   // embed's) would carry the bench's observers and accessors too.
-  if (window != window.top) return;
+  if (window !== window.top) return;
   const w = window as unknown as { __bench: Collected; __mcsf?: Record<string, unknown> };
   let finish = () => {};
   const b: Collected = (w.__bench = {
@@ -125,7 +125,7 @@ const OBSERVE = () => {
   const markAt = (mark: 'trigger' | 'warm' | 'script') => {
     if (b[mark] !== null) return;
     b[mark] = performance.now();
-    if (mark == 'trigger') console.timeStamp('bench-trigger');
+    if (mark === 'trigger') console.timeStamp('bench-trigger');
   };
   /** An accessor on `on[key]` that sees each value stored, `seen` deciding what to keep. */
   const watch = (on: Record<string, unknown>, key: string, seen: (v: unknown) => unknown) => {
@@ -150,7 +150,7 @@ const OBSERVE = () => {
     let total = sum(performance, 0);
     for (const f of Array.from(document.querySelectorAll('iframe'))) {
       try {
-        const p = f.contentWindow && f.contentWindow.performance;
+        const p = f.contentWindow?.performance;
         if (p) total += sum(p, p.timeOrigin - performance.timeOrigin);
       } catch {
         // A cross-origin frame is not ours.
@@ -159,7 +159,7 @@ const OBSERVE = () => {
     return total;
   };
   watch(shared, 'handoff', (h) => {
-    if (h && typeof h == 'object') {
+    if (h && typeof h === 'object') {
       if ((h as { show?: boolean }).show !== false) markAt('trigger');
       else {
         if (b.trigger === null) markAt('warm');
@@ -172,7 +172,7 @@ const OBSERVE = () => {
     return h;
   });
   watch(shared, 'show', (f) =>
-    typeof f == 'function'
+    typeof f === 'function'
       ? (...a: unknown[]) => {
           if (a[2]) markAt('trigger');
           else if (b.trigger === null) markAt('warm');
@@ -196,8 +196,8 @@ const OBSERVE = () => {
   const shown = (): HTMLElement | null => {
     for (const f of Array.from(document.querySelectorAll('iframe'))) {
       try {
-        const dialog = f.contentDocument && f.contentDocument.querySelector<HTMLElement>('[role="dialog"]');
-        if (dialog && getComputedStyle(f).visibility == 'visible' && f.offsetHeight > 0 && dialog.offsetHeight > 0)
+        const dialog = f.contentDocument?.querySelector<HTMLElement>('[role="dialog"]');
+        if (dialog && getComputedStyle(f).visibility === 'visible' && f.offsetHeight > 0 && dialog.offsetHeight > 0)
           return dialog;
       } catch {
         // A cross-origin frame is not ours.
@@ -206,13 +206,13 @@ const OBSERVE = () => {
     return null;
   };
   const seen = new MutationObserver((records) => {
-    if (b.frame === null && records.some((r) => Array.from(r.addedNodes).some((n) => n.nodeName == 'IFRAME')))
+    if (b.frame === null && records.some((r) => Array.from(r.addedNodes).some((n) => n.nodeName === 'IFRAME')))
       b.frame = performance.now();
     // Only a change of a frame's own style can show the popup (src/popup/piece.ts `show`). Read at any other time, in
     // the task that appends a frame above all, a frame's document would have the frame's window and script context
     // made there, inside the embed's task: 13-31 ms at 4x CPU in the traces (bench/long-tasks.ts), which a visitor's
     // page, with no such observer, never pays.
-    if (!records.some((r) => r.type == 'attributes' && r.target.nodeName == 'IFRAME')) return;
+    if (!records.some((r) => r.type === 'attributes' && r.target.nodeName === 'IFRAME')) return;
     const dialog = shown();
     if (!dialog) return;
     b.styled = performance.now();
@@ -220,7 +220,7 @@ const OBSERVE = () => {
     afterPaint((t) => {
       b.visible = t;
       const settle = () => {
-        if (dialog.getAnimations().every((a) => a.playState == 'finished'))
+        if (dialog.getAnimations().every((a) => a.playState === 'finished'))
           afterPaint((t2) => {
             b.settled = t2;
             finish();
@@ -317,7 +317,7 @@ export const embedFrames = (events: TraceEvent[]): Set<string> =>
     events
       .filter(
         (e) =>
-          e.name == 'CommitLoad' &&
+          e.name === 'CommitLoad' &&
           e.args?.data?.isMainFrame === false &&
           /^about:(blank|srcdoc)$/.test(e.args.data.url || ''),
       )
@@ -337,8 +337,8 @@ export const holdsEmbedWork = (t: TraceEvent, frames: Set<string>, events: Trace
   const end = t.ts + (t.dur || 0);
   return events.some(
     (e) =>
-      e.pid == t.pid &&
-      e.tid == t.tid &&
+      e.pid === t.pid &&
+      e.tid === t.tid &&
       e.ts < end &&
       e.ts + (e.dur || 0) >= t.ts &&
       (isEmbedScript(e) || frames.has(frameOf(e) || '')),
@@ -356,16 +356,16 @@ export const embedFromTrace = (
 ): { beforeMs: number; afterMs: number; longTasks: number; longestMs: number; longestAnyMs: number } => {
   const main = new Set(
     events
-      .filter((e) => e.ph == 'M' && e.name == 'thread_name' && e.args?.name == 'CrRendererMain')
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
   const onMain = (e: TraceEvent) => main.has(`${e.pid}:${e.tid}`);
   /** When the trace's TimeStamp `message` was dropped; Infinity when it never was. */
   const stamp = (message: string) =>
-    events.find((e) => e.name == 'TimeStamp' && e.args?.data?.message == message)?.ts ?? Infinity;
+    events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === message)?.ts ?? Infinity;
   const mark = stamp('bench-trigger');
   const spans = events
-    .filter((e) => e.ph == 'X' && e.dur && onMain(e) && isEmbedScript(e))
+    .filter((e) => e.ph === 'X' && e.dur && onMain(e) && isEmbedScript(e))
     .map((e) => [e.ts, e.ts + (e.dur as number)] as [number, number])
     .sort((a, b) => a[0] - b[0]);
   // Nested calls (a function called inside an evaluation) are merged, not counted twice.
@@ -385,7 +385,7 @@ export const embedFromTrace = (
   // left under 50 ms.
   const since = from ? stamp(from) : -Infinity;
   const tasks = events.filter(
-    (e) => e.ph == 'X' && e.name == 'RunTask' && onMain(e) && (e.dur as number) > 10000 && e.ts >= since,
+    (e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e) && (e.dur as number) > 10000 && e.ts >= since,
   );
   const frames = embedFrames(events);
   const held = tasks.filter((t) => holdsEmbedWork(t, frames, events)).map((t) => (t.dur as number) / 1000);

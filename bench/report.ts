@@ -75,7 +75,7 @@ const view = (r: Results) => {
   const m = (b: string, c: Case, k: keyof Sample) => median(of(b, c).map((s) => s[k] as number | null));
   const all = (b: string, cases: Case[], k: keyof Sample) =>
     cases.flatMap((c) => of(b, c).map((s) => s[k] as number | null)).filter((x): x is number => x !== null);
-  const size = (rows: SizeRow[], name: string) => rows.find((x) => x.name == name)?.brotli ?? null;
+  const size = (rows: SizeRow[], name: string) => rows.find((x) => x.name === name)?.brotli ?? null;
   const sum = (rows: SizeRow[], names: string[]) => {
     const v = names.map((n) => size(rows, n));
     return v.includes(null) ? null : (v as number[]).reduce((a, b) => a + b, 0);
@@ -92,7 +92,7 @@ const C = 'css/signup-forms/popup/1.0/';
 export const firstView = (rows: SizeRow[]): string[] => [
   P + 'embed.js',
   P + '1.0/popup.js',
-  ...(rows.some((x) => x.name == C + 'modal-1.css')
+  ...(rows.some((x) => x.name === C + 'modal-1.css')
     ? [C + 'modal-1.css']
     : [C + 'common.css', C + 'modal.css', C + 'layout-1.css']),
 ];
@@ -110,7 +110,7 @@ export function targetsMarkdown(r: Results): string {
     ok: boolean | null,
   ) => rows.push([figure, target, show(a), show(b), ratio(a, b), yes(ok)]);
   const bytes = (figure: string, names: string[] | ((rows: SizeRow[]) => string[]), limit: number, target: string) => {
-    const of = (rows: SizeRow[]) => sum(rows, typeof names == 'function' ? names(rows) : names);
+    const of = (rows: SizeRow[]) => sum(rows, typeof names === 'function' ? names(rows) : names);
     const a = of(r.sizes);
     row(figure, target, a, of(r.refSizes), kb, a !== null && a <= limit);
   };
@@ -221,7 +221,7 @@ export function targetsMarkdown(r: Results): string {
     const k = (b: string) => median(kindOf(b, kind).map((x) => x.embedBytes));
     row(
       `bytes fetched, ${kind} trigger never reached (median)`,
-      kind == 'delay (seconds)' ? 'certain: prepared when idle' : 'embed.js, the settings, embed-extras.js',
+      kind === 'delay (seconds)' ? 'certain: prepared when idle' : 'embed.js, the settings, embed-extras.js',
       k(r.self),
       k(r.ref),
       (n) => fmt(n) + ' B',
@@ -239,12 +239,12 @@ export function targetsMarkdown(r: Results): string {
     (n) => fmt(n),
     runs > 0 && early(r.self) === 0,
   );
-  if (typeof r.lighthouse != 'string') {
+  if (typeof r.lighthouse !== 'string') {
     const lows = (b: string) => {
       const blog =
-        (r.lighthouse as Record<string, LighthouseRow[]>)[b]?.filter((x) => x.embed && x.page != '/demo') ?? [];
+        (r.lighthouse as Record<string, LighthouseRow[]>)[b]?.filter((x) => x.embed && x.page !== '/demo') ?? [];
       const scores = blog.flatMap((x) =>
-        typeof x.result == 'string' ? [0] : CATEGORIES.map((c) => (x.result as LighthouseResult).scores[c] ?? 0),
+        typeof x.result === 'string' ? [0] : CATEGORIES.map((c) => (x.result as LighthouseResult).scores[c] ?? 0),
       );
       return scores.length ? Math.min(...scores) : null;
     };
@@ -257,13 +257,13 @@ export function targetsMarkdown(r: Results): string {
       lows(r.self) === 100,
     );
   }
-  if (typeof r.load != 'string') {
+  if (typeof r.load !== 'string') {
     const load = r.load.rows;
     for (const [part, label, rps] of [
       ['settings', 'form-settings requests per second, zero errors (this build, SQLite)', 5000],
       ['post', 'subscribes (form-post-json) per second, zero errors (this build, SQLite)', 1000],
     ] as const) {
-      const x = load.find((l) => l.store == 'SQLite' && l.processes == 1 && l.name.includes(part));
+      const x = load.find((l) => l.store === 'SQLite' && l.processes === 1 && l.name.includes(part));
       const errs = x ? x.errors + x.non2xx : 0;
       rows.push([
         label,
@@ -271,7 +271,7 @@ export function targetsMarkdown(r: Results): string {
         x ? `${Math.round(x.requestsPerSecond).toLocaleString('en')}, ${errs} errors` : 'n/a',
         '',
         '',
-        yes(!!x && x.requestsPerSecond >= rps && errs == 0),
+        yes(!!x && x.requestsPerSecond >= rps && errs === 0),
       ]);
     }
     // Issue 15: a kill -9 of one of two processes on PostgreSQL loses no acknowledged subscribe.
@@ -279,10 +279,10 @@ export function targetsMarkdown(r: Results): string {
     rows.push([
       'kill -9 of one of two processes on PostgreSQL: acknowledged subscribes found in the store',
       'all',
-      typeof k == 'string' ? k : `${k.found.toLocaleString('en')} of ${k.acknowledged.toLocaleString('en')}`,
+      typeof k === 'string' ? k : `${k.found.toLocaleString('en')} of ${k.acknowledged.toLocaleString('en')}`,
       '',
       '',
-      yes(typeof k != 'string' && k.acknowledged > 0 && k.found == k.acknowledged),
+      yes(typeof k !== 'string' && k.acknowledged > 0 && k.found === k.acknowledged),
     ]);
   }
   return table(['figure', 'target', 'this build', `reference ${r.ref}`, 'ratio', 'met'], rows, [
@@ -345,7 +345,7 @@ export function bareMarkdown(r: Results): string {
       const longest = maxOf(v.map((x) => x.longestAnyMs));
       const mid = median(v.map((x) => x.longestAnyMs));
       // The submit case says how many subscribes were answered: a load without an answer measured less.
-      const answered = c == 'submit' ? ` (${v.filter((x) => x.answered).length} answered)` : '';
+      const answered = c === 'submit' ? ` (${v.filter((x) => x.answered).length} answered)` : '';
       return { runs: `${v.filter((x) => x.longTasks > 0).length} of ${v.length}${answered}`, longest, mid };
     };
     const a = of(r.self);
@@ -393,7 +393,7 @@ export function stepsMarkdown(r: Results): string {
     ['triggerToSettled', 'animation done'],
   ];
   const spread = (b: string, c: Case, k: keyof Sample) => {
-    const v = (r.cost[b]?.[c] ?? []).map((s) => s[k]).filter((x): x is number => typeof x == 'number');
+    const v = (r.cost[b]?.[c] ?? []).map((s) => s[k]).filter((x): x is number => typeof x === 'number');
     return v.length ? ` (${fmt(Math.min(...v))}–${fmt(Math.max(...v))})` : '';
   };
   const rows: string[][] = [];
@@ -468,12 +468,12 @@ export function kindsMarkdown(r: Results): string {
 
 /** The Lighthouse table: every page and embed state, both builds. */
 export function lighthouseMarkdown(r: Results): string {
-  if (typeof r.lighthouse == 'string') return `Not measured: ${r.lighthouse}`;
+  if (typeof r.lighthouse === 'string') return `Not measured: ${r.lighthouse}`;
   const rows: string[][] = [];
   for (const [build, list] of Object.entries(r.lighthouse))
     for (const x of list) {
-      const name = build == r.self ? 'this build' : `reference ${build}`;
-      if (typeof x.result == 'string')
+      const name = build === r.self ? 'this build' : `reference ${build}`;
+      if (typeof x.result === 'string')
         rows.push([x.page, x.embed ? 'yes' : 'blocked', name, x.result, '', '', '', '', '']);
       else
         rows.push([
@@ -539,6 +539,6 @@ export function sizeRatioMarkdown(r: Results): string {
 
 /** The provider's load figures (this build): the cases on each store, then the kill -9 check. */
 export function loadMarkdown(load: StoreLoad | string): string {
-  if (typeof load == 'string') return `Not measured: ${load}`;
+  if (typeof load === 'string') return `Not measured: ${load}`;
   return `${loadTable(load.rows)}\n\n${killLine(load.kill)}`;
 }

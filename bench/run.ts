@@ -47,7 +47,7 @@ const RUNS = Number(process.env.BENCH_RUNS) || MIN_RUNS;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS) || 10;
 const SKIP = (process.env.BENCH_SKIP || '').split(',');
 /** BENCH_NETWORK=loopback measures without network emulation. */
-const NETWORK = process.env.BENCH_NETWORK == 'loopback' ? null : SLOW_4G;
+const NETWORK = process.env.BENCH_NETWORK === 'loopback' ? null : SLOW_4G;
 /** Quiet time after load and the settings answer before the page is sampled or scrolled, ms. */
 const SETTLE_MS = 1500;
 /**
@@ -311,7 +311,7 @@ ${lighthouseMarkdown(r)}
 
 bench/load.ts: autocannon, 50 connections, ${LOAD_SECONDS} s per case, against this build's
 \`dist-node/main.mjs\` in its own process(es) with a fresh store (rate limits off), after the browser runs: a SQLite
-file, then PostgreSQL (${typeof r.load == 'string' ? 'not measured' : r.load.postgres}) with one process and with two
+file, then PostgreSQL (${typeof r.load === 'string' ? 'not measured' : r.load.postgres}) with one process and with two
 (PROVIDER_WORKERS=2), then a kill -9 of one of two processes mid-stream (bench/kill.ts). Issue 8's targets on 2
 cores, on SQLite: 5,000 form-settings requests per second, 1,000 subscribes per second, zero errors.
 

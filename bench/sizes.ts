@@ -122,7 +122,7 @@ const partOf = (input: string): string => {
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(input);
   if (pkg) return pkg[1];
   const m = /^src\/(popup\/(form|html)\/|popup\/|[^/]+\/|[^/]+$)/.exec(input);
-  return m ? 'src/' + m[1].replace(/\/$/, '') + (m[1] == 'popup/' ? ' (shell)' : '') : input;
+  return m ? 'src/' + m[1].replace(/\/$/, '') + (m[1] === 'popup/' ? ' (shell)' : '') : input;
 };
 
 /** Where popup.js's bytes come from, largest first (the aliased build, as shipped). */

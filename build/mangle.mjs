@@ -76,7 +76,7 @@ export const terserMangle = (config, internals) => {
  */
 
 /** @param {unknown} n @returns {n is Node} */
-const isNode = (n) => !!n && typeof n == 'object' && typeof (/** @type {Node} */ (n).type) == 'string';
+const isNode = (n) => !!n && typeof n === 'object' && typeof (/** @type {Node} */ (n).type) === 'string';
 
 /** Every node of a tree, depth first. @param {unknown} root @param {(n: Node) => void} visit */
 const walk = (root, visit) => {
@@ -86,7 +86,7 @@ const walk = (root, visit) => {
     if (Array.isArray(n)) stack.push(...n);
     else if (isNode(n)) {
       visit(n);
-      for (const k in n) if (k != 'loc' && n[k] && typeof n[k] == 'object') stack.push(n[k]);
+      for (const k in n) if (k !== 'loc' && n[k] && typeof n[k] === 'object') stack.push(n[k]);
     }
   }
 };
@@ -94,8 +94,8 @@ const walk = (root, visit) => {
 /** @param {unknown} n @returns {string | null} */
 const keyName = (n) => {
   if (!isNode(n)) return null;
-  if (n.type == 'Identifier') return /** @type {string} */ (n.name);
-  return n.type == 'Literal' && typeof n.value == 'string' ? n.value : null;
+  if (n.type === 'Identifier') return /** @type {string} */ (n.name);
+  return n.type === 'Literal' && typeof n.value === 'string' ? n.value : null;
 };
 
 /**
@@ -122,22 +122,22 @@ export const codeFacts = async (code) => {
   const prop = (name) => name && f.props.set(name, (f.props.get(name) || 0) + 1);
   /** @param {unknown} s */
   const words = (s) => {
-    if (typeof s == 'string') for (const w of s.match(/[A-Za-z_$][\w$]*/g) || []) f.words.add(w);
+    if (typeof s === 'string') for (const w of s.match(/[A-Za-z_$][\w$]*/g) || []) f.words.add(w);
   };
   walk(r.ast, (n) => {
-    if (n.type == 'MemberExpression') {
-      if (!n.computed || (isNode(n.property) && n.property.type == 'Literal')) prop(keyName(n.property));
-    } else if (n.type == 'Property' || n.type == 'MethodDefinition' || n.type == 'PropertyDefinition') {
+    if (n.type === 'MemberExpression') {
+      if (!n.computed || (isNode(n.property) && n.property.type === 'Literal')) prop(keyName(n.property));
+    } else if (n.type === 'Property' || n.type === 'MethodDefinition' || n.type === 'PropertyDefinition') {
       if (!n.computed) prop(keyName(n.key));
-    } else if (n.type == 'Literal') {
+    } else if (n.type === 'Literal') {
       words(n.value);
       if (n.regex) words(/** @type {{ pattern: string }} */ (n.regex).pattern);
-    } else if (n.type == 'TemplateElement') words(/** @type {{ raw: string }} */ (n.value).raw);
-    else if (n.type == 'CallExpression' && keyName(n.callee) == '_h') {
+    } else if (n.type === 'TemplateElement') words(/** @type {{ raw: string }} */ (n.value).raw);
+    else if (n.type === 'CallExpression' && keyName(n.callee) === '_h') {
       const props = /** @type {unknown[]} */ (n.arguments)[1];
-      if (isNode(props) && props.type == 'ObjectExpression')
+      if (isNode(props) && props.type === 'ObjectExpression')
         for (const p of /** @type {Node[]} */ (props.properties)) {
-          const k = p.type == 'Property' && keyName(p.key);
+          const k = p.type === 'Property' && keyName(p.key);
           if (k) f.jsx.add(k);
         }
     }
@@ -160,8 +160,8 @@ export const declaredMembers = (ts) => {
     let i = (m.index || 0) + m[0].length;
     const from = i;
     while (i < text.length && depth) {
-      if (text[i] == '{') depth++;
-      else if (text[i] == '}') depth--;
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}') depth--;
       i++;
     }
     for (const d of text.slice(from, i - 1).matchAll(/(?:^|[{;,\n])\s*(?:readonly\s+)?([A-Za-z_$][\w$]*)\??\s*[:(<]/g))
@@ -379,7 +379,7 @@ export const seedKeys = async (root) => {
 /** @param {unknown} v @param {Set<string>} out */
 const walkKeys = (v, out) => {
   if (Array.isArray(v)) for (const x of v) walkKeys(x, out);
-  else if (v && typeof v == 'object')
+  else if (v && typeof v === 'object')
     for (const [k, x] of Object.entries(v)) {
       out.add(k);
       walkKeys(x, out);

@@ -338,7 +338,7 @@ const HOOKS_SCHEDULING = [
 export const applyTrims = (text, trims, file) => {
   for (const [what, before, after] of trims) {
     const n = text.split(before).length - 1;
-    if (n != 1) throw Error(`build/preact-trim.mjs: ${file}: "${what}" found ${n} times (a new Preact: look again)`);
+    if (n !== 1) throw Error(`build/preact-trim.mjs: ${file}: "${what}" found ${n} times (a new Preact: look again)`);
     text = text.replace(before, () => after);
   }
   return text;
@@ -441,7 +441,7 @@ export const featureProblems = (text) => {
       const p = part.trim();
       if (!p || p.startsWith('type ')) continue;
       const name = p.split(/\s+as\s+/)[0];
-      if (!REACT_API.has(name) || (name == 'render' && pkg == 'preact' && !sub))
+      if (!REACT_API.has(name) || (name === 'render' && pkg === 'preact' && !sub))
         out.push(`imports ${name} from ${pkg}${sub || ''}, which the trimmed Preact does not serve`);
     }
   }

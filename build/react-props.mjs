@@ -51,9 +51,9 @@ class Reader {
   /** Index past the string or template opening at `i`. @param {number} i */
   string(i) {
     const q = this.t[i];
-    for (i++; i < this.t.length && this.t[i] != q; i++) {
-      if (this.t[i] == '\\') i++;
-      else if (q == '`' && this.t.startsWith('${', i)) i = this.code(i + 2, '}') - 1;
+    for (i++; i < this.t.length && this.t[i] !== q; i++) {
+      if (this.t[i] === '\\') i++;
+      else if (q === '`' && this.t.startsWith('${', i)) i = this.code(i + 2, '}') - 1;
     }
     return i + 1;
   }
@@ -77,17 +77,17 @@ class Reader {
     while (i < this.t.length) {
       const c = this.t[i];
       const past = this.comment(i);
-      if (past != i || /\s/.test(c)) {
+      if (past !== i || /\s/.test(c)) {
         i = Math.max(past, i + 1);
         continue;
       }
       const at = i;
-      if (c == '"' || c == "'" || c == '`') i = this.string(i);
-      else if (c == '<' && /[A-Za-z>]/.test(this.t[i + 1] || '') && OPENS.test(before)) i = this.element(i) || i + 1;
-      else if (c == end && !depth) return i + 1;
+      if (c === '"' || c === "'" || c === '`') i = this.string(i);
+      else if (c === '<' && /[A-Za-z>]/.test(this.t[i + 1] || '') && OPENS.test(before)) i = this.element(i) || i + 1;
+      else if (c === end && !depth) return i + 1;
       else {
-        if (c == '{' || c == '(' || c == '[') depth++;
-        else if ((c == '}' || c == ')' || c == ']') && depth) depth--;
+        if (c === '{' || c === '(' || c === '[') depth++;
+        else if ((c === '}' || c === ')' || c === ']') && depth) depth--;
         i++;
       }
       // A string or an element ends as a name does: a `<` after it compares or opens type arguments.
@@ -119,22 +119,22 @@ class Reader {
       i = this.space(i);
       const c = this.t[i];
       if (this.t.startsWith('/>', i)) return i + 2;
-      if (c == '>') return this.children(i + 1, tag);
-      if (c == '{') {
+      if (c === '>') return this.children(i + 1, tag);
+      if (c === '{') {
         i = this.code(i + 1, '}');
         continue;
       }
       const prop = /^[A-Za-z_$][\w$:-]*/.exec(this.t.slice(i, i + 100));
       if (!prop) return 0;
       const to = dom ? domName(this.svg, prop[0]) : prop[0];
-      if (to != prop[0]) this.edits.push([i, prop[0].length, to]);
+      if (to !== prop[0]) this.edits.push([i, prop[0].length, to]);
       i = this.space(i + prop[0].length);
-      if (this.t[i] != '=') continue;
+      if (this.t[i] !== '=') continue;
       i = this.space(i + 1);
       const v = this.t[i];
-      if (v == '"' || v == "'") i = this.t.indexOf(v, i + 1) + 1;
-      else if (v == '{') i = this.code(i + 1, '}');
-      else if (v == '<') i = this.element(i);
+      if (v === '"' || v === "'") i = this.t.indexOf(v, i + 1) + 1;
+      else if (v === '{') i = this.code(i + 1, '}');
+      else if (v === '<') i = this.element(i);
       else return 0;
       if (!i) return 0;
     }
@@ -148,11 +148,11 @@ class Reader {
     while (i < this.t.length) {
       if (this.t.startsWith('</', i)) {
         const close = this.t.indexOf('>', i);
-        return this.t.slice(i + 2, close).trim() == tag ? close + 1 : 0;
+        return this.t.slice(i + 2, close).trim() === tag ? close + 1 : 0;
       }
       const c = this.t[i];
-      if (c == '{') i = this.code(i + 1, '}');
-      else if (c == '<') i = this.element(i);
+      if (c === '{') i = this.code(i + 1, '}');
+      else if (c === '<') i = this.element(i);
       else i++;
       if (!i) return 0;
     }
@@ -164,7 +164,7 @@ class Reader {
     for (let past = i; ; i = past) {
       while (/\s/.test(this.t[i] || '')) i++;
       past = this.comment(i);
-      if (past == i) return i;
+      if (past === i) return i;
     }
   }
 }

@@ -63,26 +63,26 @@ export const withId = (out, id) => join(dirname(out), basename(out).replace('.',
 export const stamp = (outputs) => {
   const failed = [];
   const named = (/** @type {Output} */ o) => basename(o.out[0]);
-  const side = outputs.filter((o) => o.release == 'side').sort((a, b) => named(a).localeCompare(named(b)));
+  const side = outputs.filter((o) => o.release === 'side').sort((a, b) => named(a).localeCompare(named(b)));
   const sideId = contentId(side.map((o) => `${named(o)}\n${o.text}`).join('\n'));
-  const popup = outputs.filter((o) => o.release == 'popup');
-  if (popup.length != 1) failed.push(`release: one popup.js job expected, found ${popup.length}`);
+  const popup = outputs.filter((o) => o.release === 'popup');
+  if (popup.length !== 1) failed.push(`release: one popup.js job expected, found ${popup.length}`);
   const stamped = new Map(popup.map((o) => [o, o.text.replaceAll(SIDE_MARK, sideId)]));
   const buildId = contentId(stamped.get(popup[0]) || '');
-  for (const o of outputs) if (o.release == 'loader') stamped.set(o, o.text.replaceAll(BUILD_MARK, buildId));
+  for (const o of outputs) if (o.release === 'loader') stamped.set(o, o.text.replaceAll(BUILD_MARK, buildId));
   // Each mark where it belongs and nowhere else: a side file carrying the side id would hash itself.
   for (const o of outputs) {
     for (const [mark, where] of /** @type {const} */ ([
       [SIDE_MARK, 'popup'],
       [BUILD_MARK, 'loader'],
     ]))
-      if (o.text.includes(mark) != (o.release == where))
-        failed.push(`${o.out[0]}: ${o.release == where ? 'lacks' : 'carries'} the placeholder ${mark}`);
+      if (o.text.includes(mark) !== (o.release === where))
+        failed.push(`${o.out[0]}: ${o.release === where ? 'lacks' : 'carries'} the placeholder ${mark}`);
   }
   /** @type {[string, string][]} */
   const files = [];
   for (const o of outputs)
     for (const out of o.out)
-      files.push([o.release == 'side' && VERSIONED.test(out) ? withId(out, sideId) : out, stamped.get(o) ?? o.text]);
+      files.push([o.release === 'side' && VERSIONED.test(out) ? withId(out, sideId) : out, stamped.get(o) ?? o.text]);
   return { files, failed, sideId, buildId };
 };

@@ -19,7 +19,7 @@ type Require = NonNullable<Window['dojoRequire']> & { q?: Iterable<unknown>[] };
 // module id goes to a dojoRequire that was there before us.
 const before = window.dojoRequire as Require | undefined;
 const dojoRequire: Require = (window.dojoRequire = (modules, callback) =>
-  modules && modules[0] == LOADER_MODULE ? callback(loader) : before && before(modules, callback));
+  modules && modules[0] === LOADER_MODULE ? callback(loader) : before && before(modules, callback));
 // The README's snippet defines a stub that queues its calls until embed.js runs (issue 14.4), as analytics snippets
 // do: they run now, in order.
 if (before && before.q) for (const a of before.q) dojoRequire(...(a as Parameters<Require>));

@@ -14,7 +14,7 @@ export interface PrivacySignals {
 
 /** True when statistics may be sent: never under Global Privacy Control or Do Not Track. */
 export const mayTrack = (s: PrivacySignals): boolean =>
-  !(s.globalPrivacyControl || /^(1|yes)$/.test(s.doNotTrack || '') || s.windowDoNotTrack == '1');
+  !(s.globalPrivacyControl || /^(1|yes)$/.test(s.doNotTrack || '') || s.windowDoNotTrack === '1');
 
 /** The kind of a link click: a download (spec 9.5 file types), an outbound link, or an ordinary link. */
 export type LinkKind = 'download' | 'outbound' | 'link';
@@ -35,6 +35,6 @@ export const linkKind = (href: string, page: string): LinkKind | null => {
   }
   if (!/^https?:$/.test(u.protocol)) return null;
   if (DOWNLOAD.test(u.pathname)) return 'download';
-  if (u.host != here.host) return 'outbound';
-  return u.pathname + u.search == here.pathname + here.search ? null : 'link';
+  if (u.host !== here.host) return 'outbound';
+  return u.pathname + u.search === here.pathname + here.search ? null : 'link';
 };

@@ -28,7 +28,7 @@ export const playerFor = (src: string, query: string): Player | null => {
     return null;
   }
   const name = PLAYER_HOSTS[u.host];
-  if (!name || u.protocol != 'https:') return null;
+  if (!name || u.protocol !== 'https:') return null;
   for (const [k, v] of new URLSearchParams(query)) u.searchParams.set(k, v);
   u.searchParams.set('autoplay', '1');
   return { name, url: u.href };

@@ -42,7 +42,7 @@ export const setCookie = (name: string, value: string, ms: number, path = '/'): 
   try {
     /* biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Safari or Firefox;
        this is the one writer */
-    document.cookie = cookieString(name, value, new Date(Date.now() + ms), path, location.protocol == 'https:');
+    document.cookie = cookieString(name, value, new Date(Date.now() + ms), path, location.protocol === 'https:');
   } catch {
     // Sandboxed host page without allow-same-origin (see jar): the popup works on without remembering.
   }

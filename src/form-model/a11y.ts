@@ -69,7 +69,7 @@ const HEADING_EM = [2, 1.5, 1.17, 1];
 const headingMin = (r: Obj, base: number): number => {
   const strict = num(obj(r.styles).baseFontSize, 0) > 0;
   const texts: [unknown, boolean][] = [
-    [str(r.modalVariation) == 'fixed' ? '' : r.description, strict],
+    [str(r.modalVariation) === 'fixed' ? '' : r.description, strict],
     [yes(r.useMobileBanner) ? r.bannerDescription : '', strict],
     ...['footer', 'successMsg', 'doubleOptInSuccessMessage', 'gdprDescription', 'gdprLegal', 'gdprMCLegal'].map(
       (k): [unknown, boolean] => [r[k], false],
@@ -177,7 +177,7 @@ const fieldWarnings = (r: Obj): Warning[] => {
   const list: unknown[] = Array.isArray(r.fields) ? r.fields : [];
   const out: Warning[] = [];
   for (const f of [...pl.main, ...(pl.sms ? [pl.sms] : []), ...pl.gdpr]) {
-    const i = list.findIndex((x) => str(obj(x).name) == f.name);
+    const i = list.findIndex((x) => str(obj(x).name) === f.name);
     if (!str(obj(list[i]).label))
       out.push({
         path: `fields[${i}].label`,

@@ -78,7 +78,7 @@ const checkName = (f: Obj, at: string, label: string, out: Problem[]): void => {
 const checkType = (f: Obj, at: string, label: string, out: Problem[]): void => {
   if (f.type != null && !Object.hasOwn(TYPES, str(f.type)))
     add(out, at + '.type', `${label}: ${shown(f.type)} is no field type; the popup would show a text field.`);
-  if (str(f.type) == 'image')
+  if (str(f.type) === 'image')
     add(out, at + '.type', `${label}: the popup shows no image field (it has nothing to post). Use the form's Image.`);
   const formats = DATE_FORMATS[str(f.type)];
   if (formats && str(f.dateformat) && !formats.includes(str(f.dateformat).toUpperCase()))
@@ -114,7 +114,7 @@ const checkChoice = (c: unknown, at: string, label: string, seen: Set<string>, o
 /** The choices of a select, dropdown, radio or checkbox field (not a marketing permission, which has none). */
 const checkChoices = (f: Obj, at: string, label: string, out: Problem[]): void => {
   const posts = TYPES[str(f.type) as keyof typeof TYPES]?.posts;
-  if (str(f.marketing_preference_id) || !(posts == 'select' || posts == 'radio' || posts == 'each')) return;
+  if (str(f.marketing_preference_id) || !(posts === 'select' || posts === 'radio' || posts === 'each')) return;
   const list = Array.isArray(f.choices) ? f.choices : [];
   if (!list.length) {
     add(out, at + '.choices', `${label} has no choices: a visitor could pick nothing.`);
@@ -171,15 +171,15 @@ const checkRepeats = (list: unknown[], out: Problem[]): void => {
 /** Someone to subscribe: one e-mail field or one SMS phone field at least, and not two of either (spec 4.4, 5.5). */
 const checkRoles = (list: unknown[], out: Problem[]): void => {
   const fields = parseFields(list);
-  const index = (name: string) => list.findIndex((x) => str(obj(x).name) == name);
+  const index = (name: string) => list.findIndex((x) => str(obj(x).name) === name);
   for (const role of ['email', 'sms'] as const) {
-    const [, second] = fields.filter((f) => f.row.role == role);
+    const [, second] = fields.filter((f) => f.row.role === role);
     if (second)
       add(
         out,
         `fields[${index(second.name)}].type`,
         `${fieldName(index(second.name), obj(list[index(second.name)]))} is a second ` +
-          (role == 'email'
+          (role === 'email'
             ? 'e-mail field: a form takes one address.'
             : 'SMS phone field: the popup shows only the first.'),
       );
@@ -203,7 +203,7 @@ export const checkFields = (v: unknown, out: Problem[]): void => {
     );
   for (const [i, item] of list.entries()) {
     const at = `fields[${i}]`;
-    if (!item || typeof item != 'object' || Array.isArray(item)) {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
       add(out, at, `Field ${i + 1} is no field definition (an object with a type and a name).`);
       continue;
     }

@@ -24,7 +24,7 @@ const LIST_NAMES: Record<string, string> = { include: 'Show on', exclude: 'Hide 
 
 /** Why `p` is no pattern of a path, or '' when it is one. */
 export const patternProblem = (p: unknown): string => {
-  if (typeof p != 'string') return `must be a path such as /blog/*, not ${shown(p)}`;
+  if (typeof p !== 'string') return `must be a path such as /blog/*, not ${shown(p)}`;
   if (!p.trim()) return 'is empty: write a path such as /blog/*, or remove it';
   if (/^[a-z][\w+.-]*:|^\/\//i.test(p)) {
     const path = p.replace(/^([a-z][\w+.-]*:)?\/\/[^/]*/i, '') || '/';
@@ -60,7 +60,7 @@ const checkList = (key: string, v: unknown, out: Problem[]): void => {
 /** What the loader's judging would misread in `showOn` (absent: no rules, the popup shows everywhere). */
 export const checkShowOn = (v: unknown, out: Problem[]): void => {
   if (v == null) return;
-  if (typeof v != 'object' || Array.isArray(v)) {
+  if (typeof v !== 'object' || Array.isArray(v)) {
     add(out, 'showOn', `Display rules must be an object of include, exclude and devices, not ${shown(v)}.`);
     return;
   }
@@ -79,13 +79,13 @@ export const checkShowOn = (v: unknown, out: Problem[]): void => {
   // Rules that hide the form everywhere: the owner meant something else (Show this form to visitors says so).
   const exclude = Array.isArray(r.exclude) ? r.exclude : [];
   exclude.forEach((p, i) => {
-    if (typeof p == 'string' && /^\*+$/.test(p.trim()))
+    if (typeof p === 'string' && /^\*+$/.test(p.trim()))
       add(
         out,
         `showOn.exclude[${i}]`,
         'Hide on * hides the form on every page: to stop showing it, turn off Show this form to visitors.',
       );
-    else if (Array.isArray(r.include) && r.include.includes(p) && typeof p == 'string' && p.trim())
+    else if (Array.isArray(r.include) && r.include.includes(p) && typeof p === 'string' && p.trim())
       add(out, `showOn.exclude[${i}]`, `${shown(p)} is in both Show on and Hide on: Hide on wins, so remove one.`);
   });
 };

@@ -73,7 +73,7 @@ const checkAlignment = (st: unknown, out: Problem[]): void => {
 /** max_width: a number of pixels ('768px' reads as 768); baseFontSize: a number of pixels, its presence strict mode. */
 const checkSizes = (st: unknown, out: Problem[]): void => {
   const w = at(st, 'modal.max_width');
-  const px = typeof w == 'string' ? w.replace(/px$/, '') : w;
+  const px = typeof w === 'string' ? w.replace(/px$/, '') : w;
   if (given(w) && !((numberOf(px) || 0) > 0))
     add(
       out,
@@ -92,7 +92,7 @@ const checkSizes = (st: unknown, out: Problem[]): void => {
 /** The problems of `styles` (spec 3.3). */
 export const checkStyles = (st: unknown, out: Problem[]): void => {
   if (st == null) return;
-  if (!st || typeof st != 'object' || Array.isArray(st)) {
+  if (!st || typeof st !== 'object' || Array.isArray(st)) {
     add(out, 'styles', 'Styles must be an object.');
     return;
   }

@@ -91,7 +91,7 @@ const checkNumbers = (r: Obj, out: Problem[]): void => {
   const n = numberOf(d);
   if (
     d != null &&
-    !(typeof d == 'string' && /^(exit|middle|bottom)$/.test(d)) &&
+    !(typeof d === 'string' && /^(exit|middle|bottom)$/.test(d)) &&
     !(n != null && n >= 0 && n < DELAY_MAX_S)
   )
     add(
@@ -109,13 +109,13 @@ const checkLayout = (r: Obj, out: Problem[]): void => {
   const t = numberOf(r.template);
   if (r.template != null && !(t != null && Number.isInteger(t) && t >= 1 && t <= 5))
     add(out, 'template', `Template must be a whole number from 1 to 5, not ${shown(r.template)}.`);
-  else if (str(v) == 'fixed' && t != null && t != 1)
+  else if (str(v) === 'fixed' && t != null && t !== 1)
     add(out, 'template', 'The fixed bar always uses template 1 (spec 2.2): set Template to 1.');
   if (r.version != null && !SERVED_VERSIONS.includes(str(r.version)))
     add(out, 'version', `Popup version must be one this provider serves (${SERVED_VERSIONS.join(' or ')}).`);
   if (str(r.appDomain) && !/^[\w.-]+(:\d+)?$/.test(str(r.appDomain)))
     add(out, 'appDomain', `App domain must be a host name (and port), not ${shown(r.appDomain)}.`);
-  if (str(r.result) == 'error') add(out, 'result', 'Result "error" tells the popup to show nothing.');
+  if (str(r.result) === 'error') add(out, 'result', 'Result "error" tells the popup to show nothing.');
 };
 
 const checkFlags = (r: Obj, out: Problem[]): void => {
@@ -126,7 +126,7 @@ const checkTexts = (r: Obj, out: Problem[]): void => {
   for (const k of RICH) checkText(out, k, r[k], RICH_MAX, false);
   for (const k of LABELS) checkText(out, k, r[k], LABEL_MAX, true);
   const t = r.translations;
-  if (t != null && (typeof t != 'object' || Array.isArray(t)))
+  if (t != null && (typeof t !== 'object' || Array.isArray(t)))
     add(out, 'translations', 'Validation messages must be an object.');
   for (const [k, v] of Object.entries(obj(t))) checkText(out, `translations.${k}`, v, HELP_MAX, false, `Message ${k}`);
   const sms = r.smsTransportNumber;
@@ -144,12 +144,12 @@ const checkTexts = (r: Obj, out: Problem[]): void => {
  */
 const checkPoweredBy = (v: unknown, out: Problem[]): void => {
   if (v == null || v === false) return;
-  if (!v || typeof v != 'object' || Array.isArray(v)) {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) {
     add(out, 'poweredBy', 'Powered-by badge must be off (false) or an object of a text and a link.');
     return;
   }
   const p = v as Obj;
-  if (typeof p.text != 'string' || !str(p.text))
+  if (typeof p.text !== 'string' || !str(p.text))
     add(out, 'poweredBy.text', 'Powered-by text is empty: the popup would show no badge.');
   else checkText(out, 'poweredBy.text', p.text, POWERED_BY_TEXT_MAX, true);
   if (!/^https?:\/\/[^\s"'<>]+$/i.test(str(p.url)))
@@ -160,12 +160,12 @@ const checkLinks = (r: Obj, out: Problem[]): void => {
   for (const k of ['imageUrl', 'rewardsUrl'])
     if (str(r[k]) && !providerUrl(r[k])) add(out, k, urlMessage(nameOf(k), r[k]));
   if (yes(r.useRewards) && !str(r.rewardsUrl)) add(out, 'rewardsUrl', 'The rewards badge needs a Rewards link.');
-  if (yes(r.useRewards) && (str(r.version) || DEFAULT_VERSION) == DEFAULT_VERSION)
+  if (yes(r.useRewards) && (str(r.version) || DEFAULT_VERSION) === DEFAULT_VERSION)
     add(
       out,
       'useRewards',
       `The rewards badge shows only with a popup version other than ${DEFAULT_VERSION} (spec 9.3): ` +
-        `set Popup version to ${SERVED_VERSIONS.filter((v) => v != DEFAULT_VERSION).join(' or ')}.`,
+        `set Popup version to ${SERVED_VERSIONS.filter((v) => v !== DEFAULT_VERSION).join(' or ')}.`,
     );
   checkPoweredBy(r.poweredBy, out);
 };
@@ -208,7 +208,7 @@ const checkSize = (r: Obj, out: Problem[]): void => {
 
 /** What the popup would refuse or misread in a form's raw settings (spec 3.2–3.5); [] when it reads all as meant. */
 export const checkSettings = (raw: unknown): Problem[] => {
-  if (!raw || typeof raw != 'object' || Array.isArray(raw))
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
     return [{ path: '', message: 'The settings must be an object of settings.' }];
   const r = raw as Obj;
   const out: Problem[] = [];

@@ -29,7 +29,7 @@ const hex = (h: string): Rgba | null => {
   if (!/^([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i.test(h)) return null;
   const long = h.length < 5 ? [...h].map((c) => c + c).join('') : h;
   const at = (i: number) => parseInt(long.slice(i, i + 2), 16);
-  return [at(0), at(2), at(4), long.length == 8 ? at(6) / 255 : 1];
+  return [at(0), at(2), at(4), long.length === 8 ? at(6) / 255 : 1];
 };
 
 /** One component of rgb() or hsl(): a plain number or a percentage (the popup's rule lets nothing else through). */
@@ -52,7 +52,7 @@ const args = (body: string): { parts: Part[]; legacy: boolean } | null => {
   const [main, alpha, extra] = body.split('/');
   if (extra != null || (legacy && alpha != null)) return null;
   const items = main.trim().split(legacy ? /\s*,\s*/ : /\s+/);
-  if (!(items.length == 3 || (legacy && items.length == 4))) return null;
+  if (!(items.length === 3 || (legacy && items.length === 4))) return null;
   if (alpha != null) items.push(alpha.trim());
   const parts = items.map(part);
   return parts.every((p) => p) ? { parts: parts as Part[], legacy } : null;
@@ -63,7 +63,7 @@ const alphaOf = (p: Part | undefined): number => (p ? clamp(p.pct ? p.n / 100 : 
 /** rgb(): numbers 0–255 or percentages, clamped as CSS does; the legacy syntax takes no mix of the two. */
 const rgbOf = ({ parts, legacy }: { parts: Part[]; legacy: boolean }): Rgba | null => {
   const [r, g, b] = parts;
-  if (legacy && !(r.pct == g.pct && g.pct == b.pct)) return null;
+  if (legacy && !(r.pct === g.pct && g.pct === b.pct)) return null;
   const ch = (p: Part) => clamp(p.pct ? p.n * 2.55 : p.n, 0, 255);
   return [ch(r), ch(g), ch(b), alphaOf(parts[3])];
 };
@@ -93,13 +93,13 @@ const hslOf = ({ parts }: { parts: Part[] }): Rgba | null => {
 export const parseColor = (v: unknown): Rgba | null => {
   const c = color(v).toLowerCase();
   if (!c) return null;
-  if (c[0] == '#') return hex(c.slice(1));
+  if (c[0] === '#') return hex(c.slice(1));
   const fn = /^(rgb|hsl)a?\((.*)\)$/.exec(c);
   if (fn) {
     const a = args(fn[2]);
-    return a && (fn[1] == 'rgb' ? rgbOf(a) : hslOf(a));
+    return a && (fn[1] === 'rgb' ? rgbOf(a) : hslOf(a));
   }
-  if (c == 'transparent') return [0, 0, 0, 0];
+  if (c === 'transparent') return [0, 0, 0, 0];
   const h = namedHex(c);
   return h ? hex(h) : null;
 };

@@ -31,10 +31,10 @@ export interface Input {
 export const inputsOf = (f: Field): Input[] => {
   const { posts, parts } = f.row;
   const base = `mc-${f.name}-${f.groupId ? f.groupId + '-' : ''}`;
-  const each = posts == 'each';
-  return posts == 'consent'
+  const each = posts === 'each';
+  return posts === 'consent'
     ? [{ name: f.name, id: 'gdpr-' + f.mpId, key: '', value: GDPR_VALUE }]
-    : each || posts == 'radio'
+    : each || posts === 'radio'
       ? f.choices.map((c, i) => ({
           name: each ? `${f.name}[${c.value}]` : f.name,
           id: base + i,

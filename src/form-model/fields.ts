@@ -80,7 +80,7 @@ export const parseFields = (raw: unknown): Field[] => {
     out.push({
       type,
       // phoneformat "US" gives the three-part phone, any other value a plain input (spec 3.4).
-      row: mpId ? CONSENT : type == 'phone' && str(f.phoneformat) == 'US' ? US_PHONE : TYPES[type],
+      row: mpId ? CONSENT : type === 'phone' && str(f.phoneformat) === 'US' ? US_PHONE : TYPES[type],
       name,
       label: str(f.label) || name,
       required: yes(f.required),

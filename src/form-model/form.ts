@@ -46,10 +46,10 @@ export const readForm = (raw: unknown): FormModel => {
   // Read through str: comparing the raw value would call an object's own toString, which JSON can make anything
   // ({"toString": 1} throws).
   const v = str(r.modalVariation);
-  const variation: Variation = v == 'fixed' || v == 'slide' ? v : 'modal';
+  const variation: Variation = v === 'fixed' || v === 'slide' ? v : 'modal';
   const t = Math.round(num(r.template, 1));
   // The fixed variation forces template 1 (spec 2.2).
-  const template = variation == 'fixed' || !(t >= 1 && t <= 5) ? 1 : t;
+  const template = variation === 'fixed' || !(t >= 1 && t <= 5) ? 1 : t;
   const fields = parseFields(r.fields);
   const translations: Record<string, string> = {};
   for (const [k, v] of Object.entries(obj(r.translations))) if (str(v)) translations[k] = str(v);
@@ -57,8 +57,8 @@ export const readForm = (raw: unknown): FormModel => {
     variation,
     template,
     fields,
-    gdpr: yes(r.hasGdprEnabled) && fields.some((f) => f.row.role == 'email'),
-    gdprPlaced: !(template == 5 && variation == 'modal'),
+    gdpr: yes(r.hasGdprEnabled) && fields.some((f) => f.row.role === 'email'),
+    gdprPlaced: !(template === 5 && variation === 'modal'),
     emailStep: r.useEmailStep == null || yes(r.useEmailStep),
     translations,
     successMsg: str(r.successMsg),

@@ -36,14 +36,14 @@ export interface Placement {
  * (image) is not placed; a second SMS phone is not either (the SMS step has one input).
  */
 export const place = (s: PlaceSettings): Placement => {
-  const sms = s.fields.find((f) => f.row.role == 'sms') || null;
+  const sms = s.fields.find((f) => f.row.role === 'sms') || null;
   const main =
-    sms && !s.emailStep ? [] : s.fields.filter((f) => f.row.posts && f.row.posts != 'consent' && f.row.role != 'sms');
-  const gdprOn = s.gdpr && s.gdprPlaced && main.some((f) => f.row.role == 'email');
+    sms && !s.emailStep ? [] : s.fields.filter((f) => f.row.posts && f.row.posts !== 'consent' && f.row.role !== 'sms');
+  const gdprOn = s.gdpr && s.gdprPlaced && main.some((f) => f.row.role === 'email');
   return {
     main,
     sms,
-    gdpr: gdprOn ? s.fields.filter((f) => f.row.posts == 'consent') : [],
+    gdpr: gdprOn ? s.fields.filter((f) => f.row.posts === 'consent') : [],
     gdprOn,
     ack: !!sms && sms.required,
   };

@@ -22,7 +22,7 @@ export const add = (out: Problem[], path: string, message: string): void => {
 export const shown = (v: unknown): string => {
   let s: string;
   try {
-    s = typeof v == 'string' ? v : JSON.stringify(v) || typeof v;
+    s = typeof v === 'string' ? v : JSON.stringify(v) || typeof v;
   } catch {
     s = typeof v;
   }
@@ -32,11 +32,11 @@ export const shown = (v: unknown): string => {
 
 /** A number written as one (a finite number, or digits in a string), as the popup's readers take it; else null. */
 export const numberOf = (v: unknown): number | null =>
-  typeof v == 'number'
+  typeof v === 'number'
     ? Number.isFinite(v)
       ? v
       : null
-    : typeof v == 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v)
+    : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v)
       ? +v
       : null;
 
@@ -49,10 +49,10 @@ export const fmt = (n: number): string => n.toLocaleString('en-US');
  */
 export const isFlag = (v: unknown): boolean =>
   v == null ||
-  typeof v == 'boolean' ||
+  typeof v === 'boolean' ||
   v === 0 ||
   v === 1 ||
-  (typeof v == 'string' && /^(y|n|yes|no|true|false|1|0)$/i.test(v.trim()));
+  (typeof v === 'string' && /^(y|n|yes|no|true|false|1|0)$/i.test(v.trim()));
 
 /** Length in characters as a person counts them (an emoji is one). */
 export const chars = (s: string): number => [...s].length;
@@ -70,7 +70,7 @@ export const checkText = (
   name = nameOf(path),
 ): void => {
   if (v == null) return;
-  if (typeof v != 'string' && typeof v != 'number') {
+  if (typeof v !== 'string' && typeof v !== 'number') {
     add(out, path, `${name} must be text, not ${shown(v)}.`);
     return;
   }
@@ -109,7 +109,7 @@ const WHY: Record<number, string> = {
  * (src/server/subscribe/routes.ts `forVisitor`: the demo forms' images are such paths).
  */
 export const providerUrl = (v: unknown): boolean =>
-  !!httpUrl(v) || (typeof v == 'string' && /^\/(?!\/)[^\s"'<>]*$/.test(v));
+  !!httpUrl(v) || (typeof v === 'string' && /^\/(?!\/)[^\s"'<>]*$/.test(v));
 
 /** The message of an address `providerUrl` refuses. */
 export const urlMessage = (name: string, v: unknown): string =>

@@ -9,13 +9,13 @@
 export type Obj = Record<string, unknown>;
 
 /** A plain object, or {} for anything else (arrays, null, primitives). */
-export const obj = (v: unknown): Obj => (v && typeof v == 'object' && !Array.isArray(v) ? (v as Obj) : {});
+export const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 
 /** A string or finite number as a trimmed string; anything else ''. */
 export const str = (v: unknown): string =>
   /* biome-ignore lint/suspicious/noGlobalIsFinite: v is a number here,
      where the global gives Number.isFinite's answer in fewer bytes */
-  typeof v == 'string' || (typeof v == 'number' && isFinite(v)) ? String(v).trim() : '';
+  typeof v === 'string' || (typeof v === 'number' && isFinite(v)) ? String(v).trim() : '';
 
 /** Y/N strings (spec 3.2) and the booleans or 1/'true' some providers send. */
 export const yes = (v: unknown): boolean => v === true || v === 1 || /^(y|yes|true|1)$/i.test(str(v));

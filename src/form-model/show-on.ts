@@ -27,7 +27,7 @@ export interface ShowOn {
 }
 
 /** The strings of a pattern list; anything else in it is no pattern (the checks say so to the owner). */
-const patterns = (v: unknown): string[] => (Array.isArray(v) ? v.filter((p) => typeof p == 'string') : []);
+const patterns = (v: unknown): string[] => (Array.isArray(v) ? v.filter((p) => typeof p === 'string') : []);
 
 /** Whether `pattern` matches `path` whole, `*` any run of characters, a trailing slash on either side aside. */
 export const pathMatches = (pattern: string, path: string): boolean =>
@@ -64,6 +64,6 @@ export const showsOn = (showOn: unknown, maxWidth: number, path: string, width: 
   return (
     (!include.length || at(include)) &&
     !at(patterns(r.exclude)) &&
-    (r.devices == 'mobile' ? mobile : r.devices == 'desktop' ? !mobile : true)
+    (r.devices === 'mobile' ? mobile : r.devices === 'desktop' ? !mobile : true)
   );
 };

@@ -20,8 +20,8 @@ export type MergeValue = string | string[] | Record<string, string>;
 export const storedValue = (f: Field, p: Parts): MergeValue | null => {
   if (isEmpty(p)) return null;
   const { posts, parts, join } = f.row;
-  if (posts == 'each') return Object.keys(p).filter((k) => p[k]);
-  if (posts != 'parts') return (p[''] || '').trim();
+  if (posts === 'each') return Object.keys(p).filter((k) => p[k]);
+  if (posts !== 'parts') return (p[''] || '').trim();
   if (join != null) return parts!.map(([k, max]) => (p[k] || '').trim().padStart(max, '0')).join(join);
   const out: Record<string, string> = {};
   for (const [k] of parts!) if ((p[k] || '').trim()) out[k] = p[k].trim();
@@ -47,17 +47,17 @@ export const countryName = (id: string): string => (names ||= new Map(parseCount
  */
 export const shownValue = (f: Field, v: MergeValue): string => {
   const { posts, parts, join } = f.row;
-  const label = (x: string) => f.choices.find((c) => c.value == x)?.label || x;
+  const label = (x: string) => f.choices.find((c) => c.value === x)?.label || x;
   if (Array.isArray(v)) return v.map(label).join(', ');
-  if (typeof v != 'string')
+  if (typeof v !== 'string')
     return Object.entries(v)
-      .map(([k, x]) => (k == 'country' ? countryName(x) : x))
+      .map(([k, x]) => (k === 'country' ? countryName(x) : x))
       .filter(Boolean)
       .join(', ');
-  if (posts == 'select' || posts == 'radio') return label(v);
+  if (posts === 'select' || posts === 'radio') return label(v);
   const got = join != null ? v.split(join) : [];
   // Only the date rows have a month; a stored value that does not split into the row's parts is shown as it is.
-  if (!parts || got.length != parts.length || !parts.some(([k]) => k == 'month')) return v;
+  if (!parts || got.length !== parts.length || !parts.some(([k]) => k === 'month')) return v;
   const at = Object.fromEntries(parts.map(([k], i) => [k, got[i]]));
   return screenOrder(f)
     .map((i) => at[i.key])

@@ -45,7 +45,7 @@ export const button = (v: unknown): ButtonStyle => {
     hover: color(b.hover_color),
     text: color(b.text_color),
     align: align(b.alignment),
-    full: str(b.style) == 'full',
+    full: str(b.style) === 'full',
   };
 };
 
@@ -58,7 +58,7 @@ export const button = (v: unknown): ButtonStyle => {
  */
 export const font = (v: unknown): string => {
   const key = str(v).toLowerCase();
-  return /^[a-z_]+$/.test(key) && key != 'helvetica' ? `var(--mc-f-${key})` : '';
+  return /^[a-z_]+$/.test(key) && key !== 'helvetica' ? `var(--mc-f-${key})` : '';
 };
 
 /** The font keys of spec 3.3, helvetica (the default) first: what fonts.css and common.css draw. */

@@ -176,7 +176,7 @@ export const PART_AUTO: Record<string, string> = {
 
 /** The autocomplete token of sub-input `key` of a field of type `type` (see `PART_AUTO`). */
 export const partAuto = (type: FieldType, key: string): string | undefined =>
-  type == 'birthday' ? 'bday-' + key : PART_AUTO[key];
+  type === 'birthday' ? 'bday-' + key : PART_AUTO[key];
 
 /** Autocomplete tokens of the common name merge tags, for single inputs whose type has none. */
 export const NAME_AUTO: Record<string, string> = { FNAME: 'given-name', LNAME: 'family-name' };

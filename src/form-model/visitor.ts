@@ -15,14 +15,15 @@ type Settings = Record<string, unknown>;
 
 /** `v` on `host` when it is a path starting with one '/'. */
 const onHost = (v: unknown, host: string): unknown =>
-  typeof v == 'string' && /^\/(?!\/)/.test(v) ? `//${host}${v}` : v;
+  typeof v === 'string' && /^\/(?!\/)/.test(v) ? `//${host}${v}` : v;
 
 /** The fields with their SMS program images on `host`. */
 const fieldsOnHost = (fields: unknown[], host: string): unknown[] =>
   fields.map((f) => {
     const data = (f as Settings | null)?.smsProgramData;
     if (!Array.isArray(data)) return f;
-    const on = (d: unknown) => (d && typeof d == 'object' ? { ...d, imgSrc: onHost((d as Settings).imgSrc, host) } : d);
+    const on = (d: unknown) =>
+      d && typeof d === 'object' ? { ...d, imgSrc: onHost((d as Settings).imgSrc, host) } : d;
     return { ...(f as Settings), smsProgramData: data.map(on) };
   });
 

@@ -33,9 +33,9 @@ export type Values = Record<string, Parts>;
  */
 export const screenOrder = (f: Field): Input[] => {
   const all = inputsOf(f);
-  const m = all.findIndex((x) => x.key == 'month');
+  const m = all.findIndex((x) => x.key === 'month');
   if (f.dayFirst && m >= 0) [all[m], all[m + 1]] = [all[m + 1], all[m]];
-  if (all[0] && all[0].key == 'year') all.push(all.shift()!);
+  if (all[0] && all[0].key === 'year') all.push(all.shift()!);
   return all;
 };
 
@@ -59,7 +59,7 @@ export const encode = (fields: Field[], s: Submission, uuid: string, lid: string
     const p = s.values[f.name] || {};
     for (const i of inputsOf(f))
       if (i.value == null) q[i.name] = p[i.key] || '';
-      else if (p[i.key] == i.value) q[i.name] = i.value;
+      else if (p[i.key] === i.value) q[i.name] = i.value;
   }
   q[honeypotName(uuid, lid)] = s.honeypot;
   if (s.ack) q[ACK_NAME] = ACK_VALUE;
@@ -80,15 +80,15 @@ export const decode = (
   const values: Values = {};
   for (const f of fields) {
     const p: Parts = (values[f.name] = {});
-    const box = f.row.posts == 'each' || f.row.posts == 'consent';
+    const box = f.row.posts === 'each' || f.row.posts === 'consent';
     for (const i of inputsOf(f)) {
-      const v = typeof q[i.name] == 'string' ? (q[i.name] as string) : '';
+      const v = typeof q[i.name] === 'string' ? (q[i.name] as string) : '';
       // A ticked box posts its own value (spec 3.5: a checkbox choice its value, a GDPR box Y); anything else, "N"
       // or "0" included, is not a tick. An unticked choice is left out, not ''; an unticked consent reads ''.
       if (!box) p[i.key] = v;
-      else if (v == i.value) p[i.key] = v;
+      else if (v === i.value) p[i.key] = v;
       else if (!i.key) p[i.key] = '';
     }
   }
-  return { values, ack: q[ACK_NAME] == ACK_VALUE, honeypot: q[honeypotName(uuid, lid)] || '' };
+  return { values, ack: q[ACK_NAME] === ACK_VALUE, honeypot: q[honeypotName(uuid, lid)] || '' };
 };

@@ -11,5 +11,5 @@ import { arm } from './triggers';
 
 shared.lx = {
   checkCampaign,
-  arm: (t, fire, ahead) => (typeof t == 'object' ? withRules(t, fire, ahead, arm) : arm(t, fire, ahead)),
+  arm: (t, fire, ahead) => (typeof t === 'object' ? withRules(t, fire, ahead, arm) : arm(t, fire, ahead)),
 };

@@ -98,13 +98,13 @@ const show = () => {
  * (docs/decisions/popup-session.md).
  */
 const settings = (p: LoaderParams) => {
-  if (asked || (__FULL__ && p != P)) return;
+  if (asked || (__FULL__ && p !== P)) return;
   asked = 1;
   jsonp(providerUrl(p, 'form-settings'), (s) => {
     // Only the shape the loader needs is checked here; popup.js normalises the rest (src/popup/settings.ts).
     // A failure lets a later open ask again.
-    if (__FULL__ && p != P) return;
-    if (!s || (s as RawSettings).result == 'error') return (asked = 0);
+    if (__FULL__ && p !== P) return;
+    if (!s || (s as RawSettings).result === 'error') return (asked = 0);
     S = s as RawSettings;
     if (shown) return show();
     // Settings with display rules (issue 36 part 1) go to embed-extras.js whatever their trigger: it fetches the rules'
@@ -120,11 +120,11 @@ const settings = (p: LoaderParams) => {
     // middle and bottom prepare it when the reader is on the way (docs/decisions/work-waits-for-intent.md,
     // src/loader/triggers.ts `arm`): a reader who never gets near the trigger pays nothing beyond the reference's
     // loader, settings call and embed-extras.js.
-    if (typeof t == 'number') {
+    if (typeof t === 'number') {
       const timer = setTimeout(fire, t);
       if (__FULL__) disarm = () => clearTimeout(timer);
-      (window.requestIdleCallback || setTimeout)(__FULL__ ? () => p == P && warm() : warm);
-    } else extras((x) => x && (!__FULL__ || p == P) && (disarm = x.arm(t, fire, warm)));
+      (window.requestIdleCallback || setTimeout)(__FULL__ ? () => p === P && warm() : warm);
+    } else extras((x) => x && (!__FULL__ || p === P) && (disarm = x.arm(t, fire, warm)));
   });
 };
 
@@ -134,14 +134,14 @@ const settings = (p: LoaderParams) => {
  * in, the owner's own browser.
  */
 const begin = (p: LoaderParams): void => {
-  if (__FULL__ && p != P) return;
+  if (__FULL__ && p !== P) return;
   // Only once the host page has loaded (docs/decisions/work-waits-for-intent.md), and in a task of our own: the page is
   // polled, not listened to. A load listener, however small, runs inside the host's load task, which also holds its
   // deferred scripts and the end of its parsing when the page's resources come from the cache: the blog's was 36-58 ms
   // at 4x CPU in the bench's traces, a long task holding embed work for the listener's 2-3 ms
   // (docs/decisions/no-long-tasks.md). A poll is a timer task of well under 1 ms; a destroyed start stops polling at
   // its next one.
-  if (document.readyState != 'complete') {
+  if (document.readyState !== 'complete') {
     setTimeout(begin, LOAD_POLL_MS, p);
     return;
   }
@@ -180,7 +180,7 @@ const onOpener = (e: Event) => {
   const t = e.target as Element;
   // Not t.closest?.(): esbuild lowers optional calls for Chrome before 91 (a V8 bug), which costs more.
   const el = t.closest && t.closest<HTMLElement>(`[${OPEN_ATTR}]`);
-  if (el) e.type == 'click' ? open(el) && e.preventDefault() : shown || warm();
+  if (el) e.type === 'click' ? open(el) && e.preventDefault() : shown || warm();
 };
 /** What an opener listens to. */
 const OPENER_EVENTS = ['click', 'pointerover', 'focusin'];
@@ -195,7 +195,7 @@ export const start = (o: StartOptions): void => {
   if (g.started) return;
   // Read here only: nothing after the start needs it. The parameters were checked first, so a broken snippet
   // reports its error at once, consent or not.
-  if (__FULL__ && o.consent == 'wait' && !granted) return void (W = o);
+  if (__FULL__ && o.consent === 'wait' && !granted) return void (W = o);
   g.started = P = p;
   for (const type of OPENER_EVENTS) addEventListener(type, onOpener);
   begin(p);

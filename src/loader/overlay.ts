@@ -34,7 +34,7 @@ export const OVERLAYS = [
 export const covered = (): boolean =>
   [...document.querySelectorAll(OVERLAYS)].some((el) => {
     const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility != 'hidden';
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
   });
 
 /** What may end an overlay: its element removed, or its `open`, class, style, hidden or aria-modal changed. */

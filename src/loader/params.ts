@@ -24,7 +24,7 @@ export interface StartOptions {
  * Reads a boolean option. `true`, a present data attribute ('') and any other string are on;
  * false, 0, missing, and the strings 'false', '0', 'no', 'n' and 'off' are off.
  */
-export const flag = (v: unknown): boolean => (typeof v == 'string' ? !/^(false|0|no?|off)$/i.test(v) : !!v);
+export const flag = (v: unknown): boolean => (typeof v === 'string' ? !/^(false|0|no?|off)$/i.test(v) : !!v);
 
 /** A string option, trimmed; '' when missing. Numbers are accepted (uuid and lid are often pasted as numbers). */
 const text = (v: unknown): string => String(v ?? '').trim();
@@ -55,7 +55,7 @@ export const parseParams = (o: StartOptions, scriptSrc: string): LoaderParams =>
     uuid,
     lid,
     fId,
-    dev: text(o.env) == 'dev',
+    dev: text(o.env) === 'dev',
     uniqueMethods: flag(o.uniqueMethods),
     ignoreCookie: flag(o.ignoreCookie),
     isPreview: flag(o.isPreview),

@@ -42,7 +42,7 @@ const arm: LoaderRules['arm'] = (s, fire, warm, armEvent) => {
   // Until the start ends (the loader's destroy) or another gate replaces this one: a popup the visitor opened on
   // demand is closed on a path left out all the same.
   onRoute(() => {
-    if (shared.started != start) return onRoute();
+    if (shared.started !== start) return onRoute();
     if (!ok() && shared.popup) shared.popup.destroy();
     attempt();
   });
@@ -53,7 +53,7 @@ const arm: LoaderRules['arm'] = (s, fire, warm, armEvent) => {
   const ready = () => !off && ok() && warm && warm();
   const t = parseTrigger(s.popupDelay);
   let disarm: () => void;
-  if (typeof t == 'number') {
+  if (typeof t === 'number') {
     // As the loader does for a delay without rules (src/loader/lifecycle.ts): the warm-up when the browser is idle.
     const timer = setTimeout(go, t);
     disarm = () => clearTimeout(timer);

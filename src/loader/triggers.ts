@@ -28,7 +28,7 @@ export const exitFallback = (userAgent: string, screenWidth: number): boolean =>
  */
 export const scrollPoint = (kind: 'middle' | 'bottom', viewport: number, page: number): number => {
   const range = page - viewport;
-  return kind == 'middle' ? range / 2 : range - 2;
+  return kind === 'middle' ? range / 2 : range - 2;
 };
 
 /**
@@ -59,12 +59,12 @@ export const EXIT_AHEAD_SHARE = 1 / 4;
 export const arm = (trigger: Exclude<Trigger, number>, fire: () => void, ahead?: () => void): (() => void) => {
   const w = window;
   const d = document;
-  if (trigger == 'exit' && exitFallback(navigator.userAgent, screen.width)) {
+  if (trigger === 'exit' && exitFallback(navigator.userAgent, screen.width)) {
     if (ahead) ahead();
     const t = setTimeout(fire, EXIT_FALLBACK_MS);
     return () => clearTimeout(t);
   }
-  const exit = trigger == 'exit';
+  const exit = trigger === 'exit';
   const target = exit ? d.documentElement : w;
   const type = exit ? 'mouseleave' : 'scroll';
   /** Drops `ahead`, and exit's pointer listener, which only served it. */

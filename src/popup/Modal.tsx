@@ -42,7 +42,7 @@ export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
     if (h) h.id = TITLE_ID;
     setTitled(!!h);
   }, [s.description]);
-  const done = status == 'success';
+  const done = status === 'success';
   const image = s.imageUrl && (
     // The image is decorative: an <img> in template 1, a CSS background (--mc-image, src/popup/theme.ts) in the others.
     <div className="mc-image" hidden={done}>

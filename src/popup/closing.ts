@@ -11,7 +11,7 @@ import type { Settings } from './settings';
 export const onProviderSite = (pageHost: string, baseUrl: string): boolean => {
   const provider = baseUrl.replace(/:\d+$/, '').toLowerCase();
   const page = pageHost.toLowerCase();
-  return !!provider && (page == provider || page.endsWith('.' + provider));
+  return !!provider && (page === provider || page.endsWith('.' + provider));
 };
 
 /** How long the closed cookie lives, in ms: popupFrequency days (spec 9.2). */
@@ -25,4 +25,4 @@ export const setsClosedCookie = (preview: boolean, pageHost: string, baseUrl: st
  * Whether closing animates out: the fixed and slide variations do,
  * unless the visitor prefers reduced motion (spec 4.3).
  */
-export const animatesOut = (s: Settings, reducedMotion: boolean): boolean => s.variation != 'modal' && !reducedMotion;
+export const animatesOut = (s: Settings, reducedMotion: boolean): boolean => s.variation !== 'modal' && !reducedMotion;

@@ -13,7 +13,7 @@ export const tabbables = (root: Element): HTMLElement[] =>
 
 /** Keeps Tab and Shift+Tab inside `root`: from the last control to the first and back (a modal dialog's trap). */
 export const trapTab = (e: KeyboardEvent, root: Element): void => {
-  if (e.key != 'Tab') return;
+  if (e.key !== 'Tab') return;
   const all = tabbables(root);
   const active = root.ownerDocument.activeElement;
   if (!all.length) {
@@ -23,10 +23,10 @@ export const trapTab = (e: KeyboardEvent, root: Element): void => {
   const first = all[0];
   const last = all[all.length - 1];
   const target = e.shiftKey
-    ? active == first || !root.contains(active) || active == root
+    ? active === first || !root.contains(active) || active === root
       ? last
       : null
-    : active == last
+    : active === last
       ? first
       : null;
   if (target) {

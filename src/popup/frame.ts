@@ -30,7 +30,7 @@ export interface FrameOptions {
  *   element attached to a document.
  */
 export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
-  const doc = el && (el as Element).tagName == 'IFRAME' ? (el as HTMLIFrameElement).contentDocument : null;
+  const doc = el && (el as Element).tagName === 'IFRAME' ? (el as HTMLIFrameElement).contentDocument : null;
   if (!doc) throw Error(ERR_NO_IFRAME);
   // The host page's language, so screen readers read the popup in it, and its direction, so a right-to-left page's
   // form reads and aligns right to left (its stylesheets align text to the start). DOM properties, never parsed:

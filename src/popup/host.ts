@@ -12,7 +12,7 @@ export const holdHost = (doc: Document, keep: Element): (() => void) => {
   const html = doc.documentElement.style;
   const overflow = html.getPropertyValue('overflow');
   const priority = html.getPropertyPriority('overflow');
-  const changed = Array.from(doc.body.children).filter((el) => el != keep && !el.hasAttribute('inert'));
+  const changed = Array.from(doc.body.children).filter((el) => el !== keep && !el.hasAttribute('inert'));
   html.setProperty('overflow', 'hidden');
   for (const el of changed) el.setAttribute('inert', '');
   return () => {

@@ -28,7 +28,7 @@ export const prepare = (p: LoaderParams, raw: RawSettings): PopupHandle => {
   if (current) current.destroy();
   const ended = (f: boolean) => {
     failed ||= f;
-    if (current == s) current = shared.popup = undefined;
+    if (current === s) current = shared.popup = undefined;
   };
   const s: Session = createSession(p, normalize(raw), () => p.isPreview && mount(p, raw), ended);
   current = shared.popup = s;

@@ -15,9 +15,9 @@ export type Place = Record<string, string>;
  * beside and above them stays usable.
  */
 export const modalPlace = (v: Variation, mobile: boolean): Place =>
-  v == 'modal'
+  v === 'modal'
     ? { inset: '0', width: '100%' }
-    : { bottom: '0', right: '0', width: v == 'fixed' || mobile ? '100%' : `${SLIDE_WIDTH}px` };
+    : { bottom: '0', right: '0', width: v === 'fixed' || mobile ? '100%' : `${SLIDE_WIDTH}px` };
 
 /** The banner frame: a bar along the bottom of the viewport, clipped to its measured height (spec 9.1). */
 export const BANNER_PLACE: Place = { bottom: '0', left: '0', width: '100%' };
@@ -30,4 +30,4 @@ export const firstPiece = (mobileBanner: boolean, mobile: boolean): 'banner' | '
   mobileBanner && mobile ? 'banner' : 'modal';
 
 /** Whether a variation is a modal dialog (focus trapped, host page inert and unscrollable) or a non-modal panel. */
-export const isModal = (v: Variation): boolean => v == 'modal';
+export const isModal = (v: Variation): boolean => v === 'modal';

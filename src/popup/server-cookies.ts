@@ -27,10 +27,10 @@ export const serverCookies = (v: unknown, now: number): ServerCookie[] =>
   (Array.isArray(v) ? v : []).flatMap((c): ServerCookie[] => {
     const o = obj(c);
     const name = str(o.name);
-    const value = typeof o.value == 'string' || typeof o.value == 'number' ? String(o.value) : '\n';
+    const value = typeof o.value === 'string' || typeof o.value === 'number' ? String(o.value) : '\n';
     const path = str(o.path) || '/';
     const e = o.expires;
-    const ms = typeof e == 'number' ? e * DAY_MS : typeof e == 'string' && e ? Date.parse(e) - now : 0;
+    const ms = typeof e === 'number' ? e * DAY_MS : typeof e === 'string' && e ? Date.parse(e) - now : 0;
     const ok =
       /^[\w!#$%&'*+.^`|~-]{1,64}$/.test(name) &&
       !OWN_COOKIES.includes(name) &&

@@ -98,7 +98,7 @@ export const createSession = (
     });
   /** A piece that failed (no frame document on a sandboxed page…): nothing left on the page, one warning. */
   const fail = (e: unknown) => {
-    if (e != undo) {
+    if (e !== undo) {
       failed = true;
       destroy();
       console.warn('signup popup:', e);
@@ -154,7 +154,7 @@ export const createSession = (
   const onKey = (e: KeyboardEvent) => {
     // An Escape the host page has used already (its own menu or panel closing, which calls preventDefault) is not
     // also the popup's: one key press closes one thing.
-    if (e.key == 'Escape' && !e.defaultPrevented) close();
+    if (e.key === 'Escape' && !e.defaultPrevented) close();
     else if (modal && modalDialog) trapTab(e, modal.doc.body);
   };
 
@@ -274,7 +274,7 @@ export const createSession = (
     if (serverCookies) loadExtras().then((x) => x && x.setServerCookies(s.cookies));
     // Settings without a field to fill (none, or `fields` not a list) would open a dialog with nothing to subscribe.
     if (!s.placement.main.length && !s.placement.sms) fail(Error('the form has no fields'));
-    else (firstPiece(s.mobileBanner, mobile()) == 'modal' ? openModal() : openBanner()).catch(fail);
+    else (firstPiece(s.mobileBanner, mobile()) === 'modal' ? openModal() : openBanner()).catch(fail);
   };
 
   return {

@@ -160,7 +160,7 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const version = safeVersion(str(r.version));
   const maxWidth = maxWidthOf(modal);
   const description = str(r.description);
-  const fixed = variation == 'fixed';
+  const fixed = variation === 'fixed';
   const plain = plainDescription(description);
   const rewardsUrl = httpUrl(r.rewardsUrl);
   const imageUrl = httpUrl(r.imageUrl);
@@ -174,7 +174,7 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     closeLabel: label(r.closeLabel, DEFAULT_CLOSE_LABEL),
     mobileBanner: yes(r.useMobileBanner),
     description: fixed ? cut(plain) : description,
-    fullDescription: fixed && cut(plain) != plain ? plain : '',
+    fullDescription: fixed && cut(plain) !== plain ? plain : '',
     footer: str(r.footer),
     buttonLabel: label(r.buttonLabel, DEFAULT_BUTTON_LABEL),
     continueLabel: label(r.continueLabel, DEFAULT_CONTINUE_LABEL),
@@ -188,15 +188,15 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     gdprMCLegal: str(r.gdprMCLegal),
     smsTransportNumber: str(r.smsTransportNumber),
     ttt: yes(r.useTtt),
-    rewards: version != DEFAULT_VERSION && yes(r.useRewards) && !!rewardsUrl,
+    rewards: version !== DEFAULT_VERSION && yes(r.useRewards) && !!rewardsUrl,
     rewardsUrl,
     // The object as sent once its text and url are checked here: a PoweredBy by those checks, not by its type.
     poweredBy: str(pb.text) && httpUrl(pb.url) ? (pb as unknown as PoweredBy) : null,
     imageUrl,
     imageEdgeToEdge: yes(r.imageEdgeToEdge),
-    imageBackground: template != 1 && !!imageUrl,
+    imageBackground: template !== 1 && !!imageUrl,
     maxWidth,
-    width: template == 3 || template == 4 ? WIDE_TEMPLATE_WIDTH : maxWidth,
+    width: template === 3 || template === 4 ? WIDE_TEMPLATE_WIDTH : maxWidth,
     styles: {
       closeColor: color(modal.close_link_color),
       button: button(st.button),
@@ -219,4 +219,4 @@ export const isMobile = (s: Settings, viewportWidth: number): boolean => mobileV
 
 /** The e-mail placeholder (spec 2.2, 9.4): 'Enter your email' only on non-mobile views of the fixed variation. */
 export const emailPlaceholder = (s: Settings, mobile: boolean): string =>
-  s.variation == 'fixed' && !mobile ? EMAIL_PLACEHOLDER : '';
+  s.variation === 'fixed' && !mobile ? EMAIL_PLACEHOLDER : '';

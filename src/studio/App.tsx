@@ -12,11 +12,11 @@ import { Subscribers } from './Subscribers';
 export function App({ data }: { data: StudioData }) {
   const [text, say] = useLive();
   const page =
-    data.page == 'editor' && data.lid && data.fId ? (
+    data.page === 'editor' && data.lid && data.fId ? (
       <Editor data={data} lid={data.lid} fId={data.fId} say={say} />
-    ) : data.page == 'stats' && data.lid && data.fId ? (
+    ) : data.page === 'stats' && data.lid && data.fId ? (
       <Stats lid={data.lid} fId={data.fId} />
-    ) : data.page == 'subscribers' && data.lid ? (
+    ) : data.page === 'subscribers' && data.lid ? (
       <Subscribers lid={data.lid} say={say} />
     ) : (
       <Home say={say} />

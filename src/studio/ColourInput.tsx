@@ -16,7 +16,7 @@ export const pickerHex = (v: string): string | null => {
 };
 
 export function ColourInput({ b }: { b: Bound }) {
-  const v = typeof b.value == 'string' ? b.value : '';
+  const v = typeof b.value === 'string' ? b.value : '';
   const hex = pickerHex(v);
   return (
     <div className="row colour">

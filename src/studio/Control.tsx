@@ -16,7 +16,7 @@ export function Control({ b }: { b: Bound }) {
     case 'flag':
       return <FlagControl b={b} />;
     case 'select':
-      return <SelectControl b={b} numeric={b.path == 'settings.template'} />;
+      return <SelectControl b={b} numeric={b.path === 'settings.template'} />;
     case 'colour':
       return <ColourInput b={b} />;
     default:

@@ -45,7 +45,7 @@ function Row({ b, children, className = 'row' }: { b: Bound; children: ReactNode
   );
 }
 
-const text = (v: unknown): string => (typeof v == 'string' || typeof v == 'number' ? String(v) : '');
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
 /** A one-line text setting. */
 export function TextControl({ b, type = 'text' }: { b: Bound; type?: 'text' | 'url' | 'tel' }) {
@@ -95,19 +95,19 @@ export function NumberControl({ b }: { b: Bound }) {
 
 /** Reads a flag as its code writes it (catalogue.ts FlagCode). */
 export const flagOn = (b: Bound): boolean =>
-  b.def.flag == 'full' ? b.value == 'full' : b.def.flag == 'result' ? b.value !== 'error' : yes(b.value);
+  b.def.flag === 'full' ? b.value === 'full' : b.def.flag === 'result' ? b.value !== 'error' : yes(b.value);
 
 /** Writes a flag as its code does: a boolean, 'Y'/'N', 'full' or nothing, 'success'/'error'. */
 const flagValue = (b: Bound, on: boolean): unknown =>
-  b.def.flag == 'yn'
+  b.def.flag === 'yn'
     ? on
       ? 'Y'
       : 'N'
-    : b.def.flag == 'full'
+    : b.def.flag === 'full'
       ? on
         ? 'full'
         : undefined
-      : b.def.flag == 'result'
+      : b.def.flag === 'result'
         ? on
           ? 'success'
           : 'error'
@@ -144,7 +144,7 @@ export function SelectControl({
 }) {
   const v = text(b.value);
   // A value the popup would not know is shown as it is, so the owner sees it and the problem beside it.
-  const shown = !v || options.some(([o]) => o == v) ? options : [...options, [v, `${v} (not a known value)`] as const];
+  const shown = !v || options.some(([o]) => o === v) ? options : [...options, [v, `${v} (not a known value)`] as const];
   return (
     <Row b={b}>
       <select

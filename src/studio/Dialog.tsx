@@ -26,9 +26,7 @@ export function ConfirmDialog({ title, children, confirm, onConfirm, onClose, fa
     return () => {
       if (d.open) d.close();
       // After the page has rendered what the answer changed.
-      setTimeout(() =>
-        ((opener && opener.isConnected ? opener : document.getElementById(fallback)) || document.body).focus(),
-      );
+      setTimeout(() => ((opener?.isConnected ? opener : document.getElementById(fallback)) || document.body).focus());
     };
   }, [fallback]);
   return (

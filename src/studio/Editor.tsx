@@ -27,7 +27,7 @@ import { Versions } from './Versions';
 function useList(lid: string): ListSummary | null {
   const [list, setList] = useState<ListSummary | null>(null);
   useEffect(() => {
-    void api.lists().then((r) => r.ok && setList(r.data.lists.find((l) => l.id == lid) || null));
+    void api.lists().then((r) => r.ok && setList(r.data.lists.find((l) => l.id === lid) || null));
   }, [lid]);
   return list;
 }
@@ -35,7 +35,7 @@ function useList(lid: string): ListSummary | null {
 /** The preview's options, first from the page's address (?lang=ar&dir=rtl, as the old preview took them). */
 const firstOptions = (): PreviewOptions => {
   const q = new URLSearchParams(location.search);
-  return { view: 'desktop', lang: q.get('lang') || 'en', dir: q.get('dir') == 'rtl' ? 'rtl' : 'ltr' };
+  return { view: 'desktop', lang: q.get('lang') || 'en', dir: q.get('dir') === 'rtl' ? 'rtl' : 'ltr' };
 };
 
 const SECTIONS: [string, string][] = [
@@ -73,7 +73,7 @@ function usePreview(data: StudioData, lid: string, fId: string, e: EditorHook) {
   // The page's address keeps the language and direction, so a reload shows the stage as it was.
   useEffect(() => {
     const q = new URLSearchParams(location.search);
-    const plain = options.lang == 'en' && options.dir == 'ltr';
+    const plain = options.lang === 'en' && options.dir === 'ltr';
     for (const [k, v] of [
       ['lang', options.lang],
       ['dir', options.dir],

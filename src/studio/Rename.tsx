@@ -32,7 +32,7 @@ function RenameForm({ id, what, current, onRename, onClose }: RenameProps & { on
         required
         ref={input}
         onChange={(e) => setName(e.currentTarget.value)}
-        onKeyDown={(e) => e.key == 'Escape' && onClose()}
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
       />
       <button type="submit" className="small">
         Rename

@@ -29,7 +29,7 @@ function useRoving(count: number) {
     const step: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -at, End: count - 1 - at };
     if (!(e.key in step)) return;
     e.preventDefault();
-    const rtl = getComputedStyle(e.currentTarget).direction == 'rtl' && e.key.startsWith('Arrow');
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl' && e.key.startsWith('Arrow');
     const next = (at + (rtl ? -step[e.key] : step[e.key]) + count) % count;
     setAt(next);
     bar.current!.querySelectorAll('button')[next]?.focus();
@@ -58,8 +58,8 @@ function LinkForm({ id, onDone }: { id: string; onDone: (url: string | null) => 
           setBad(false);
         }}
         onKeyDown={(e) => {
-          if (e.key == 'Escape') onDone(null);
-          if (e.key != 'Enter') return;
+          if (e.key === 'Escape') onDone(null);
+          if (e.key !== 'Enter') return;
           e.preventDefault();
           apply();
         }}
@@ -80,7 +80,7 @@ function LinkForm({ id, onDone }: { id: string; onDone: (url: string | null) => 
 }
 
 export function RichText({ b }: { b: Bound }) {
-  const { root, editor, formats } = useRichText(typeof b.value == 'string' ? b.value : '', b.onChange);
+  const { root, editor, formats } = useRichText(typeof b.value === 'string' ? b.value : '', b.onChange);
   const roving = useRoving(TOOLS.length);
   const [linking, setLinking] = useState(false);
   const labelId = b.id + '-label';
@@ -88,7 +88,7 @@ export function RichText({ b }: { b: Bound }) {
     const sq = editor.current;
     roving.setAt(i);
     if (!sq) return;
-    if (t.key == 'link' && !formats.link) return setLinking(true);
+    if (t.key === 'link' && !formats.link) return setLinking(true);
     t.run(sq, formats[t.key]);
     sq.focus();
   };
@@ -117,7 +117,7 @@ export function RichText({ b }: { b: Bound }) {
             key={t.key}
             type="button"
             className="tool"
-            tabIndex={i == roving.at ? 0 : -1}
+            tabIndex={i === roving.at ? 0 : -1}
             aria-pressed={formats[t.key] ? 'true' : 'false'}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => press(t, i)}

@@ -63,7 +63,7 @@ export function SaveBar({ base, dirty, busy, problems, warnings, onSave }: SaveB
         {n ? (
           <>
             <p>
-              {n} problem{n == 1 ? '' : 's'} to fix before saving:
+              {n} problem{n === 1 ? '' : 's'} to fix before saving:
             </p>
             <ul>
               {problems.map((p, i) => (
@@ -77,7 +77,7 @@ export function SaveBar({ base, dirty, busy, problems, warnings, onSave }: SaveB
       <div className="check">
         <h2 id="check-title">
           Accessibility check:{' '}
-          {warnings.length ? `${warnings.length} warning${warnings.length == 1 ? '' : 's'}` : 'no warnings'}
+          {warnings.length ? `${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : 'no warnings'}
         </h2>
         {warnings.length ? (
           <ul>

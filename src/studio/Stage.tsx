@@ -23,7 +23,7 @@ export interface PreviewOptions {
 function PreviewControls({ o, onChange }: { o: PreviewOptions; onChange: (o: PreviewOptions) => void }) {
   const [lang, setLang] = useState(o.lang);
   const bad = !isLangTag(lang.trim());
-  const takeLang = () => !bad && lang.trim() != o.lang && onChange({ ...o, lang: lang.trim() });
+  const takeLang = () => !bad && lang.trim() !== o.lang && onChange({ ...o, lang: lang.trim() });
   return (
     <div className="preview-controls">
       <fieldset className="views">
@@ -34,7 +34,7 @@ function PreviewControls({ o, onChange }: { o: PreviewOptions; onChange: (o: Pre
               type="radio"
               name="view"
               value={v}
-              checked={o.view == v}
+              checked={o.view === v}
               onChange={() => onChange({ ...o, view: v })}
             />
             {label}
@@ -53,7 +53,7 @@ function PreviewControls({ o, onChange }: { o: PreviewOptions; onChange: (o: Pre
           aria-describedby="page-lang-hint"
           onChange={(e) => setLang(e.currentTarget.value)}
           onBlur={takeLang}
-          onKeyDown={(e) => e.key == 'Enter' && takeLang()}
+          onKeyDown={(e) => e.key === 'Enter' && takeLang()}
         />
         <p id="page-lang-hint" className={bad ? 'problem' : 'hint'}>
           {bad ? 'Not a language tag: use one such as en, fr-CA or ar.' : 'A tag such as en, fr-CA or ar.'}
@@ -64,7 +64,7 @@ function PreviewControls({ o, onChange }: { o: PreviewOptions; onChange: (o: Pre
         <select
           id="page-dir"
           value={o.dir}
-          onChange={(e) => onChange({ ...o, dir: e.currentTarget.value == 'rtl' ? 'rtl' : 'ltr' })}
+          onChange={(e) => onChange({ ...o, dir: e.currentTarget.value === 'rtl' ? 'rtl' : 'ltr' })}
         >
           <option value="ltr">Left to right</option>
           <option value="rtl">Right to left</option>

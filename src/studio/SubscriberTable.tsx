@@ -5,7 +5,7 @@ import { when } from './time';
 /** A subscriber's fields as one line: 'FNAME: Ada, LNAME: Lovelace'. */
 export const fieldsText = (fields: Record<string, unknown>): string =>
   Object.entries(fields || {})
-    .map(([k, v]) => `${k}: ${typeof v == 'object' && v ? Object.values(v).join(' ') : String(v)}`)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' && v ? Object.values(v).join(' ') : String(v)}`)
     .join(', ');
 
 /** The id of a row's Erase button. */
@@ -27,7 +27,7 @@ export function SubscriberTable({ data, q, onPage, onErase }: SubscriberTablePro
       <section className="table-scroll" aria-labelledby="subscribers-caption" tabIndex={0}>
         <table className="subscribers">
           <caption id="subscribers-caption">
-            {data.total} subscriber{data.total == 1 ? '' : 's'}
+            {data.total} subscriber{data.total === 1 ? '' : 's'}
             {q ? ` matching “${q}”` : ''}
             {pages > 1 ? `, page ${data.page} of ${pages}` : ''}
           </caption>

@@ -11,7 +11,7 @@ import { eraseId, SubscriberTable } from './SubscriberTable';
 /** Where focus goes once `s` is erased: the next row's Erase button, else the previous row's, else the heading. */
 const afterErase = (data: SubscriberPage | null, s: Subscriber): string => {
   const rows = data?.rows || [];
-  const i = rows.findIndex((r) => r.id == s.id);
+  const i = rows.findIndex((r) => r.id === s.id);
   const next = rows[i + 1] || rows[i - 1];
   return next ? eraseId(next) : 'subscribers-title';
 };
@@ -50,13 +50,13 @@ export function Subscribers({ lid, say }: { lid: string; say: (t: string) => voi
     void load();
   }, [load]);
   useEffect(() => {
-    void api.lists().then((r) => r.ok && setName(r.data.lists.find((l) => l.id == lid)?.name || lid));
+    void api.lists().then((r) => r.ok && setName(r.data.lists.find((l) => l.id === lid)?.name || lid));
   }, [lid]);
   const erase = async (s: Subscriber) => {
     // An SMS-only person is named by their number (STUDIO.md DELETE …/subscribers/{address}).
     const r = await api.erase(lid, s.email || s.sms || '');
     if (!r.ok) return say(`Not erased: ${r.error}`);
-    setData((d) => d && { ...d, total: d.total - 1, rows: d.rows.filter((x) => x.id != s.id) });
+    setData((d) => d && { ...d, total: d.total - 1, rows: d.rows.filter((x) => x.id !== s.id) });
     say(`Erased ${s.email || s.sms} from ${name}.`);
   };
   return (

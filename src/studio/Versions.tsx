@@ -62,7 +62,7 @@ export function Versions(p: VersionsProps) {
             <li key={v.revision}>
               <span>
                 Revision {v.revision}
-                {v.revision == p.current ? ' (current)' : ''},{' '}
+                {v.revision === p.current ? ' (current)' : ''},{' '}
                 {v.savedAt ? <time dateTime={v.savedAt}>{when(v.savedAt)}</time> : 'as first made'}
                 {v.title ? `: ${v.title}` : ''}
               </span>
@@ -70,7 +70,7 @@ export function Versions(p: VersionsProps) {
                 type="button"
                 className="secondary small"
                 onClick={() => p.onView(v.revision)}
-                aria-pressed={p.viewing?.revision == v.revision ? 'true' : 'false'}
+                aria-pressed={p.viewing?.revision === v.revision ? 'true' : 'false'}
               >
                 View<span className="vh"> revision {v.revision}</span>
               </button>

@@ -99,8 +99,8 @@ export const etag = (revision: number): string => `"${revision}"`;
 
 /** The error text of an answer body, or a line naming the status. */
 const errorOf = (body: unknown, status: number): string => {
-  const e = body && typeof body == 'object' ? (body as { error?: unknown }).error : undefined;
-  return typeof e == 'string' && e ? e : `The server answered ${status}.`;
+  const e = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  return typeof e === 'string' && e ? e : `The server answered ${status}.`;
 };
 
 /**
@@ -109,14 +109,14 @@ const errorOf = (body: unknown, status: number): string => {
  */
 export async function call<T>(method: string, path: string, body?: unknown, ifMatch?: number): Promise<Result<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (method != 'GET') headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
   if (ifMatch !== undefined) headers['If-Match'] = etag(ifMatch);
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       headers,
-      body: method == 'GET' ? undefined : JSON.stringify(body ?? {}),
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       credentials: 'same-origin',
       cache: 'no-store',
     });

@@ -23,7 +23,7 @@ export const readData = (doc: Document): StudioData | null => {
   const el = doc.getElementById('studio-data');
   try {
     const d = JSON.parse(el?.textContent || '') as StudioData;
-    return d && typeof d.page == 'string' && typeof d.stage == 'string' ? d : null;
+    return d && typeof d.page === 'string' && typeof d.stage === 'string' ? d : null;
   } catch {
     return null;
   }

@@ -14,7 +14,7 @@ export interface Change {
   theirs: string;
 }
 
-const isObj = (v: Json): v is Record<string, Json> => !!v && typeof v == 'object' && !Array.isArray(v);
+const isObj = (v: Json): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The paths of every leaf where `a` and `b` differ (a key or item only one side has is a leaf of its own). */
 export const leafChanges = (a: Json, b: Json, at: Step[] = []): string[] => {
@@ -34,11 +34,11 @@ const MAX_TEXT = 80;
 /** A value as a list shows it: text quoted and cut, an absent value '(not set)', a list counted, an object 'set'. */
 export const showValue = (v: Json): string => {
   if (v === undefined || v === null || v === '') return '(not set)';
-  if (typeof v == 'string') {
+  if (typeof v === 'string') {
     const t = [...v.replace(/\s+/g, ' ').trim()];
     return `“${t.length > MAX_TEXT ? t.slice(0, MAX_TEXT - 1).join('') + '…' : t.join('')}”`;
   }
-  if (Array.isArray(v)) return `${v.length} item${v.length == 1 ? '' : 's'}`;
+  if (Array.isArray(v)) return `${v.length} item${v.length === 1 ? '' : 's'}`;
   if (isObj(v)) return 'set';
   return String(v);
 };

@@ -10,7 +10,7 @@ import type { FieldType } from '../form-model/types';
 export type RawField = Record<string, unknown>;
 
 /** A marketing preference: a GDPR consent checkbox (spec 3.4 marketing_preference_id). */
-export const isConsent = (f: RawField): boolean => String(f.marketing_preference_id ?? '').trim() != '';
+export const isConsent = (f: RawField): boolean => String(f.marketing_preference_id ?? '').trim() !== '';
 
 /** Types that take choices (spec 3.4 choices[]). */
 export const CHOICE_TYPES: readonly string[] = ['select', 'dropdown', 'radio', 'checkbox'];
@@ -36,8 +36,8 @@ const typeExtras = (type: string, f: RawField): RawField => {
       { value: 'Option 2', label: 'Option 2' },
     ];
   const formats = DATE_FORMATS[type as FieldType];
-  if (formats && !formats.some(([v]) => v == f.dateformat)) extras.dateformat = formats[0][0];
-  if (type == 'phone' && f.phoneformat === undefined) extras.phoneformat = 'US';
+  if (formats && !formats.some(([v]) => v === f.dateformat)) extras.dateformat = formats[0][0];
+  if (type === 'phone' && f.phoneformat === undefined) extras.phoneformat = 'US';
   return extras;
 };
 
@@ -59,7 +59,7 @@ export const addField = (fields: readonly RawField[], type: string, consent = fa
 /** The field at `i` with the type `type` and what that type needs. */
 export const withType = (f: RawField, type: string): RawField => ({ ...f, type, ...typeExtras(type, f) });
 
-export const removeAt = <T>(list: readonly T[], i: number): T[] => list.filter((_, j) => j != i);
+export const removeAt = <T>(list: readonly T[], i: number): T[] => list.filter((_, j) => j !== i);
 
 /**
  * `list` with item `i` swapped with the nearest item before (`dir` -1) or after (+1) it that `same` accepts, or

@@ -46,7 +46,7 @@ export const controlFor = (path: string): string => {
  * server names its own `title`, `requireConsent` and `settings` besides them (STUDIO.md PUT 422).
  */
 export const draftPath = (path: string): string =>
-  path == 'title' || path == 'requireConsent' || path == 'settings' ? path : path ? 'settings.' + path : 'settings';
+  path === 'title' || path === 'requireConsent' || path === 'settings' ? path : path ? 'settings.' + path : 'settings';
 
 /** What the owner calls field `i` of `draft`: 'Field 2 (First Name)'. */
 const fieldName = (draft: unknown, i: number): string => {
@@ -67,7 +67,7 @@ export const describe = (path: string, draft: unknown): string => {
   const [field, choice] = indices(path);
   // An item of a list that is no field's (a display rule's path, issue 36): its label and its place.
   if (field !== undefined && !d.path.startsWith('settings.fields')) return `${d.label} ${field + 1}`;
-  if (field === undefined || d.path == 'settings.fields') return d.label;
+  if (field === undefined || d.path === 'settings.fields') return d.label;
   const head = fieldName(draft, field);
   if (d.path.endsWith('fields[]')) return head;
   const inChoice = d.path.includes('choices[]');

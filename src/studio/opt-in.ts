@@ -7,7 +7,7 @@
 export const optInText = (flags: readonly boolean[]): string => {
   const double = flags.filter(Boolean).length;
   if (!flags.length) return 'No forms';
-  if (double == flags.length) return 'Double opt-in';
+  if (double === flags.length) return 'Double opt-in';
   if (!double) return 'Single opt-in';
   return `Mixed: ${double} of ${flags.length} forms double opt-in`;
 };

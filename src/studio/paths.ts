@@ -19,7 +19,7 @@ export const parsePath = (path: string): Step[] => {
 
 /** The path of `steps`, as parsePath reads it. */
 export const formatPath = (steps: Step[]): string =>
-  steps.reduce<string>((p, s) => (typeof s == 'number' ? `${p}[${s}]` : p ? `${p}.${s}` : s), '');
+  steps.reduce<string>((p, s) => (typeof s === 'number' ? `${p}[${s}]` : p ? `${p}.${s}` : s), '');
 
 /** The pattern of a path: every index written `[]` ('fields[2].label' → 'fields[].label'). */
 export const pattern = (path: string): string => path.replace(/\[\d+\]/g, '[]');
@@ -27,13 +27,13 @@ export const pattern = (path: string): string => path.replace(/\[\d+\]/g, '[]');
 /** The indices of a path, in order ('fields[2].choices[1].value' → [2, 1]). */
 export const indices = (path: string): number[] => [...path.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
 
-const isObj = (v: Json): v is Record<string, Json> => !!v && typeof v == 'object' && !Array.isArray(v);
+const isObj = (v: Json): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The value at `path` in `root`, or undefined when any step is missing. */
 export const getAt = (root: Json, path: string): Json => {
   let v = root;
   for (const s of parsePath(path)) {
-    if (typeof s == 'number' ? !Array.isArray(v) : !isObj(v)) return undefined;
+    if (typeof s === 'number' ? !Array.isArray(v) : !isObj(v)) return undefined;
     v = (v as Record<Step, Json>)[s];
   }
   return v;
@@ -41,7 +41,7 @@ export const getAt = (root: Json, path: string): Json => {
 
 /** A copy of `node` (an object, or an array when the next step is an index) with `step` set to `value`. */
 const withStep = (node: Json, step: Step, value: Json): Json => {
-  if (typeof step == 'number') {
+  if (typeof step === 'number') {
     const a = Array.isArray(node) ? node.slice() : [];
     a[step] = value;
     return a;
@@ -59,7 +59,7 @@ const withStep = (node: Json, step: Step, value: Json): Json => {
 export const setAt = <T extends Json>(root: T, path: string, value: Json): T => {
   const steps = parsePath(path);
   const go = (node: Json, i: number): Json =>
-    i == steps.length
+    i === steps.length
       ? value
       : withStep(node, steps[i], go((node as Record<Step, Json> | undefined)?.[steps[i]], i + 1));
   return go(root, 0) as T;
@@ -69,11 +69,11 @@ export const setAt = <T extends Json>(root: T, path: string, value: Json): T => 
 export const sameJson = (a: Json, b: Json): boolean => {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length != b.length) return false;
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((x, i) => sameJson(x, b[i]));
   }
   if (!isObj(a) || !isObj(b)) return false;
   const ka = Object.keys(a).filter((k) => a[k] !== undefined);
   const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-  return ka.length == kb.length && ka.every((k) => sameJson(a[k], b[k]));
+  return ka.length === kb.length && ka.every((k) => sameJson(a[k], b[k]));
 };

@@ -40,7 +40,7 @@ export const previewParams = (f: PreviewForm, origin: string): LoaderParams => (
  */
 export const stageSettings = (settings: RawSettings, host: string, badge: Badge | undefined, view: View) => {
   const out = forVisitor(settings, host, badge);
-  if (view != 'desktop') out.useMobileBanner = view == 'banner' ? 'Y' : 'N';
+  if (view !== 'desktop') out.useMobileBanner = view === 'banner' ? 'Y' : 'N';
   return out;
 };
 

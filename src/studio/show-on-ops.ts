@@ -10,7 +10,7 @@ export type PatternList = 'include' | 'exclude';
 
 /** The rules as the draft holds them: an object, or {} for anything else (the checks say what is wrong). */
 const rulesOf = (v: unknown): Record<string, unknown> =>
-  v && typeof v == 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The patterns of a list as the draft holds them ([] when none, or when it is no list). */
 export const patternsOf = (showOn: unknown, list: PatternList): unknown[] => {
@@ -23,7 +23,7 @@ export const withRule = (showOn: unknown, key: keyof ShowOn, value: unknown): Re
   const next: Record<string, unknown> = { ...rulesOf(showOn), [key]: value };
   for (const k of ['include', 'exclude'] as const)
     if (Array.isArray(next[k]) && !(next[k] as unknown[]).length) delete next[k];
-  if (next.devices == null || next.devices == 'all') delete next.devices;
+  if (next.devices == null || next.devices === 'all') delete next.devices;
   for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
   return Object.keys(next).length ? next : undefined;
 };
@@ -37,5 +37,5 @@ export const removePattern = (showOn: unknown, list: PatternList, i: number): Re
   withRule(
     showOn,
     list,
-    patternsOf(showOn, list).filter((_, j) => j != i),
+    patternsOf(showOn, list).filter((_, j) => j !== i),
   );

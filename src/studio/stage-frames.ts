@@ -35,7 +35,7 @@ export function watchStage(doc: Document, say: (note: string) => void): void {
     // Elements of the popup frame's realm: no instanceof, only what every element has.
     const a = (e.target as Element | null)?.closest?.('a[href]');
     // Named by its own words ('Join via text', or an owner's sms: link), set as text: nothing is parsed as HTML.
-    const note = smsNote((a && a.getAttribute('href')) || '', (a?.textContent || '').trim());
+    const note = smsNote(a?.getAttribute('href') || '', (a?.textContent || '').trim());
     if (!note) return;
     e.preventDefault();
     say(note);

@@ -51,7 +51,7 @@ function useChecks(state: EditorState) {
     if (!draft) return [];
     const live = place(checkSettings(draft.settings), draft);
     const server = place(serverProblems, draft).filter(
-      (p) => !live.some((l) => l.control == p.control && l.message == p.message),
+      (p) => !live.some((l) => l.control === p.control && l.message === p.message),
     );
     return [...live, ...server];
   }, [draft, serverProblems]);
@@ -81,10 +81,10 @@ interface ActionInput {
 function useActions({ lid, fId, state, dispatch, say, problems, warnings, load, loadVersions }: ActionInput) {
   /** A refused or failed save or restore, told and kept. */
   const afterFailure = (r: Failure, what: string) => {
-    if (r.status == 422 && r.problems) {
+    if (r.status === 422 && r.problems) {
       dispatch({ type: 'refused', problems: r.problems });
       say(`Refused: ${r.problems.map((p) => p.message).join(' ')}`);
-    } else if (r.status == 412 && r.current) {
+    } else if (r.status === 412 && r.current) {
       dispatch({ type: 'conflict', theirs: r.current });
       say(`${what}: this form was saved elsewhere since you opened it. Compare, then keep yours or take theirs.`);
     } else {
@@ -98,7 +98,7 @@ function useActions({ lid, fId, state, dispatch, say, problems, warnings, load, 
     if (!sent || state.busy) return;
     if (problems.length) {
       const n = problems.length;
-      say(`Refused: ${n} problem${n == 1 ? '' : 's'} to fix first. ${problems[0].message}`);
+      say(`Refused: ${n} problem${n === 1 ? '' : 's'} to fix first. ${problems[0].message}`);
       return focusControl(problems[0].control);
     }
     dispatch({ type: 'busy', busy: 'saving' });
@@ -151,7 +151,7 @@ export function useEditor(lid: string, fId: string, say: (text: string) => void)
 }
 
 /** How many accessibility warnings, as the live region says it. */
-export const warningCount = (n: number): string => `${n} accessibility warning${n == 1 ? '' : 's'}.`;
+export const warningCount = (n: number): string => `${n} accessibility warning${n === 1 ? '' : 's'}.`;
 
 /**
  * Says how many accessibility warnings the form has once it is loaded. After that the count is said with each save's

@@ -66,9 +66,9 @@ export function useRichText(value: string, onChange: (html: string) => void) {
     const onInput = () => {
       const html = sq.getHTML();
       // Whatever reached the editor beyond the allow-list (a drop, an attribute Squire added) goes at once.
-      if (kept(html) != html) sq.setHTML(kept(html));
+      if (kept(html) !== html) sq.setHTML(kept(html));
       const out = stored(html);
-      if (out != normal.current) send.current((shown.current = normal.current = out));
+      if (out !== normal.current) send.current((shown.current = normal.current = out));
       setFormats(formatsOf(sq));
     };
     const onPath = () => setFormats(formatsOf(sq));
@@ -86,7 +86,7 @@ export function useRichText(value: string, onChange: (html: string) => void) {
   // passive effect runs later, after further input may have been sent, and would put back an older value.
   useLayoutEffect(() => {
     const sq = editor.current;
-    if (value != shown.current && sq) {
+    if (value !== shown.current && sq) {
       shown.current = value;
       sq.setHTML(value);
       normal.current = stored(sq.getHTML());

@@ -95,7 +95,7 @@ export function useStage(input: StageInput): StageState {
 
 /** Whether two stage addresses run the same popup version (the language and direction are set in place). */
 const sameVersion = (a: string, b: string): boolean =>
-  new URL(a, 'http://x').searchParams.get('v') == new URL(b, 'http://x').searchParams.get('v');
+  new URL(a, 'http://x').searchParams.get('v') === new URL(b, 'http://x').searchParams.get('v');
 
 /** Mounts the settings in the stage document `doc`, in the page language and direction asked; says what it did. */
 function mountIn(doc: Document, w: Window | null, i: StageInput): { text: string; bad: boolean } {
@@ -104,7 +104,7 @@ function mountIn(doc: Document, w: Window | null, i: StageInput): { text: string
   doc.documentElement.lang = i.lang;
   doc.documentElement.dir = i.dir;
   const shared = w && ((w as unknown as Record<string, unknown>)[i.globalKey] as Shared | undefined);
-  if (!shared || !shared.mount)
+  if (!shared?.mount)
     return { text: 'popup.js did not load in the preview stage: reload the page to try again.', bad: true };
   try {
     shared.mount(i.params, i.settings);

@@ -77,7 +77,7 @@ export async function openBlog(
 ): Promise<BlogPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   await context.route(
-    (url) => (url.host != blog.host && url.host != blog.provider.host) || /\/popup\.js$/.test(url.pathname),
+    (url) => (url.host !== blog.host && url.host !== blog.provider.host) || /\/popup\.js$/.test(url.pathname),
     (route) => route.fulfill({ status: 204, body: '' }),
   );
   const page = await context.newPage();
@@ -138,7 +138,7 @@ export const settled = (page: Page, ms = BLOG_PANEL_MS + 2000): Promise<unknown>
   page.waitForFunction(
     () =>
       !document.querySelector('.animating, .widgets-animating') &&
-      document.getAnimations().every((a) => a.playState != 'running'),
+      document.getAnimations().every((a) => a.playState !== 'running'),
     undefined,
     { timeout: ms },
   );

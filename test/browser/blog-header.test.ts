@@ -138,7 +138,7 @@ test('nothing in the header moves once the blog script runs: no layout shift at 
         ];
       });
       assert.is(long, under, `${width} px: marked ${long ? 'long' : 'one-line'}`);
-      if (width == 375) assert.ok(long);
+      if (width === 375) assert.ok(long);
       assert.equal(log.errors, []);
     } finally {
       await context.close();

@@ -93,9 +93,9 @@ T("comments panel by the toggle's text: sets #comments, scrolls there and focuse
   const { context, page, log } = await open('/posts/storm-season-notes');
   try {
     await page.click('.comments-link');
-    await page.waitForFunction(() => location.hash == '#comments');
+    await page.waitForFunction(() => location.hash === '#comments');
     assert.ok(await page.locator('#comments').isVisible());
-    await page.waitForFunction(() => document.activeElement?.id == 'comments');
+    await page.waitForFunction(() => document.activeElement?.id === 'comments');
     await settled(page);
     assert.ok(await page.locator('#comments-title').isVisible());
     // Scrolled as far as the page allows towards the comments' top.
@@ -118,7 +118,7 @@ T("comments panel by hash: open on load for 'comment' and 'respond', closed othe
     const { context, page } = await open('/posts/storm-season-notes' + hash);
     try {
       assert.is(await page.locator('#comments').isVisible(), opened, hash);
-      if (hash == '#comment-3')
+      if (hash === '#comment-3')
         assert.ok(
           (await page.locator('#comment-3').isVisible()) &&
             (await page.locator('#comment-3').evaluate((el) => el.getBoundingClientRect().top < innerHeight)),
@@ -184,7 +184,7 @@ focus back`,
         }),
       );
       await page.keyboard.press('Escape');
-      await page.waitForFunction(() => scrollY == 0);
+      await page.waitForFunction(() => scrollY === 0);
       await settled(page);
       assert.not.ok(await panel.isVisible());
       assert.is(await focused(page), 'button.widgets-toggle');
@@ -218,7 +218,7 @@ T(
         const el = document.activeElement as Element;
         const ring = getComputedStyle(el);
         const panel = getComputedStyle(document.querySelector('.widgets-panel')!).backgroundColor;
-        if (ring.outlineStyle == 'none' || parseFloat(ring.outlineWidth) < 2) return 0;
+        if (ring.outlineStyle === 'none' || parseFloat(ring.outlineWidth) < 2) return 0;
         const [a, b] = [lum(ring.outlineColor), lum(panel)].sort((x, y) => y - x);
         return (a + 0.05) / (b + 0.05);
       });
@@ -234,15 +234,15 @@ T('anchor focus: on a hash change the element with that id gets focus', async ()
   const { context, page, log } = await open('/posts/storm-season-notes');
   try {
     await page.evaluate(() => (location.hash = 'comment-2'));
-    await page.waitForFunction(() => document.activeElement?.id == 'comment-2');
+    await page.waitForFunction(() => document.activeElement?.id === 'comment-2');
     assert.ok(await page.locator('#comments').isVisible(), 'the panel opened for it');
     await page.evaluate(() => (location.hash = 'comment-body'));
-    await page.waitForFunction(() => document.activeElement?.id == 'comment-body');
+    await page.waitForFunction(() => document.activeElement?.id === 'comment-body');
     // The skip link: Enter moves focus to the main content, so the next Tab continues from there.
     await page.evaluate(() => (location.hash = ''));
     await page.focus('.skip-link');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.id == 'content');
+    await page.waitForFunction(() => document.activeElement?.id === 'content');
     assert.equal(log.errors, []);
   } finally {
     await context.close();

@@ -20,7 +20,7 @@ const withPopup = async () => {
   const blog = ctx.blog;
   const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.route(
-    (u) => u.host != blog.host && u.host != blog.provider.host,
+    (u) => u.host !== blog.host && u.host !== blog.provider.host,
     (r) => r.fulfill({ status: 204, body: '' }),
   );
   return context;
@@ -48,7 +48,7 @@ T(
       assert.is(settings[0].resourceType(), 'script', 'a JSONP call');
       await page.keyboard.press('Escape');
       await gone(page, MODAL);
-      const closed = (await context.cookies()).find((c) => c.name == 'MCPopupClosed');
+      const closed = (await context.cookies()).find((c) => c.name === 'MCPopupClosed');
       assert.ok(closed, 'the closed cookie is set');
       assert.is(closed?.domain, new URL(blog.origin).hostname, "the blog's");
 

@@ -17,24 +17,27 @@ const clear = () => ctx.blog.store.exec('DELETE FROM blog_page_views; DELETE FRO
 T('page views and link clicks reach the server and are recorded, without holding up navigation', async () => {
   const { context, page, log } = await open('/');
   try {
-    await until(async () => (await views()).length == 1, 'the home page view');
+    await until(async () => (await views()).length === 1, 'the home page view');
     assert.equal(await views(), [{ blog: 4217, post: 0, path: '/' }]);
     await clear();
     await Promise.all([
       page.waitForURL('**/posts/keepers-logbook-and-charts'),
       page.click('.entry-title a[href="/posts/keepers-logbook-and-charts"]'),
     ]);
-    await until(async () => (await views()).length == 1 && (await clicks()).length == 1, 'the click and the next view');
+    await until(
+      async () => (await views()).length === 1 && (await clicks()).length === 1,
+      'the click and the next view',
+    );
     assert.equal(await clicks(), [
       { blog: 4217, post: 0, mode: 'home', kind: 'link', href: `${ctx.blog.origin}/posts/keepers-logbook-and-charts` },
     ]);
     assert.equal(await views(), [{ blog: 4217, post: 102, path: '/posts/keepers-logbook-and-charts' }]);
     await page.click('a[href="https://www.nlb.org.uk/"]');
-    await until(async () => (await clicks()).length == 2, 'the outbound click');
+    await until(async () => (await clicks()).length === 2, 'the outbound click');
     await page.goto(ctx.blog.origin + '/posts/keepers-logbook-and-charts');
     // Alt+click: download, no navigation
     await page.locator('a[href$="weather-log-2026.pdf"]').click({ modifiers: ['Alt'] });
-    await until(async () => (await clicks()).length == 3, 'the download click');
+    await until(async () => (await clicks()).length === 3, 'the download click');
     assert.equal((await clicks()).slice(1), [
       { blog: 4217, post: 102, mode: 'post', kind: 'outbound', href: 'https://www.nlb.org.uk/' },
       {
@@ -47,7 +50,7 @@ T('page views and link clicks reach the server and are recorded, without holding
     ]);
     // Same-page links are not tracked (hash-change tracking is off).
     await page.click('.comments-link');
-    await page.waitForFunction(() => location.hash == '#comments');
+    await page.waitForFunction(() => location.hash === '#comments');
     assert.is((await clicks()).length, 3);
     assert.equal(log.errors, []);
   } finally {
@@ -73,7 +76,7 @@ T('nothing is sent under Global Privacy Control or Do Not Track', async () => {
         await page.evaluate(
           () =>
             (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl ||
-            navigator.doNotTrack == '1',
+            navigator.doNotTrack === '1',
         ),
         name,
       );
@@ -84,7 +87,7 @@ T('nothing is sent under Global Privacy Control or Do Not Track', async () => {
       ]);
       // A page without the signal, opened after, is recorded: the store is listening.
       const control = await open('/');
-      await until(async () => (await views()).length == 1, 'the control page view');
+      await until(async () => (await views()).length === 1, 'the control page view');
       await control.context.close();
       assert.equal(await views(), [{ blog: 4217, post: 0, path: '/' }], name);
       assert.equal(await clicks(), [], name);
@@ -116,7 +119,7 @@ T('a posted comment appears, in its open panel, scrolled to; a form with mistake
     assert.match((await alert.textContent()) || '', /Please enter your e-mail address[\s\S]*Please write a comment\./);
     assert.is(await page.inputValue('#comment-author'), 'Solveig', 'typed text kept');
     await page.click('[role=alert] a[href="#comment-email"]');
-    await page.waitForFunction(() => document.activeElement?.id == 'comment-email');
+    await page.waitForFunction(() => document.activeElement?.id === 'comment-email');
     await page.fill('#comment-email', 'solveig@example.org');
     await page.fill('#comment-body', 'The lens floats on mercury? Remarkable.');
     await page.click('button[type=submit]');

@@ -61,7 +61,7 @@ async function subscribe(page: Page, violations: string[], extras: boolean): Pro
 const extrasSettings = () => {
   const gdpr = demoForm('gdpr')!.settings as { fields: Record<string, unknown>[] };
   const address = (demoForm('every-field')!.settings as { fields: Record<string, unknown>[] }).fields.find(
-    (f) => f.type == 'address',
+    (f) => f.type === 'address',
   )!;
   // Display rules too (issue 36): embed-extras.js and embed-rules.js load and judge under the policy.
   return {
@@ -134,7 +134,7 @@ a whole subscribe, no violation${extras ? ', with form-extras.js, countries.js a
           'form-extras.js and countries.js loaded when needed',
         );
         assert.is(loaded.includes('embed-rules.js'), extras, 'embed-rules.js loaded for display rules');
-        assert.is(fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 1);
+        assert.is(fx.calls('form-post-json').filter((c) => c.query.u === uuid).length, 1);
         // The beacon goes once counts.js, a script beside popup.js, has loaded under the policy too.
         await until(() => beacons.length >= 1, 'the reveal beaconed');
         const counts = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))).map(

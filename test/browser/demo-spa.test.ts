@@ -51,7 +51,7 @@ S('nothing before consent; then one popup per route, across pushState and Back',
   try {
     // As localhost: on the provider's own host closing sets no cookie (spec 4.3), and this page is an owner's site.
     await page.goto(`${ctx.p.origin.replace('//127.0.0.1:', '//localhost:')}/demo/spa`);
-    await page.waitForFunction(() => document.readyState == 'complete');
+    await page.waitForFunction(() => document.readyState === 'complete');
     assert.equal(await axe(page), [], 'axe before consent');
     await page.waitForTimeout(1500);
     assert.equal(asked, [], 'no provider request before consent');
@@ -74,16 +74,16 @@ S('nothing before consent; then one popup per route, across pushState and Back',
 
     // Back, with the launch popup open: it goes with its route, and the newsletter's comes, one at a time.
     await page.goBack();
-    await page.waitForFunction(() => document.querySelector('h1')!.textContent == 'Newsletter');
-    await until(() => asked.length == 3);
+    await page.waitForFunction(() => document.querySelector('h1')!.textContent === 'Newsletter');
+    await until(() => asked.length === 3);
     await shown(page, MODAL);
     assert.is(await frames(page), 1, 'one popup at a time');
     assert.equal(asked.slice(2), [`form-settings ${news.lid}`]);
 
     // Forward: the launch route again.
     await page.goForward();
-    await page.waitForFunction(() => document.querySelector('h1')!.textContent == 'Product launch');
-    await until(() => asked.length == 4);
+    await page.waitForFunction(() => document.querySelector('h1')!.textContent === 'Product launch');
+    await until(() => asked.length === 4);
     await shown(page, MODAL);
     assert.is(await frames(page), 1);
     assert.equal(asked.slice(3), [`form-settings ${launchForm.lid}`]);

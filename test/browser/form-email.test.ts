@@ -165,7 +165,7 @@ S(
       assert.is(await f.$('#mc-ADDRESS-help'), null, 'help hidden while invalid');
       assert.is(await f.$('#mc-FREQ-help'), null);
       // Focus goes to the first invalid input.
-      assert.is(await f.evaluate(() => document.activeElement && document.activeElement.id), 'mc-EMAIL-0');
+      assert.is(await f.evaluate(() => document.activeElement?.id), 'mc-EMAIL-0');
       assert.is(submits.length, 0);
       assert.equal(await cookieJar(context), {});
       await axeClean(page, 'field errors');
@@ -223,7 +223,7 @@ S('success hides the description and the image area too, not only the form (spec
     const seen = (sel: string) =>
       f.$eval(sel, (e) => {
         const r = e.getBoundingClientRect();
-        return getComputedStyle(e).display != 'none' && r.width > 0 && r.height > 0;
+        return getComputedStyle(e).display !== 'none' && r.width > 0 && r.height > 0;
       });
     // Before: template 2's image area shows the image as a background, the description its heading.
     assert.ok(await f.evaluate(() => document.documentElement.classList.contains('mc-t2')), 'template 2');

@@ -21,7 +21,7 @@ S.before(async () => {
   // A consent the owner marked required (spec 3.4 `required` on a marketing-preference field).
   await addForm(ctx.env, 'gdpr-required', {
     ...gdpr,
-    fields: gdpr.fields.map((x) => (x.marketing_preference_id == 101 ? { ...x, required: true } : x)),
+    fields: gdpr.fields.map((x) => (x.marketing_preference_id === 101 ? { ...x, required: true } : x)),
   });
   await addForm(ctx.env, 'preview-fast', { ...demoForm('modal')!.settings, confirmationDuration: 1 });
   await addForm(ctx.env, 'preview-sms', {
@@ -191,7 +191,7 @@ S('a provider that does not answer: the flash block says so, a console warning, 
     await f.click('button[type=submit]');
     await f.waitForSelector('.mc-flash >> text=' + SUBMIT_FAILED_MSG);
     assert.ok(
-      log.console.some((m) => m.type == 'warning' && /no reply from the provider/.test(m.text)),
+      log.console.some((m) => m.type === 'warning' && /no reply from the provider/.test(m.text)),
       JSON.stringify(log.console),
     );
     assert.not.ok(

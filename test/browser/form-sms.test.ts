@@ -49,10 +49,7 @@ S(
       assert.is(submits.length, 0, 'Continue sends nothing');
       assert.ok(await f.isHidden('#mc-EMAIL-0'));
       // Keyboard and screen-reader users land in the SMS step.
-      assert.is(
-        await f.evaluate(() => document.activeElement && document.activeElement.getAttribute('name')),
-        'SMSPHONE',
-      );
+      assert.is(await f.evaluate(() => document.activeElement?.getAttribute('name')), 'SMSPHONE');
       assert.is(await text(f, 'button[type=submit]'), 'Subscribe');
       assert.is(await f.$('.mc-optout'), null, 'required SMS: no opt-out');
       await f.fill('[name="SMSPHONE"]', '(555) 555-0100');
@@ -134,13 +131,13 @@ S(
       await page.keyboard.press('Enter');
       await f.waitForSelector('[name="SMSPHONE"]');
       assert.is(await f.$('.mc-ttt'), null);
-      await f.waitForFunction(() => document.activeElement?.getAttribute('name') == 'SMSPHONE');
+      await f.waitForFunction(() => document.activeElement?.getAttribute('name') === 'SMSPHONE');
       await context.close();
 
       const again = await open(ctx.env, 'sms-n', { phone: true });
       await again.frame.click('.mc-optout');
       await again.frame.waitForSelector('[name="SMSPHONE"]');
-      await again.frame.waitForFunction(() => document.activeElement?.getAttribute('name') == 'SMSPHONE');
+      await again.frame.waitForFunction(() => document.activeElement?.getAttribute('name') === 'SMSPHONE');
       await again.context.close();
 
       const third = await open(ctx.env, 'sms-n', { phone: true });

@@ -63,7 +63,7 @@ L.start(${JSON.stringify({ baseUrl: fx.host, uuid: 'globals', lid: 'l1' })}) })<
     const added = await page.evaluate(() => {
       const before = new Set((window as unknown as { before: string[] }).before);
       // Indexed names are the page's child frames (our popup's iframe), not variables.
-      return Object.getOwnPropertyNames(window).filter((k) => !before.has(k) && k != 'before' && !/^\d+$/.test(k));
+      return Object.getOwnPropertyNames(window).filter((k) => !before.has(k) && k !== 'before' && !/^\d+$/.test(k));
     });
     assert.equal(added.sort(), ALLOWED);
     assert.equal(log.errors, []);

@@ -64,7 +64,7 @@ const guard = (titles: string[]) => {
       w.__shifts.push(
         `${e.value}${e.hadRecentInput ? ' after input' : ''}${parsing ? ' while the host parsed' : ''} ` +
           (e.sources || [])
-            .map((s) => `${(s.node && s.node.nodeName) || '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`)
+            .map((s) => `${s.node?.nodeName || '?'} ${r(s.previousRect)} -> ${r(s.currentRect)}`)
             .join('; '),
       );
     }
@@ -152,7 +152,7 @@ export async function assertHostUnharmed(page: Page, g: Guard, label: string): P
 }
 
 /** Console warnings of a page so far. */
-export const warnings = (g: Guard): string[] => g.log.console.filter((m) => m.type == 'warning').map((m) => m.text);
+export const warnings = (g: Guard): string[] => g.log.console.filter((m) => m.type === 'warning').map((m) => m.text);
 
 /** Waits until the page has warned with a text that contains `part`, for at most `ms`. */
 export async function warned(g: Guard, part: string, ms = 10000): Promise<void> {

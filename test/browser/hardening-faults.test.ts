@@ -33,7 +33,7 @@ F.before(async () => {
   // A content host whose scripts are the shipped ones (popup.js and form-actions.js beside it) but which has no
   // stylesheets: every sheet 404s.
   const dir = join(DIST, 'js/signup-forms/popup/1.0');
-  for (const file of readdirSync(dir).filter((f) => f == 'popup.js' || beside('form-actions.js').test('/' + f))) {
+  for (const file of readdirSync(dir).filter((f) => f === 'popup.js' || beside('form-actions.js').test('/' + f))) {
     const js = readFileSync(join(dir, file), 'utf8');
     ctx.fx.page(`nocss/js/signup-forms/popup/1.0/${file}`, js, { 'Content-Type': 'text/javascript' });
   }
@@ -98,8 +98,8 @@ async function openHost(settings: Record<string, unknown>, o: Open = {}): Promis
   return { context, page, g, uuid };
 }
 
-const submitsOf = (uuid: string) => ctx.fx.calls('form-post-json').filter((c) => c.query.u == uuid).length;
-const settingsOf = (uuid: string) => ctx.fx.calls('form-settings').filter((c) => c.query.u == uuid).length;
+const submitsOf = (uuid: string) => ctx.fx.calls('form-post-json').filter((c) => c.query.u === uuid).length;
+const settingsOf = (uuid: string) => ctx.fx.calls('form-settings').filter((c) => c.query.u === uuid).length;
 const popupLoads = (page: Page) =>
   page.evaluate(
     () => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/popup.js')).length,
@@ -182,8 +182,8 @@ const failing = (mode: Fault, path: string, late: Promise<void>): Failing => {
         requests.push(r.url());
         if (r.url().includes(`/subscribe/${path}`)) seen();
       });
-      if (mode == 'blocked') await page.route(`**/subscribe/${path}**`, (r) => r.abort('blockedbyclient'));
-      if (mode == 'late')
+      if (mode === 'blocked') await page.route(`**/subscribe/${path}**`, (r) => r.abort('blockedbyclient'));
+      if (mode === 'late')
         await page.route(`**/subscribe/${path}**`, async (r) => {
           await late;
           await r.continue();
@@ -193,7 +193,7 @@ const failing = (mode: Fault, path: string, late: Promise<void>): Failing => {
 };
 
 /** The fixture provider's mode for a fault (the page makes 'blocked' and 'late' itself: `failing`). */
-const answer = (mode: Fault): Partial<FixtureForm> => (mode == 'blocked' || mode == 'late' ? {} : { mode });
+const answer = (mode: Fault): Partial<FixtureForm> => (mode === 'blocked' || mode === 'late' ? {} : { mode });
 
 /** Lets the late answers through and waits until each has reached its page and run there. */
 async function landLate(pages: Page[], path: string, release: () => void): Promise<void> {
@@ -228,7 +228,7 @@ F(
     // The loader's time-out, on every page at once; then the late answer after it.
     await Promise.all(hosts.map((h) => h.page.clock.runFor(JSONP_TIMEOUT_MS)));
     await landLate(
-      hosts.filter((h) => h.mode == 'late').map((h) => h.page),
+      hosts.filter((h) => h.mode === 'late').map((h) => h.page),
       'form-settings',
       release,
     );
@@ -242,7 +242,7 @@ F(
         requests.some((u) => new URL(u).pathname.endsWith('/popup.js')),
         `${mode}: popup.js not asked for`,
       );
-      assert.is(settingsOf(uuid), mode == 'blocked' ? 0 : 1, `${mode}: one settings call`);
+      assert.is(settingsOf(uuid), mode === 'blocked' ? 0 : 1, `${mode}: one settings call`);
       // No script tag and no callback left behind but the no-op a late answer lands on.
       const left = await page.evaluate(() => document.querySelectorAll('script[src*="/subscribe/"]').length);
       assert.is(left, 0, mode);
@@ -275,7 +275,7 @@ F(
     await Promise.all(hosts.map(({ frame }) => frame.waitForSelector('.mc-flash:not(:empty)', { timeout: 15000 })));
     // A late answer arrives after the time-out: it must land on the no-op and change nothing.
     await landLate(
-      hosts.filter((h) => h.mode == 'late').map((h) => h.page),
+      hosts.filter((h) => h.mode === 'late').map((h) => h.page),
       'form-post-json',
       release,
     );
@@ -294,7 +294,7 @@ F(
       assert.is(w.length, 1, `${mode}: one warning: ${JSON.stringify(w)}`);
       assert.match(w[0], /no reply from the provider/, mode);
       assert.not.match(w.join(' '), 'example.com', `${mode}: no address in the log`);
-      assert.is(submitsOf(uuid), mode == 'blocked' ? 0 : 1, `${mode}: one submit request`);
+      assert.is(submitsOf(uuid), mode === 'blocked' ? 0 : 1, `${mode}: one submit request`);
       await context.close();
     }
   },
@@ -316,9 +316,9 @@ F('popup.js 404: nothing shows and nothing breaks', async () => {
 /** Makes form-extras.js fail on `page` as `mode` says: 404, aborted as by a content blocker, or never answered. */
 const breakExtras = async (page: Page, mode: 'hang' | '404' | 'blocked'): Promise<void> =>
   void (await page.route(beside('form-extras.js'), (r) =>
-    mode == 'hang'
+    mode === 'hang'
       ? undefined
-      : mode == '404'
+      : mode === '404'
         ? r.fulfill({ status: 404, body: 'missing' })
         : r.abort('blockedbyclient'),
   ));
@@ -391,7 +391,7 @@ F('stylesheets 404: the popup shows unstyled but whole, and a subscribe goes thr
     {
       params: { cdnUrl: `${ctx.fx.origin}/host/nocss/` },
       before: async (p) =>
-        void p.on('response', (r) => r.url().endsWith('.css') && r.status() == 404 && missing.push(r.url())),
+        void p.on('response', (r) => r.url().endsWith('.css') && r.status() === 404 && missing.push(r.url())),
     },
   );
   await subscribes(page, 'css404');
@@ -536,7 +536,7 @@ data-uuid="${uuid}" data-lid="list1"></script>
 /** Goes back and waits for the page to show: a page restored from the back/forward cache fires no load event. */
 async function back(page: Page): Promise<void> {
   await page.goBack({ waitUntil: 'commit' });
-  await page.waitForFunction(() => document.readyState == 'complete' && !!document.querySelector('main'));
+  await page.waitForFunction(() => document.readyState === 'complete' && !!document.querySelector('main'));
 }
 
 F('back/forward cache: the open popup comes back once and still works; a pending trigger fires once', async () => {
@@ -593,7 +593,7 @@ F('back/forward cache: the open popup comes back once and still works; a pending
   const b = await openHost({ popupDelay: 2 });
   await b.page.waitForFunction(() => {
     const d = document.querySelector('iframe')?.contentDocument;
-    return !!d && !!d.querySelector('form') && [...d.styleSheets].length == 1;
+    return !!d && !!d.querySelector('form') && [...d.styleSheets].length === 1;
   });
   await b.page.goto(other);
   // Away for longer than popupDelay: the scenario itself (a timer that ran on while the page was frozen would fire at

@@ -40,7 +40,7 @@ Z.before(async () => {
   ctx.page = await ctx.context.newPage();
   ctx.g = await guardPage(ctx.page);
   await ctx.page.goto(url);
-  await ctx.page.waitForFunction(() => typeof window.__mcsf?.mount == 'function');
+  await ctx.page.waitForFunction(() => typeof window.__mcsf?.mount === 'function');
 });
 Z.after(async () => {
   await ctx.browser.close();
@@ -52,7 +52,7 @@ async function mountOnce(raw: unknown, phone: boolean): Promise<{ frames: number
   const { page } = ctx;
   const size = phone ? { width: 375, height: 700 } : { width: 1280, height: 800 };
   const now = page.viewportSize();
-  if (!now || now.width != size.width) await page.setViewportSize(size);
+  if (!now || now.width !== size.width) await page.setViewportSize(size);
   const params: LoaderParams = {
     baseUrl: ctx.fx.host,
     uuid: 'fuzz',
@@ -201,11 +201,11 @@ type Kinds = Set<string>;
 const kinds = (raw: unknown, phone: boolean, into: Kinds): void => {
   into.add(phone ? 'phone' : 'desktop');
   into.add(raw === null ? 'null' : Array.isArray(raw) ? 'array' : typeof raw);
-  if (!raw || typeof raw != 'object' || Array.isArray(raw)) return;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return;
   const o = raw as Record<string, unknown>;
   for (const k of Object.keys(o)) into.add(`key:${k}`);
   if (Array.isArray(o.fields))
-    for (const f of o.fields) if (f && typeof f == 'object') into.add(`type:${(f as { type?: unknown }).type}`);
+    for (const f of o.fields) if (f && typeof f === 'object') into.add(`type:${(f as { type?: unknown }).type}`);
 };
 
 /**
@@ -233,7 +233,7 @@ async function fuzz(
         if (errors.length) throw Error(`uncaught error in the host page: ${errors[0]}`);
         if (r.frames > 1) throw Error(`${r.frames} popup frames`);
         // A frame on the page holds the popup: an empty frame left behind by a failed mount is a defect too.
-        if (r.frames != r.rendered) throw Error('a popup frame with nothing rendered in it');
+        if (r.frames !== r.rendered) throw Error('a popup frame with nothing rendered in it');
         rendered += r.rendered;
       }),
       { seed, numRuns, endOnFailure: true },

@@ -78,20 +78,21 @@ const scan = (page: Page): Promise<Scan> =>
         }
         // The one SVG we draw ourselves: the GDPR block's information icon (src/popup/form/Gdpr.tsx),
         // no owner HTML near it.
-        const ours = el.localName == 'svg' && !!el.parentElement?.matches('.mc-gdpr-info > a');
+        const ours = el.localName === 'svg' && !!el.parentElement?.matches('.mc-gdpr-info > a');
         if (inFrame && !ours && /^(script|iframe|frame|object|embed|base|style|svg|math|template)$/.test(el.localName))
           bad.push(`${where}: <${el.localName}> in a popup frame`);
-        if (inFrame && el.localName == 'meta' && el.getAttribute('http-equiv')) bad.push(`${where}: <meta http-equiv>`);
+        if (inFrame && el.localName === 'meta' && el.getAttribute('http-equiv'))
+          bad.push(`${where}: <meta http-equiv>`);
         // The frames link only our stylesheets, from the content host.
         if (
           inFrame &&
-          el.localName == 'link' &&
-          (el.getAttribute('rel') != 'stylesheet' || !(el as HTMLLinkElement).href.startsWith(origin + '/'))
+          el.localName === 'link' &&
+          (el.getAttribute('rel') !== 'stylesheet' || !(el as HTMLLinkElement).href.startsWith(origin + '/'))
         )
           bad.push(`${where}: <link rel=${el.getAttribute('rel')} href=${el.getAttribute('href')}>`);
         if (/^(input|select|textarea|button)$/.test(el.localName))
           controls.push(`${where}:${el.localName}:${el.getAttribute('type') || ''}`);
-        if (el.localName == 'iframe') {
+        if (el.localName === 'iframe') {
           const d = (el as HTMLIFrameElement).contentDocument;
           if (d) walk(d, `frame "${el.getAttribute('title')}"`, true);
         }
@@ -147,7 +148,7 @@ async function check(p: Page1, state: string, fill: Fill): Promise<void> {
   assert.equal(p.leaks, [], `${label}: leaked requests`);
   const s = await scan(p.page);
   assert.equal(s.bad, [], label);
-  if (fill.label == every(BENIGN).label) ctx.reference.set(state, s.controls);
+  if (fill.label === every(BENIGN).label) ctx.reference.set(state, s.controls);
   else assert.is(s.controls, ctx.reference.get(state), `${label}: form controls differ from the benign form's`);
 }
 

@@ -30,7 +30,7 @@ stylesheets from //{appDomain}/css/signup-forms/popup/`, async () => {
     const { page, context, log } = await newPage(browser);
     const scripts: string[] = [];
     page.on('request', (r) => {
-      if (r.resourceType() == 'script') scripts.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto(url);
     const { frame } = await shown(page, MODAL);
@@ -52,7 +52,7 @@ stylesheets from //{appDomain}/css/signup-forms/popup/`, async () => {
     await frame.press('input[name=EMAIL]', 'Enter');
     await frame.waitForSelector('.mc-success:not(:empty)');
     assert.ok(
-      scripts.some((s) => s == '/js/signup-forms/popup/form-actions.js'),
+      scripts.some((s) => s === '/js/signup-forms/popup/form-actions.js'),
       `form-actions.js fetched unversioned: ${scripts}`,
     );
     assert.equal(log.errors, []);

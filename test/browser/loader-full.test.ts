@@ -55,8 +55,8 @@ const leftovers = (page: Page) =>
     frames: document.querySelectorAll('iframe').length,
     inert: document.querySelectorAll('[inert]').length,
     overflow: document.documentElement.style.overflow,
-    started: !!(window.__mcsf && window.__mcsf.started),
-    popup: !!(window.__mcsf && window.__mcsf.popup),
+    started: !!window.__mcsf?.started,
+    popup: !!window.__mcsf?.popup,
   }));
 const NOTHING = { frames: 0, inert: 0, overflow: '', started: false, popup: false };
 
@@ -67,7 +67,7 @@ T('embed.js carries start and open only; embed-full.js adds destroy and grantCon
     [FULL, ['destroy', 'grantConsent', 'open', 'start']],
   ] as const) {
     await page.goto(account({ popupDelay: 600 }, {}, path).url);
-    await page.waitForFunction(() => typeof window.dojoRequire == 'function' && !('q' in window.dojoRequire));
+    await page.waitForFunction(() => typeof window.dojoRequire === 'function' && !('q' in window.dojoRequire));
     const keys = await page.evaluate(
       (m) => new Promise<string[]>((r) => window.dojoRequire!([m], (L) => r(Object.keys(L as object).sort()))),
       LOADER_MODULE,
@@ -93,7 +93,7 @@ T(
     assert.equal(await leftovers(page), NOTHING, 'the trigger was disarmed');
     // The opener is the page's own link again: it follows its href.
     await page.click('#open');
-    await page.waitForFunction(() => location.hash == '#later');
+    await page.waitForFunction(() => location.hash === '#later');
     assert.is(await page.$(MODAL), null);
     assert.is(await call(page, 'open'), false, 'open after destroy has nothing to open');
 
@@ -103,7 +103,7 @@ T(
       { baseUrl: ctx.fx.host, uuid, lid: 'list1' },
     ] as const);
     await shown(page, MODAL);
-    assert.is(callsOf(uuid).filter((c) => c.path == 'form-settings').length, 2);
+    assert.is(callsOf(uuid).filter((c) => c.path === 'form-settings').length, 2);
     assert.ok((await page.evaluate(() => document.querySelectorAll('[inert]').length)) > 0, 'the modal holds the host');
     await call(page, 'destroy');
     assert.equal(await leftovers(page), NOTHING, 'frames, inert host and overflow gone');
@@ -130,7 +130,7 @@ T('destroyed before the page has loaded: it stops waiting for the load, and asks
     await r.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' });
   });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.started));
+  await page.waitForFunction(() => !!window.__mcsf?.started);
   assert.is(await page.evaluate(() => document.readyState), 'interactive');
   await call(page, 'destroy');
   // Until the loader's next look at the page (LOAD_POLL_MS), which finds it destroyed and sets no other: a start that
@@ -150,7 +150,7 @@ T('destroyed before the page has loaded: it stops waiting for the load, and asks
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   release();
-  await page.waitForFunction(() => document.readyState == 'complete');
+  await page.waitForFunction(() => document.readyState === 'complete');
   // No timer of the embed is pending, so nothing of it can run later: only the load itself could have asked.
   await settle(page);
   assert.equal(
@@ -195,7 +195,7 @@ T('a settings answer that comes after destroy does nothing', async () => {
     requests.some((u) => u.endsWith('/popup.js')),
     'popup.js not asked for',
   );
-  assert.is(callsOf(uuid).filter((c) => c.path == 'form-settings').length, 1);
+  assert.is(callsOf(uuid).filter((c) => c.path === 'form-settings').length, 1);
   assert.equal(log.errors, []);
   await context.close();
 });
@@ -209,7 +209,7 @@ T('consent awaited: no request and no cookie until granted, openers do nothing; 
     if (r.url().includes('/subscribe/')) requests.push(r.url());
   });
   await page.goto(url);
-  await page.waitForFunction(() => document.readyState == 'complete');
+  await page.waitForFunction(() => document.readyState === 'complete');
   // Past the loader's look at the loaded page and any trigger, at once: nothing may be asked while consent waits.
   await quiet(page, 1500);
   await page.click('#open');
@@ -222,7 +222,7 @@ T('consent awaited: no request and no cookie until granted, openers do nothing; 
 
   await call(page, 'grantConsent');
   await shown(page, MODAL);
-  assert.is(callsOf(uuid).filter((c) => c.path == 'form-settings').length, 1);
+  assert.is(callsOf(uuid).filter((c) => c.path === 'form-settings').length, 1);
   assert.equal(log.errors, []);
   await context.close();
 });
@@ -237,7 +237,7 @@ T('data-consent="wait" on the script tag; consent granted before the start start
   const { context, page, log } = await newPage(ctx.browser);
   const requests = await installClock(page);
   await page.goto(url);
-  await page.waitForFunction(() => document.readyState == 'complete');
+  await page.waitForFunction(() => document.readyState === 'complete');
   // Past the loader's look at the loaded page, at once: nothing may be asked before consent.
   await quiet(page, 1000);
   assert.not.ok(
@@ -284,7 +284,7 @@ T('scopeCookies: closing one form leaves another form of the same site showing',
   const before = callsOf(a.uuid).length;
   const asked = requests.length;
   await page.goto(a.url);
-  await page.waitForFunction(() => document.readyState == 'complete');
+  await page.waitForFunction(() => document.readyState === 'complete');
   // Past the loader's look at the loaded page and its cookie check, at once: a settings call would have gone out.
   await quiet(page, 800);
   assert.not.ok(
@@ -306,7 +306,7 @@ T('the Trusted Types policy passes http(s) script URLs only; anything else becom
   );
   const { context, page, log } = await newPage(ctx.browser);
   await page.goto(url);
-  await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.tt));
+  await page.waitForFunction(() => !!window.__mcsf?.tt);
   const out = await page.evaluate(() =>
     [
       'https://cdn.example/a.js',

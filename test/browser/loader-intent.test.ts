@@ -112,14 +112,14 @@ const settled = async (page: Page) => {
 const prepared = (page: Page) =>
   page.waitForFunction(() => {
     const f = document.querySelector<HTMLIFrameElement>('iframe');
-    const d = f && f.contentDocument;
+    const d = f?.contentDocument;
     const links = d ? Array.from(d.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')) : [];
     return !!d && !!d.querySelector('form') && links.length > 0 && links.every((l) => !!l.sheet);
   });
 
 /** How many frames on the page are shown (a popup prepared hidden is not). */
 const visibleFrames = (page: Page) =>
-  page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length);
+  page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility !== 'hidden').length);
 
 /** Scrolls by wheel (real input) by `dy` and waits until the page has moved at least to `atLeast`. */
 const wheel = async (page: Page, dy: number, atLeast: number) => {
@@ -200,13 +200,13 @@ for (const how of ['pointer over', 'focus on'] as const)
     const { context, page, log, asked } = await open({ popupDelay: 'bottom' }, { opener: true });
     await settled(page);
     assert.equal(asked, BEFORE_INTENT);
-    if (how == 'pointer over') await page.hover('#host-button');
+    if (how === 'pointer over') await page.hover('#host-button');
     else await page.keyboard.press('Tab');
     await prepared(page);
     assert.ok(asked.includes('popup.js') && asked.includes('modal-1.css'), 'popup.js and the stylesheet');
     assert.is(await visibleFrames(page), 0, 'prepared hidden');
     const before = [...asked];
-    if (how == 'pointer over') await page.click('#host-button');
+    if (how === 'pointer over') await page.click('#host-button');
     else await page.keyboard.press('Enter');
     await shown(page, MODAL);
     assert.equal(asked, before, 'the open fetched nothing more');

@@ -37,7 +37,7 @@ T('an opener opens it by keyboard whatever its trigger; focus comes back; no coo
   const { uuid, url } = account({ popupDelay: 600 });
   const { context, page, log } = await newPage(ctx.browser);
   await page.goto(url);
-  await page.waitForFunction(() => document.readyState == 'complete');
+  await page.waitForFunction(() => document.readyState === 'complete');
   await page.focus('#open');
   await page.keyboard.press('Enter');
   await shown(page, MODAL);
@@ -88,7 +88,7 @@ T('after a subscribe the opener opens a fresh form', async () => {
   const { url } = account({ popupDelay: 600, confirmationDuration: 1 });
   const { context, page, log } = await newPage(ctx.browser);
   await page.goto(url);
-  await page.waitForFunction(() => document.readyState == 'complete');
+  await page.waitForFunction(() => document.readyState === 'complete');
   await page.click('#open');
   const { frame } = await shown(page, MODAL);
   await frame.fill('input[name=EMAIL]', 'reader@example.com');
@@ -133,8 +133,8 @@ T('the queued snippet: embed.js blocked throws nothing; embed.js late runs the q
   await two.page.goto(late.url, { waitUntil: 'commit' });
   await two.page.waitForFunction(
     () =>
-      document.readyState != 'loading' &&
-      ((window.dojoRequire as unknown as { q?: unknown[] } | undefined)?.q || []).length == 1,
+      document.readyState !== 'loading' &&
+      ((window.dojoRequire as unknown as { q?: unknown[] } | undefined)?.q || []).length === 1,
   );
   queued();
   await shown(two.page, MODAL);
@@ -150,10 +150,10 @@ T('popup.js that failed to load (the warm-up’s) is asked for again by the next
   // The first request for popup.js fails, as on a network blip; later ones reach the content host.
   await page.route(
     (u) => u.pathname.endsWith('/popup.js'),
-    (r) => (++asked == 1 ? r.abort() : r.continue()),
+    (r) => (++asked === 1 ? r.abort() : r.continue()),
   );
   await page.goto(url);
-  await page.waitForFunction(() => document.readyState == 'complete');
+  await page.waitForFunction(() => document.readyState === 'complete');
   // The warm-up asks for popup.js once the settings are in and the page is idle.
   await until(() => asked >= 1, 'the warm-up asking for popup.js', 5000);
   assert.is(asked, 1, 'the warm-up asked for popup.js');

@@ -55,7 +55,7 @@ const host = async (settings: Record<string, unknown>, o: Host = {}) => {
 };
 
 /** Waits until embed-rules.js has run (the gate is armed at once then). */
-const rulesIn = (page: Page) => page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.lr));
+const rulesIn = (page: Page) => page.waitForFunction(() => !!window.__mcsf?.lr);
 
 /**
  * Asserts that nothing shows on `page`: the rules are in and every timer of the next 3 s has run (the trigger's, the
@@ -182,10 +182,10 @@ T('single-page app (embed-full.js): a route the rules leave out closes the popup
   await gone(page, MODAL);
   assert.not.ok(COOKIE_CLOSED in (await cookies(context)), 'no closed cookie: the visitor did not close it');
   assert.equal(Object.keys(await cookies(context)), [], 'no cookie at all');
-  assert.is(await page.evaluate(() => !!(window.__mcsf && window.__mcsf.popup)), false, 'the popup is destroyed');
+  assert.is(await page.evaluate(() => !!window.__mcsf?.popup), false, 'the popup is destroyed');
   // Back to a path it shows on: the trigger is spent, nothing comes back by itself.
   await page.evaluate(() => history.back());
-  await page.waitForFunction(() => location.pathname == '/host/spa-shop');
+  await page.waitForFunction(() => location.pathname === '/host/spa-shop');
   await settle(page);
   assert.is(await page.$(MODAL), null);
   assert.ok(files().includes('embed-rules.js'));

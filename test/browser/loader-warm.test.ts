@@ -30,7 +30,7 @@ const embedRequests = async (page: Page) =>
       };
       add(performance, 0);
       for (const f of Array.from(document.querySelectorAll('iframe'))) {
-        const p = f.contentWindow && f.contentWindow.performance;
+        const p = f.contentWindow?.performance;
         if (p) add(p, p.timeOrigin - performance.timeOrigin);
       }
       return out;
@@ -47,13 +47,13 @@ const sheetsLoaded = (page: Page) =>
   page.waitForFunction(() => {
     const d = document.querySelector('iframe')?.contentDocument;
     const links = d ? Array.from(d.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')) : [];
-    return links.length == 1 && links.every((l) => !!l.sheet) && !!d!.querySelector('form');
+    return links.length === 1 && links.every((l) => !!l.sheet) && !!d!.querySelector('form');
   });
 
 /** The host page as a hidden popup must leave it: no visible frame, nothing inert, the root's style untouched. */
 const hostState = (page: Page) =>
   page.evaluate(() => ({
-    visible: Array.from(document.querySelectorAll('iframe')).filter((f) => getComputedStyle(f).visibility != 'hidden')
+    visible: Array.from(document.querySelectorAll('iframe')).filter((f) => getComputedStyle(f).visibility !== 'hidden')
       .length,
     inert: document.querySelectorAll('[inert]').length,
     rootStyle: document.documentElement.getAttribute('style') || '',
@@ -63,7 +63,7 @@ T(
   'warmed while idle: popup.js and the stylesheets before the trigger, prepared hidden; the trigger shows it',
   async () => {
     const { context, page, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 3 }, { focusHost: true });
-    await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.popup));
+    await page.waitForFunction(() => !!window.__mcsf?.popup);
     // Prepared: the modal's frame is on the page with its stylesheet loaded, hidden.
     await sheetsLoaded(page);
     const before = await embedRequests(page);
@@ -146,10 +146,10 @@ T('middle trigger: prepared once the reader is on the way (issue 37), shown when
     { before: tall },
   );
   // A third of the way to the middle (the scrollable range is about 3200 px): on the way.
-  await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.lx));
+  await page.waitForFunction(() => !!window.__mcsf?.lx);
   await page.mouse.move(600, 400);
   await page.mouse.wheel(0, 700);
-  await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.popup));
+  await page.waitForFunction(() => !!window.__mcsf?.popup);
   await sheetsLoaded(page);
   const before = await embedRequests(page);
   assert.ok(before.some((r) => r.path.endsWith('popup.js') && r.afterLoad));
@@ -158,7 +158,7 @@ T('middle trigger: prepared once the reader is on the way (issue 37), shown when
   await page.mouse.wheel(0, 2500);
   await shown(page, MODAL);
   const after = await paths(page);
-  assert.equal(after.filter((p) => p.endsWith('.css') || p == 'popup.js').length, 2, 'nothing fetched again');
+  assert.equal(after.filter((p) => p.endsWith('.css') || p === 'popup.js').length, 2, 'nothing fetched again');
   assert.equal(log.errors, []);
   await context.close();
 });
@@ -175,12 +175,12 @@ T('a trigger that fires while the warm popup.js is on its way shows the popup wh
       },
     );
   const { context, page, log } = await openHost(ctx.browser, ctx.fx, { popupDelay: 1 }, { before: hold });
-  await page.waitForFunction(() => !!(window.__mcsf && window.__mcsf.handoff));
+  await page.waitForFunction(() => !!window.__mcsf?.handoff);
   assert.is(await page.evaluate(() => window.__mcsf!.handoff!.show), false, 'warming: not to show yet');
   await page.waitForFunction(() => window.__mcsf!.handoff!.show === true);
   release();
   await shown(page, MODAL);
-  assert.equal((await paths(page)).filter((p) => p == 'popup.js').length, 1, 'popup.js fetched once');
+  assert.equal((await paths(page)).filter((p) => p === 'popup.js').length, 1, 'popup.js fetched once');
   assert.equal(log.errors, []);
   await context.close();
 });

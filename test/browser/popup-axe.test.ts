@@ -94,8 +94,8 @@ A(
       for (const c of frameTree.childFrames || [])
         nodes.push(...(await cdp.send('Accessibility.getFullAXTree', { frameId: c.frame.id })).nodes);
       const groups = nodes
-        .filter((n) => ['group', 'radiogroup'].includes(String(n.role && n.role.value)) && !n.ignored)
-        .map((n) => [n.role!.value, n.name && n.name.value]);
+        .filter((n) => ['group', 'radiogroup'].includes(String(n.role?.value)) && !n.ignored)
+        .map((n) => [n.role!.value, n.name?.value]);
       assert.equal(groups, [
         ['group', 'Address required'],
         ['group', 'Birthday required'],

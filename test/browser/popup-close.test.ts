@@ -57,7 +57,7 @@ const CASES: [Variation, Motion][] = [
 
 for (const [variation, motion] of CASES)
   for (const [how, act] of WAYS) {
-    const animates = variation != 'modal' && motion == 'no-preference';
+    const animates = variation !== 'modal' && motion === 'no-preference';
     T(
       `${variation} (${motion} motion): closes by ${how}; the closed cookie lives ${FREQUENCY[variation]} days; ` +
         `focus returns; ${animates ? 'animates out' : 'no animation out'}`,
@@ -72,7 +72,7 @@ for (const [variation, motion] of CASES)
           const { el } = await shown(page, MODAL);
           assert.is(
             await el.evaluate((f) => f.contentDocument!.querySelector('.mc-dialog')!.getAttribute('aria-modal')),
-            String(variation == 'modal'),
+            String(variation === 'modal'),
           );
           assert.is((await cookies(context))[COOKIE_CLOSED], undefined, 'no closed cookie before closing');
           // Whether the frame's root ever takes the mc-out class, watched from the host page (the frame goes away).
@@ -132,7 +132,7 @@ T(
         document.addEventListener(
           'keydown',
           (e) => {
-            if (e.key == 'Escape' && w.panelOpen) {
+            if (e.key === 'Escape' && w.panelOpen) {
               w.panelOpen = false;
               e.preventDefault();
             }

@@ -119,7 +119,7 @@ S('a signup the provider accepted: the window hears subscribed, the provider cou
     await frame.click('[type="submit"]');
     const { lid, fId } = ids('subscribed');
     await w.page.waitForFunction(() =>
-      (window as unknown as { __told: [string][] }).__told.some((t) => t[0] == 'mc-popup:subscribed'),
+      (window as unknown as { __told: [string][] }).__told.some((t) => t[0] === 'mc-popup:subscribed'),
     );
     assert.equal(await w.told(), [
       ['mc-popup:shown', { lid, f_id: fId }],
@@ -232,7 +232,7 @@ dojoRequire(["${LOADER_MODULE}"],function(L){L.start(${JSON.stringify(options)})
   });
   try {
     await w.page.goto(url);
-    await w.page.waitForFunction(() => document.readyState == 'complete');
+    await w.page.waitForFunction(() => document.readyState === 'complete');
     // Past any trigger at once (the page's clock): nothing may be sent while consent waits.
     await quiet(w.page, 1500);
     assert.equal(w.beacons, []);

@@ -101,7 +101,7 @@ export async function shown(page: Page, sel: string): Promise<{ el: ElementHandl
     .waitForFunction(
       (s) => {
         const f = document.querySelector<HTMLIFrameElement>(s);
-        return !!f && f.style.visibility == '';
+        return !!f && f.style.visibility === '';
       },
       sel,
       // Generous: a shared 2-core machine running several Chromium pages at once (a bound on hanging, not a timing).
@@ -135,7 +135,7 @@ export async function cookies(
 
 /** How many frames on the page are shown: not `visibility: hidden` (a popup prepared hidden is not). */
 export const shownFrames = (page: Page): Promise<number> =>
-  page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility != 'hidden').length);
+  page.$$eval('iframe', (fs) => fs.filter((f) => getComputedStyle(f).visibility !== 'hidden').length);
 
 /** Presses Tab `n` times and returns where focus was after each press (`focusAt`). */
 export async function tabStops(page: Page, n: number): Promise<string[]> {
@@ -151,7 +151,7 @@ export async function tabStops(page: Page, n: number): Promise<string[]> {
 export const focusAt = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const a = document.activeElement;
-    if (a && a.tagName == 'IFRAME') {
+    if (a && a.tagName === 'IFRAME') {
       const inner = (a as HTMLIFrameElement).contentDocument!.activeElement;
       const what = inner
         ? inner.getAttribute('data-action') || inner.getAttribute('name') || inner.className || inner.tagName
@@ -215,7 +215,7 @@ export const trackTimers = (page: Page) =>
       const id = set(
         (...a: unknown[]) => {
           live.delete(id);
-          if (typeof f == 'function') f(...a);
+          if (typeof f === 'function') f(...a);
         },
         ms,
         ...args,

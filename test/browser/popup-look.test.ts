@@ -186,10 +186,10 @@ T('the parts of a birthday, a date and a US phone: each labelled on screen above
     const seen = await frame.$$eval('fieldset input', (inputs) =>
       inputs.map((i) => {
         const l = document.querySelector(`label[for="${i.id}"]`);
-        const [lb, ib] = [l, i].map((e) => e && e.getBoundingClientRect());
+        const [lb, ib] = [l, i].map((e) => e?.getBoundingClientRect());
         // Shown: a box of its own, wholly above its input, nothing hiding it from sight.
         const shown =
-          !!lb && lb.width > 0 && lb.height > 0 && lb.bottom <= ib!.top && getComputedStyle(l!).opacity == '1';
+          !!lb && lb.width > 0 && lb.height > 0 && lb.bottom <= ib!.top && getComputedStyle(l!).opacity === '1';
         return [i.getAttribute('name'), shown ? l!.textContent : 'no label on screen'];
       }),
     );
@@ -333,7 +333,7 @@ T('a refusal for want of consent on a phone: focus goes to the first consent, it
     await frame.fill('input[name=EMAIL]', 'consent@example.com');
     await frame.click('button[type=submit]');
     await frame.waitForSelector('.mc-gdpr-msg:not(:empty)');
-    await frame.waitForFunction(() => document.activeElement!.id == 'gdpr-1');
+    await frame.waitForFunction(() => document.activeElement!.id === 'gdpr-1');
     const r = await frame.$eval('.mc-gdpr-msg', (m) => [m.getBoundingClientRect().top, innerHeight]);
     assert.ok(r[0] >= 0 && r[0] < r[1], `the message at ${r[0]} in a ${r[1]} px view`);
   } finally {

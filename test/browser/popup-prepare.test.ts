@@ -71,7 +71,7 @@ const hostState = (page: Page) =>
     body: document.body.innerHTML.replace(/<script[\s\S]*?<\/script>/g, '').trim(),
     rootStyle: document.documentElement.getAttribute('style') || '',
     inert: [...document.querySelectorAll('[inert]')].length,
-    focus: document.activeElement && document.activeElement.id,
+    focus: document.activeElement?.id,
     cookie: document.cookie,
   }));
 
@@ -83,7 +83,7 @@ const prepared = (page: Page) =>
   page.waitForFunction(
     () => {
       const f = document.querySelector<HTMLIFrameElement>('iframe');
-      const d = f && f.contentDocument;
+      const d = f?.contentDocument;
       const g = window.__mcsf as Shared;
       const linked = d ? d.querySelectorAll('link[rel=stylesheet]').length : 0;
       return (
@@ -91,7 +91,7 @@ const prepared = (page: Page) =>
         !!d.querySelector('.mc-root input') &&
         !d.querySelector('.mc-dialog>[hidden],.mc-content>[hidden]') &&
         linked > 0 &&
-        d.styleSheets.length == linked &&
+        d.styleSheets.length === linked &&
         !!g.extras
       );
     },
@@ -111,7 +111,7 @@ no cookie but the server's (spec 3.8: on load)`,
       assert.equal(
         await page.evaluate(() => {
           const g = window.__mcsf as Shared;
-          return { handoff: g.handoff === undefined, popup: typeof (g.popup && g.popup.reveal) };
+          return { handoff: g.handoff === undefined, popup: typeof g.popup?.reveal };
         }),
         { handoff: true, popup: 'function' },
         'the handoff taken, the prepared popup published',
@@ -275,7 +275,7 @@ T('destroyed while its frame loads: the frame goes at once, not at its load, and
     true,
   );
   const warned: string[] = [];
-  page.on('console', (m) => m.type() == 'warning' && warned.push(m.text()));
+  page.on('console', (m) => m.type() === 'warning' && warned.push(m.text()));
   try {
     await page.waitForFunction(() => '__seen' in window);
     assert.equal(

@@ -120,7 +120,7 @@ T('form-extras.js fails once while warming up: the trigger fetches it again and 
       before: (p) =>
         p.route(
           (u) => beside('form-extras.js').test(u.pathname),
-          (r) => (++asked == 1 ? r.abort() : r.continue()),
+          (r) => (++asked === 1 ? r.abort() : r.continue()),
         ),
     },
   );

@@ -18,7 +18,7 @@ const { T, ctx } = popupSuite('popup across a resize');
  */
 async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
-  await page.waitForFunction(([w, h]) => innerWidth == w && innerHeight == h, [size.width, size.height]);
+  await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [size.width, size.height]);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
@@ -133,7 +133,7 @@ for (const variation of ['modal', 'slide'] as const)
           for (const [width, mobile] of steps) {
             await resize(page, { width, height: 800 });
             assert.is(await mobileClass(el), mobile, `at ${width} px`);
-            if (variation == 'slide') {
+            if (variation === 'slide') {
               // The slide-in is a 400 px panel on a desktop view
               // and the whole width on a mobile one (src/popup/place.ts).
               const box = await visibleBox(el);

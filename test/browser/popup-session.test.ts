@@ -42,7 +42,7 @@ const hostState = async (page: Page, d: Awaited<ReturnType<typeof devtools>>): P
   const dom = await page.evaluate(() => ({
     body: document.body.outerHTML,
     root: [...document.documentElement.attributes]
-      .filter((a) => a.name != 'style' || a.value)
+      .filter((a) => a.name !== 'style' || a.value)
       .map((a) => `${a.name}=${a.value}`),
   }));
   const listeners: string[] = [];
@@ -58,7 +58,7 @@ const hostState = async (page: Page, d: Awaited<ReturnType<typeof devtools>>): P
       const node = l.backendNodeId
         ? (await d.cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId })).node.nodeName
         : 'window';
-      if (node != 'SCRIPT') listeners.push(`${node}#${l.backendNodeId || ''} ${l.type}`);
+      if (node !== 'SCRIPT') listeners.push(`${node}#${l.backendNodeId || ''} ${l.type}`);
     }
     await d.cdp.send('Runtime.releaseObject', { objectId: result.objectId! });
   }
@@ -307,7 +307,7 @@ T('ended while its frame loads: the frame and its load time-out go at once, and 
     assert.equal(await hostState(page, dt), before);
     assert.equal(log.errors, []);
     assert.equal(
-      log.console.filter((m) => m.type == 'warning'),
+      log.console.filter((m) => m.type === 'warning'),
       [],
       'an ending is not a failure: no warning',
     );

@@ -39,7 +39,7 @@ const stateWhileHeld = (page: Page, sel: string) =>
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const linked = () => {
       const f = document.querySelector<HTMLIFrameElement>(s);
-      return f && f.contentDocument && f.contentDocument.querySelector('link') ? f : null;
+      return f?.contentDocument?.querySelector('link') ? f : null;
     };
     let f = linked();
     for (let waited = 0; !f; waited += 20) {
@@ -50,7 +50,7 @@ const stateWhileHeld = (page: Page, sel: string) =>
     await sleep(500);
     const d = f.contentDocument!;
     return {
-      hidden: f.style.visibility == 'hidden',
+      hidden: f.style.visibility === 'hidden',
       links: d.querySelectorAll('link[rel=stylesheet]').length,
       rendered: d.body ? d.body.querySelectorAll('*').length : 0,
     };
@@ -108,7 +108,7 @@ the sheets the popup links are named for their build in the versioned folders`,
     const text = async (path: string, status = 200) => {
       const r = await fetch(ctx.fx.origin + path);
       assert.is(r.status, status, path);
-      if (status == 200) assert.match(r.headers.get('content-type') || '', /^text\/css/, path);
+      if (status === 200) assert.match(r.headers.get('content-type') || '', /^text\/css/, path);
       return r.text();
     };
     /** The versioned name of a sheet the popup links (build/release.mjs): the one file of dist/ its pattern matches. */

@@ -198,7 +198,7 @@ T('fixed: a full-width bar at the bottom, template 1, description cut to 50 char
   const { page, context } = await open({ popupDelay: 0, modalVariation: 'fixed', template: 4, description: long });
   const { el, frame } = await shown(page, MODAL);
   const box = await visibleBox(el);
-  assert.ok(box.width == 1280 && box.y + box.height >= 799 && box.height < 400, JSON.stringify(box));
+  assert.ok(box.width === 1280 && box.y + box.height >= 799 && box.height < 400, JSON.stringify(box));
   assert.ok(
     await frame.evaluate(() => document.documentElement.classList.contains('mc-t1')),
     'fixed forces template 1',
@@ -218,11 +218,11 @@ T('templates: 3 and 4 are 603 px wide; the image is an <img> in template 1 and a
     const { frame } = await shown(page, MODAL);
     // offsetWidth: the layout width, not the opening animation's scaled box.
     const w = await frame.$eval('.mc-dialog', (d) => (d as HTMLElement).offsetWidth);
-    if (template == 3 || template == 4) assert.is(w, 603, `template ${template}`);
+    if (template === 3 || template === 4) assert.is(w, 603, `template ${template}`);
     else assert.is(w, 768, `template ${template}`);
     const hasImg = !!(await frame.$('.mc-image img'));
-    assert.is(hasImg, template == 1, `template ${template} <img>`);
-    if (template != 1)
+    assert.is(hasImg, template === 1, `template ${template} <img>`);
+    if (template !== 1)
       assert.match(
         await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mc-image')),
         'url(',
@@ -244,7 +244,7 @@ T('mobile: the banner shows first, its call to action opens the modal; the banne
   const { el, frame } = await shown(a.page, BANNER);
   assert.not.ok(await a.page.$(MODAL));
   const box = await visibleBox(el);
-  assert.ok(box.height > 40 && box.y + box.height >= 699 && box.width == 375, JSON.stringify(box));
+  assert.ok(box.height > 40 && box.y + box.height >= 699 && box.width === 375, JSON.stringify(box));
   assert.is(
     await frame.evaluate(() => document.querySelector('meta[name=viewport]')?.getAttribute('content')),
     'width=device-width,initial-scale=1,maximum-scale=1',
@@ -280,11 +280,11 @@ T('preview: closing rebuilds and reopens the popup; no cookie, no server call', 
   await first.frame.click('.mc-close');
   await page.waitForFunction((sel) => {
     const f = document.querySelector<HTMLIFrameElement>(sel);
-    return f && f.style.visibility == '' && f.contentDocument!.querySelector('.mc-dialog');
+    return f && f.style.visibility === '' && f.contentDocument!.querySelector('.mc-dialog');
   }, MODAL);
   assert.is(await page.$$eval('iframe', (f) => f.length), 1, 'one popup at a time');
   assert.equal(Object.keys(await cookies(context)), []);
-  assert.is(ctx.fx.calls('form-post-json').filter((c) => c.query.u == uuid).length, 0);
+  assert.is(ctx.fx.calls('form-post-json').filter((c) => c.query.u === uuid).length, 0);
   await context.close();
 });
 
@@ -299,7 +299,7 @@ after Escape (it mounts on every edit: WCAG 2.1.2, 3.2.2)`,
     await page.keyboard.press('Escape');
     await page.waitForFunction((old) => {
       const f = document.querySelector<HTMLIFrameElement>('iframe');
-      return !!f && f != old && f.style.visibility == '';
+      return !!f && f !== old && f.style.visibility === '';
     }, first.el);
     // A popup takes focus as it is revealed, in the same task: done by now.
     await settle(page);
@@ -389,7 +389,7 @@ T('one popup: two loaders and a second mount leave one popup on the page', async
   // The second mount's popup shown in a frame of its own, then what it set going has run.
   await page.waitForFunction((old) => {
     const fs = [...document.querySelectorAll('iframe')];
-    return fs.some((f) => f != old && f.style.visibility == '');
+    return fs.some((f) => f !== old && f.style.visibility === '');
   }, first.el);
   await settle(page);
   assert.is(await page.$$eval('iframe', (f) => f.length), 1);
@@ -449,7 +449,7 @@ T(
       const { page, context, log } = await open(
         { popupDelay: 0, fields: [EMAIL_FIELD, address] },
         // Hanging: the request is taken and never answered, as by a CDN that accepts the connection and stalls.
-        mode == 'blocked'
+        mode === 'blocked'
           ? { block: 'countries.js' }
           : { before: async (p) => void (await p.route(beside('countries.js'), () => undefined)) },
       );
@@ -459,7 +459,7 @@ T(
       assert.is(await frame.$('select[name="ADDRESS[country]"]'), null, mode);
       assert.is(await frame.getAttribute('input[name="ADDRESS[country]"]', 'autocomplete'), 'country-name', mode);
       assert.ok(
-        log.console.some((m) => m.type == 'warning' && m.text.includes('country list')),
+        log.console.some((m) => m.type === 'warning' && m.text.includes('country list')),
         `${mode}: one clear warning`,
       );
       assert.equal(log.errors, [], mode);

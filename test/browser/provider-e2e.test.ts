@@ -222,7 +222,7 @@ E('the studio stage: mounting changed settings (a template, texts) re-renders th
           const doc = f?.contentDocument;
           return (
             !!f &&
-            f.style.visibility == '' &&
+            f.style.visibility === '' &&
             !!doc?.querySelector('.mc-dialog') &&
             doc.documentElement.classList.contains(`mc-t${t}`)
           );
@@ -247,7 +247,7 @@ E('the studio stage: mounting changed settings (a template, texts) re-renders th
     });
     const f = await popup('4');
     await f.waitForFunction(
-      () => (document.querySelector('button[type=submit]')?.textContent || '').trim() == 'Count me in',
+      () => (document.querySelector('button[type=submit]')?.textContent || '').trim() === 'Count me in',
     );
     assert.is((await f.textContent('.mc-description h2'))!.trim(), 'Edited live');
     assert.is(

@@ -88,7 +88,7 @@ const rest = (f: string) => !LOADER.test(f);
 const extrasForm = () => {
   const gdpr = demoForm('gdpr')!.settings as { fields: Record<string, unknown>[] };
   const address = (demoForm('every-field')!.settings as { fields: Record<string, unknown>[] }).fields.find(
-    (f) => f.type == 'address',
+    (f) => f.type === 'address',
   )!;
   return { ...gdpr, popupDelay: 0, useMobileBanner: 'N', fields: [...gdpr.fields, { ...address, required: false }] };
 };
@@ -118,7 +118,7 @@ const open = async (page: Page, key: string, embed = ''): Promise<Frame> => {
   const errors: string[] = [];
   page.on('response', (r) => r.status() >= 400 && failed.push(`${r.url()} ${r.status()}`));
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() == 'warning' && errors.push(m.text().split('\n')[0]));
+  page.on('console', (m) => m.type() === 'warning' && errors.push(m.text().split('\n')[0]));
   await page.goto(`${ctx.env.p.origin}/formtest/${key}${embed && `?embed=${embed}`}`);
   const { frame } = await shown(page, MODAL).catch((e: Error) => {
     throw Error(`${e.message.split('\n')[0]}\nfailed: ${JSON.stringify(failed)}\nerrors: ${JSON.stringify(errors)}`);

@@ -168,7 +168,7 @@ export const gainsFocus = (el: Locator): Promise<boolean> =>
 /** The focused element's text once it is `text` (as gainsFocus: within 15 s), else whatever it is then. */
 export async function focusedText(page: Page, text: string): Promise<string | null | undefined> {
   await page
-    .waitForFunction((t) => document.activeElement?.textContent == t, text, { timeout: 15000, polling: 50 })
+    .waitForFunction((t) => document.activeElement?.textContent === t, text, { timeout: 15000, polling: 50 })
     .catch(() => {});
   return page.evaluate(() => document.activeElement?.textContent);
 }
@@ -187,7 +187,7 @@ export const popupShown = (page: Page): Promise<unknown> =>
     () => {
       const d = (document.getElementById('stage') as HTMLIFrameElement | null)?.contentDocument;
       const f = d?.querySelector('iframe');
-      return !!f && f.style.visibility == '' && !!f.contentDocument?.body?.firstElementChild;
+      return !!f && f.style.visibility === '' && !!f.contentDocument?.body?.firstElementChild;
     },
     null,
     { timeout: 20000 },

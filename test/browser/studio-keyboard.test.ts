@@ -39,7 +39,7 @@ const markStops = (page: Page) =>
         el.tabIndex < 0 ||
         (el as HTMLButtonElement).disabled ||
         !el.getClientRects().length ||
-        (el instanceof HTMLInputElement && el.type == 'radio' && !el.checked);
+        (el instanceof HTMLInputElement && el.type === 'radio' && !el.checked);
       if (!off) el.dataset.stop = String(n++);
     }
     return n;
@@ -49,7 +49,7 @@ const markStops = (page: Page) =>
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (el && el.id == 'stage') return 'stage';
+    if (el && el.id === 'stage') return 'stage';
     return el?.dataset.stop ?? `unmarked ${el?.tagName} ${el?.id} ${el?.textContent?.slice(0, 30)}`;
   });
 
@@ -65,17 +65,17 @@ T('Tab reaches every control of the editor, in the order of the page', async () 
     assert.ok(n > 150, `${n} stops: every field's controls are on the page`);
     const seen: string[] = [];
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    for (let i = 0; i < n + 60 && seen[seen.length - 1] != String(n - 1); i++) {
+    for (let i = 0; i < n + 60 && seen[seen.length - 1] !== String(n - 1); i++) {
       await page.keyboard.press('Tab');
       const at = await focused(page);
       // Inside the stage, Tab walks the popup's own controls: the stage counts once.
-      if (at != 'stage' || seen[seen.length - 1] != 'stage') seen.push(at);
+      if (at !== 'stage' || seen[seen.length - 1] !== 'stage') seen.push(at);
     }
     const want = Array.from({ length: n }, (_, i) => String(i));
     const stageAt = await page.evaluate(() => document.getElementById('stage')!.dataset.stop);
     assert.equal(
       seen,
-      want.map((s) => (s == stageAt ? 'stage' : s)),
+      want.map((s) => (s === stageAt ? 'stage' : s)),
     );
     clean(w, 'tab order');
   } finally {
@@ -103,7 +103,7 @@ T('Move up and Move down from the keyboard: fields and choices reordered, focus 
     await page.locator('#c-fields-0-down').focus();
     await page.keyboard.press('Enter');
     // The e-mail field is second now: its Move down button has focus at its new place.
-    await page.waitForFunction(() => document.activeElement?.id == 'c-fields-1-down');
+    await page.waitForFunction(() => document.activeElement?.id === 'c-fields-1-down');
     assert.match((await page.locator('#c-fields-1 > legend').textContent()) || '', /^Field 2 \(Email Address\)/);
     // The popup in the stage shows the first name first.
     await page.waitForFunction(() => {
@@ -117,16 +117,16 @@ T('Move up and Move down from the keyboard: fields and choices reordered, focus 
     await page.keyboard.press('Shift+Tab');
     assert.is(await page.evaluate(() => document.activeElement?.id), 'c-fields-1-up');
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => document.activeElement?.id == 'c-fields-0-down');
+    await page.waitForFunction(() => document.activeElement?.id === 'c-fields-0-down');
     assert.ok(await page.locator('#c-fields-0-up').isDisabled());
     assert.match((await page.locator('#c-fields-0 > legend').textContent()) || '', /^Field 1 \(Email Address\)/);
 
     // A choice of the dropdown (field 11, Plan): Free, Standard, Premium.
     const plan = EVERY.settings.fields as { name: string }[];
-    const i = plan.findIndex((f) => f.name == 'PLAN');
+    const i = plan.findIndex((f) => f.name === 'PLAN');
     await page.locator(`#c-fields-${i}-choices-0-down`).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((id) => document.activeElement?.id == id, `c-fields-${i}-choices-1-down`);
+    await page.waitForFunction((id) => document.activeElement?.id === id, `c-fields-${i}-choices-1-down`);
     assert.equal(
       await page
         .locator(`#c-fields-${i}-choices li input[id$="-value"]`)
@@ -141,7 +141,7 @@ T('Move up and Move down from the keyboard: fields and choices reordered, focus 
         opts
           .map((o) => o.textContent)
           .filter(Boolean)
-          .join() == 'Standard,Free,Premium'
+          .join() === 'Standard,Free,Premium'
       );
     });
     clean(w, 'reorder');

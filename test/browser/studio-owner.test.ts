@@ -36,7 +36,7 @@ const buttonColour = (page: Page, rgb: string, stage = true) =>
       const top = inStage ? (document.getElementById('stage') as HTMLIFrameElement).contentDocument : document;
       const popup = top?.querySelector<HTMLIFrameElement>(`iframe[title="${title}"]`)?.contentDocument;
       const b = popup?.querySelector('button[type=submit]');
-      return !!b && getComputedStyle(b).backgroundColor == want;
+      return !!b && getComputedStyle(b).backgroundColor === want;
     },
     { want: rgb, inStage: stage, title: FRAME_TITLE },
     { polling: 50, timeout: 15000 },
@@ -134,7 +134,7 @@ T('sign in, a list, a form; edits seen live in the stage before saving; saved; a
     assert.match(after.settings.description, /Fresh every Friday\./);
     // The live region says the save and the accessibility check's count.
     const n = accessibilityWarnings(after.settings).length;
-    assert.is(said, `Saved. ${n} accessibility warning${n == 1 ? '' : 's'}.`);
+    assert.is(said, `Saved. ${n} accessibility warning${n === 1 ? '' : 's'}.`);
 
     // Publish: the Mailchimp-style snippet, as copied, on a page of another site.
     const snippet = await copySnippet(page);

@@ -31,7 +31,7 @@ const problemOf = (page: Page, label: string) =>
     (el.getAttribute('aria-describedby') || '')
       .split(' ')
       .map((id) => document.getElementById(id))
-      .filter((n) => n && n.classList.contains('problem'))
+      .filter((n) => n?.classList.contains('problem'))
       .map((n) => n!.textContent)
       .join(' '),
   );

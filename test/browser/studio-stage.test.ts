@@ -40,7 +40,7 @@ T('desktop, phone, banner; the page language and direction; another popup versio
     assert.ok((await width()) > 800, 'desktop: wider than the form, so the popup lays out for a desktop');
 
     await page.getByLabel('Phone: the form').check();
-    await page.waitForFunction(() => document.getElementById('stage')!.getBoundingClientRect().width == 375);
+    await page.waitForFunction(() => document.getElementById('stage')!.getBoundingClientRect().width === 375);
     await stageModal(page).locator('button[type=submit]').waitFor();
     assert.is(await stage(page).locator('iframe').count(), 1, 'the form, not the banner');
     await page.getByLabel('Phone: the banner').check();
@@ -55,8 +55,8 @@ T('desktop, phone, banner; the page language and direction; another popup versio
     await page.waitForFunction(() => {
       const d = (document.getElementById('stage') as HTMLIFrameElement).contentDocument!;
       const f = d.querySelector('iframe')?.contentDocument;
-      const popupRtl = !!f?.body && f.documentElement.lang == 'ar' && getComputedStyle(f.body).direction == 'rtl';
-      return d.documentElement.dir == 'rtl' && popupRtl;
+      const popupRtl = !!f?.body && f.documentElement.lang === 'ar' && getComputedStyle(f.body).direction === 'rtl';
+      return d.documentElement.dir === 'rtl' && popupRtl;
     });
     // The address keeps them: a reload shows the stage as it was.
     assert.match(page.url(), /\?lang=ar&dir=rtl$/);
@@ -125,7 +125,7 @@ T('text-to-join at the phone width is said, not followed; a stage navigated away
     assert.is(await page.locator('iframe#stage').count(), 1, 'one stage');
     const stageDoc = await page.evaluate(() => {
       const d = (document.getElementById('stage') as HTMLIFrameElement).contentDocument;
-      return d && d.location.pathname;
+      return d?.location.pathname;
     });
     assert.is(stageDoc, '/studio/stage', 'a new stage, readable');
     assert.ok(

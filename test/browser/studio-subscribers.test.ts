@@ -51,12 +51,12 @@ T('the table, a search, the CSV, and an erase asked first', async () => {
 
     await page.getByLabel('Search by address').fill('EXAMPLE.ORG');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.waitForFunction(() => document.querySelectorAll('table.subscribers tbody tr').length == 1);
+    await page.waitForFunction(() => document.querySelectorAll('table.subscribers tbody tr').length === 1);
     assert.equal(await addresses(page), ['carol@example.org']);
     assert.match((await page.textContent('caption')) || '', /1 subscriber matching “EXAMPLE.ORG”/);
     await page.getByLabel('Search by address').fill('');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.waitForFunction(() => document.querySelectorAll('table.subscribers tbody tr').length == 3);
+    await page.waitForFunction(() => document.querySelectorAll('table.subscribers tbody tr').length === 3);
 
     // Asked first; Escape cancels, and focus returns to the button that asked.
     const erase = page.getByRole('button', { name: 'Erase bob@example.com' });

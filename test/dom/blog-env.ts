@@ -58,7 +58,7 @@ export const postHtml = (
   replyTo = 0,
   form: FormState | null = null,
 ): { status: number; html: string } => {
-  const post = content.posts.find((p) => p.slug == slug);
+  const post = content.posts.find((p) => p.slug === slug);
   if (!post) throw Error(`no post ${slug}`);
   const view = postViews.get(slug) as BlogView;
   return capture((res) => postPage(res, form ? 422 : 200, content, view, AT, post, replyTo, form));

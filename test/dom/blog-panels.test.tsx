@@ -57,7 +57,7 @@ test("comments: visible on load when the hash contains 'comment' or 'respond'", 
     const x = post('http://blog.test/posts/storm-season-notes' + hash);
     assert.is(x.area.classList.contains('open'), open, hash);
     assert.is(x.area.hasAttribute('inert'), !open, hash);
-    if (hash == '#comment-3') assert.equal(x.scrolled, [x.d.getElementById('comment-3')], 'scrolled to the comment');
+    if (hash === '#comment-3') assert.equal(x.scrolled, [x.d.getElementById('comment-3')], 'scrolled to the comment');
   }
 });
 

@@ -24,9 +24,9 @@ const hooks = options as typeof options & { __b?: (v: VNode) => void };
 const next = hooks.__b;
 hooks.__b = (v: VNode) => {
   const props = v.props as Record<string, unknown>;
-  if (typeof v.type == 'function' && (v.type.prototype?.render || 'defaultProps' in v.type))
+  if (typeof v.type === 'function' && (v.type.prototype?.render || 'defaultProps' in v.type))
     throw Error(`<${v.type.name}>: a class component or defaultProps; build/preact-trim.mjs serves neither`);
-  if (typeof v.type == 'string') {
+  if (typeof v.type === 'string') {
     if (REMOVED_TAGS.includes(v.type) || REMOVED_PROPS.some((k) => k in props))
       throw Error(`<${v.type}>: trimmed from the Preact popup.js ships (build/preact-trim.mjs)`);
     for (const name in props)
@@ -38,17 +38,17 @@ hooks.__b = (v: VNode) => {
     for (const name in props)
       if (/^on(DoubleClick|Focus|Blur)(Capture)?$/.test(name))
         throw Error(`<${v.type} ${name}>: a React event name build/react-props.mjs did not see (write JSX props)`);
-    if (typeof props.style == 'string' || 'is' in props)
+    if (typeof props.style === 'string' || 'is' in props)
       throw Error(`<${v.type}>: a style string or an is prop, which the trimmed Preact no longer reads`);
     if ('class' in props && 'className' in props)
       throw Error(`<${v.type} class className>: the core sets both, one over the other; write one`);
     const kind = String(props.type || 'text');
-    if ('onChange' in props && (v.type == 'textarea' || (v.type == 'input' && !/^(checkbox|radio|file)$/.test(kind))))
+    if ('onChange' in props && (v.type === 'textarea' || (v.type === 'input' && !/^(checkbox|radio|file)$/.test(kind))))
       throw Error(`<${v.type} type=${kind} onChange>: the DOM's change fires on leaving the field; write onInput`);
     const style = props.style;
-    if (style && typeof style == 'object')
+    if (style && typeof style === 'object')
       for (const [k, value] of Object.entries(style))
-        if (typeof value == 'number') throw Error(`<${v.type} style ${k}: ${value}>: style values are strings`);
+        if (typeof value === 'number') throw Error(`<${v.type} style ${k}: ${value}>: style values are strings`);
   }
   if (next) next(v);
 };

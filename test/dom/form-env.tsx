@@ -84,10 +84,10 @@ g.location = { protocol: 'http:', href: 'http://host.test/' };
     return wrapped.get(l)!;
   };
   p.addEventListener = function (t, l, o) {
-    add.call(this, t, typeof l == 'function' ? wrap(l as Fn) : l, o);
+    add.call(this, t, typeof l === 'function' ? wrap(l as Fn) : l, o);
   };
   p.removeEventListener = function (t, l, o) {
-    remove.call(this, t, typeof l == 'function' ? wrap(l as Fn) : l, o);
+    remove.call(this, t, typeof l === 'function' ? wrap(l as Fn) : l, o);
   };
 }
 
@@ -165,9 +165,9 @@ const fire = (el: Element, type: string): void => {
 
 /** Types `value` into a text input or picks it in a select, as a visitor would (input or change event). */
 export const type = (el: Element, value: string): void => {
-  if (el.localName == 'select') {
+  if (el.localName === 'select') {
     // linkedom's select.value is read-only: select the option instead, as a visitor does.
-    const o = Array.from(el.querySelectorAll('option')).find((x) => (x.getAttribute('value') || '') == value);
+    const o = Array.from(el.querySelectorAll('option')).find((x) => (x.getAttribute('value') || '') === value);
     if (!o) throw Error('no option ' + value);
     (o as HTMLOptionElement).selected = true;
     fire(el, 'change');
@@ -224,7 +224,7 @@ export const wait = (ms: number): Promise<void> => pass(ms);
 
 /** An attribute whatever the case the DOM kept it in (linkedom keeps autoComplete, tabIndex, maxLength as written). */
 export const attr = (el: Element, name: string): string | null => {
-  const a = Array.from(el.attributes).find((x) => x.name.toLowerCase() == name.toLowerCase());
+  const a = Array.from(el.attributes).find((x) => x.name.toLowerCase() === name.toLowerCase());
   return a ? a.value : null;
 };
 
@@ -234,9 +234,9 @@ export const attr = (el: Element, name: string): string | null => {
  */
 export const spoken = (el: Element): string => {
   const read = (n: Node): string =>
-    n.nodeType == 3
+    n.nodeType === 3
       ? n.textContent || ''
-      : n.nodeType == 1 && (attr(n as Element, 'aria-hidden') == 'true' || attr(n as Element, 'hidden') != null)
+      : n.nodeType === 1 && (attr(n as Element, 'aria-hidden') === 'true' || attr(n as Element, 'hidden') != null)
         ? ''
         : Array.from(n.childNodes).map(read).join('');
   return read(el).replace(/\s+/g, ' ').trim();

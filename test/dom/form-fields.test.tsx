@@ -148,7 +148,10 @@ test('a required group says so in the name a screen reader reads, in valid ARIA;
       );
     // aria-required on a group is not ARIA (a radiogroup alone takes it); none is set where it is not allowed.
     for (const g of m.$$('[aria-required]'))
-      assert.ok(['input', 'select'].includes(g.localName) || attr(g, 'role') == 'radiogroup', g.outerHTML.slice(0, 80));
+      assert.ok(
+        ['input', 'select'].includes(g.localName) || attr(g, 'role') === 'radiogroup',
+        g.outerHTML.slice(0, 80),
+      );
     // The boxes of a checkbox group are not each required: one ticked is enough (spec 5.2).
     assert.equal(m.$$('.mc-field-checkbox input[aria-required]'), []);
     m.unmount();
@@ -216,7 +219,7 @@ test('dateformat and phoneformat variants; unknown type is text; image posts not
       want,
       JSON.stringify(field),
     );
-    if (field.type == 'mystery') assert.is(m.$('#mc-M-0').getAttribute('type'), 'text');
+    if (field.type === 'mystery') assert.is(m.$('#mc-M-0').getAttribute('type'), 'text');
     m.unmount();
   }
 });

@@ -9,8 +9,8 @@ import { Html } from '../../src/popup/html/Html';
 const norm = (n: Node): string =>
   Array.from(n.childNodes)
     .map((c) => {
-      if (c.nodeType != 1)
-        return c.nodeType == 3
+      if (c.nodeType !== 1)
+        return c.nodeType === 3
           ? (c.textContent || '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
           : '';
       const el = c as Element;

@@ -196,7 +196,7 @@ test('the host window hears mc-popup:subscribed with the ids on a success only, 
       fill(m);
       submit(m);
       if (answer) reply(answer);
-      assert.equal(m.status, [answer && answer.result == 'error' ? 'error' : 'success']);
+      assert.equal(m.status, [answer && answer.result === 'error' ? 'error' : 'success']);
       assert.equal(heard, want, JSON.stringify([answer, preview]));
       m.unmount();
     }

@@ -9,7 +9,7 @@ const state = (m: ReturnType<typeof mount>, name: string) => {
   const err = m.$(`#mc-${name}-err`).textContent || '';
   const inv = m.$$(`.mc-field [name^="${name}"]`).map((i) => attr(i, 'aria-invalid'));
   // Invalid: every input marked, but an address marks only those the error is about (its own test below).
-  const marked = name == 'ADDRESS' ? inv.some((x) => x == 'true') : inv.every((x) => x == 'true');
+  const marked = name === 'ADDRESS' ? inv.some((x) => x === 'true') : inv.every((x) => x === 'true');
   return { err, invalid: marked, neutral: inv.every((x) => x == null) };
 };
 

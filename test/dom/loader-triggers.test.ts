@@ -64,7 +64,8 @@ spy(root, 'root');
 spy(document as unknown as EventTarget, 'document');
 
 /** Listeners added and not removed since (the same target, type and function). */
-const live = () => added.filter((a) => !removed.some((r) => r.target == a.target && r.type == a.type && r.fn == a.fn));
+const live = () =>
+  added.filter((a) => !removed.some((r) => r.target === a.target && r.type === a.type && r.fn === a.fn));
 
 /** Timers `arm` asked for, run by hand. */
 let timers: { fn: () => void; ms: number }[] = [];
@@ -139,7 +140,7 @@ then it is removed`, () => {
     assert.is(n.fired, 1, `fires at ${reached} px`);
     assert.equal(live(), [], 'the listener is removed once fired');
     assert.equal(
-      removed.map((r) => [r.target, r.type, r.fn == added[0].fn]),
+      removed.map((r) => [r.target, r.type, r.fn === added[0].fn]),
       [['window', 'scroll', true]],
     );
     scrollTo(3000);

@@ -147,7 +147,7 @@ test('inputs keep their value and checked props; SVG is made in its namespace', 
   render(<Fields v="b@c.d" c />, el);
   assert.is(text.value, 'b@c.d');
   // linkedom's input has no `checked` property, so Preact sets the attribute there (a browser's property).
-  assert.ok(check.checked === true || check.getAttribute('checked') == 'true');
+  assert.ok(check.checked === true || check.getAttribute('checked') === 'true');
   const path = el.querySelector('path')!;
   assert.is(el.querySelector('svg')!.namespaceURI, 'http://www.w3.org/2000/svg');
   assert.is(path.namespaceURI, 'http://www.w3.org/2000/svg');

@@ -116,7 +116,7 @@ test('Badges: powered-by always; rewards only under the rule of spec 9.3', () =>
   for (const [raw, rewards] of cases) {
     const el = show(<Badges s={normalize(raw)} />);
     const links = [...el.querySelectorAll('a')];
-    assert.ok(links.every((a) => a.getAttribute('rel') == 'noopener' && a.getAttribute('target') == '_blank'));
+    assert.ok(links.every((a) => a.getAttribute('rel') === 'noopener' && a.getAttribute('target') === '_blank'));
     assert.is(!!el.querySelector('.mc-rewards'), rewards, JSON.stringify(raw));
     assert.ok(el.querySelector('.mc-powered'));
   }
@@ -142,7 +142,7 @@ modal only for the modal variation`, () => {
     );
     const d = el.querySelector('[role="dialog"]')!;
     assert.is(d.getAttribute('aria-modal'), modal, JSON.stringify(raw));
-    if (named == 'heading') {
+    if (named === 'heading') {
       const h = el.querySelector('#' + d.getAttribute('aria-labelledby'))!;
       assert.match(h.tagName, /^H[1-6]$/);
       assert.not.ok(d.hasAttribute('aria-label'));
@@ -217,7 +217,7 @@ test('Modal: the image is a decorative <img> in template 1 and a CSS background 
       />,
     );
     const img = el.querySelector('.mc-image img');
-    assert.is(!!img, template == 1, `template ${template}`);
+    assert.is(!!img, template === 1, `template ${template}`);
     if (img) assert.equal([img.getAttribute('src'), img.getAttribute('alt')], ['https://img.example/a.png', '']);
     assert.ok(el.querySelector('.mc-image'));
   }
@@ -237,7 +237,7 @@ test('buildFrame: without an iframe element it fails with the text of spec 8', (
   for (const el of [null, undefined, document.createElement('div'), {}])
     assert.throws(
       () => buildFrame(el, { title: 't', sheets: [] }),
-      (e: Error) => e.message == ERR_NO_IFRAME,
+      (e: Error) => e.message === ERR_NO_IFRAME,
     );
   assert.is(ERR_NO_IFRAME, 'You must specify an iframe attribute to an iframe element');
 });

@@ -17,7 +17,7 @@ const doc = document as unknown as Document;
 /** A value with a string left open closed at its end, as a browser's CSS object model reads it (linkedom keeps it). */
 const closed = (v: string): string => {
   let open = '';
-  for (const ch of v) if (ch == '"' || ch == "'") open = open == ch ? '' : open || ch;
+  for (const ch of v) if (ch === '"' || ch === "'") open = open === ch ? '' : open || ch;
   return v + open;
 };
 
@@ -48,11 +48,11 @@ const rules = (css: string): Map<string, string[]> =>
 const shape = (n: Node, sheet: Map<string, string[]>, depth = 0, out: string[] = []): string[] => {
   for (let c = n.firstChild; c; c = c.nextSibling) {
     const pad = ' '.repeat(depth);
-    if (c.nodeType == 3) out.push(pad + JSON.stringify(c.textContent));
-    else if (c.nodeType == 1) {
+    if (c.nodeType === 3) out.push(pad + JSON.stringify(c.textContent));
+    else if (c.nodeType === 1) {
       const el = c as Element;
       const attrs = Array.from(el.attributes)
-        .filter((a) => a.name != 'style' && a.name != 'class')
+        .filter((a) => a.name !== 'style' && a.name !== 'class')
         .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
         .sort();
       const style = el.getAttribute('style');
@@ -71,7 +71,7 @@ const merged = (lines: string[]): string[] =>
     const text = /^( *)("[\s\S]*)$/;
     const a = text.exec(acc[acc.length - 1] ?? '');
     const b = text.exec(l);
-    if (a && b && a[1] == b[1]) acc[acc.length - 1] = a[1] + JSON.stringify(JSON.parse(a[2]) + JSON.parse(b[2]));
+    if (a && b && a[1] === b[1]) acc[acc.length - 1] = a[1] + JSON.stringify(JSON.parse(a[2]) + JSON.parse(b[2]));
     else acc.push(l);
     return acc;
   }, []);

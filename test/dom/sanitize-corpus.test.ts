@@ -25,18 +25,18 @@ const problems = (frag: DocumentFragment): string[] => {
   const out: string[] = [];
   const walk = (n: Node) => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType == 1) {
+      if (c.nodeType === 1) {
         const el = c as Element;
         if (!ALLOWED.has(el.localName)) out.push(`element ${el.localName}`);
         for (const a of Array.from(el.attributes)) {
           if (/^on/i.test(a.name)) out.push(`handler ${a.name}`);
           if (/^(id|name|class|srcdoc|action|formaction|srcset)$/.test(a.name)) out.push(`attribute ${a.name}`);
-          if ((a.name == 'href' || a.name == 'src') && !/^(https?:|\/\/|mailto:)/i.test(a.value))
+          if ((a.name === 'href' || a.name === 'src') && !/^(https?:|\/\/|mailto:)/i.test(a.value))
             out.push(`url ${a.value}`);
-          if (a.name == 'style' && /url|expression|fixed|absolute/i.test(a.value)) out.push(`style ${a.value}`);
+          if (a.name === 'style' && /url|expression|fixed|absolute/i.test(a.value)) out.push(`style ${a.value}`);
         }
         walk(el);
-      } else if (c.nodeType != 3) out.push(`node type ${c.nodeType}`);
+      } else if (c.nodeType !== 3) out.push(`node type ${c.nodeType}`);
     }
   };
   walk(frag);

@@ -25,11 +25,11 @@ const PAGES = ['/', '/posts/storm-season-notes', '/posts/fresnel-the-cat', '/pos
 test('every page, the 404 too, links the icon and has a non-empty meta description', async () => {
   for (const path of PAGES) {
     const r = await request(p.origin, path);
-    assert.ok(r.status == 200 || (path.includes('no-such') && r.status == 404), `${path}: ${r.status}`);
+    assert.ok(r.status === 200 || (path.includes('no-such') && r.status === 404), `${path}: ${r.status}`);
     const head = r.text.slice(0, r.text.indexOf('</head>'));
     assert.ok(head.includes(`<link rel="icon" href="${BLOG_ICON}" type="image/svg+xml"/>`), `${path}: ${head}`);
     const m = /<meta name="description" content="([^"]+)"\/>/.exec(head);
-    assert.ok(m && m[1].trim().length > 10, `${path}: ${m && m[1]}`);
+    assert.ok(m && m[1].trim().length > 10, `${path}: ${m?.[1]}`);
   }
 });
 

@@ -11,7 +11,7 @@ const beacon = (o: unknown, headers: Record<string, string> = {}, t = p) =>
   request(t.origin, BLOG_STATS_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...headers },
-    body: typeof o == 'string' ? o : JSON.stringify(o),
+    body: typeof o === 'string' ? o : JSON.stringify(o),
   });
 const views = () => p.store.all('SELECT blog, post, path FROM blog_page_views ORDER BY id');
 const clicks = () => p.store.all('SELECT blog, post, mode, kind, href FROM blog_clicks ORDER BY id');

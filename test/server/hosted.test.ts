@@ -78,7 +78,7 @@ test('GET renders every field type of the form model, each input labelled, posti
       assert.ok(el, `${field.name}: input ${i.id}`);
       assert.is(el.getAttribute('name'), i.name, `${i.id} posts as ${i.name}`);
       const label = r.doc.querySelector(`label[for="${i.id}"]`)!;
-      assert.ok(label && label.textContent.trim(), `${i.id} has a visible label`);
+      assert.ok(label?.textContent.trim(), `${i.id} has a visible label`);
     }
   // Every labelled field's own label text shows (a label or a group's legend).
   const text = r.doc.querySelector('main')!.textContent!;

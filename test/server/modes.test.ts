@@ -264,8 +264,8 @@ limit is refused whatever it sends, right ones never count`, async () => {
         request(u.origin, '/studio', { headers: { Authorization: `Bearer guess-${i}` } }).then((r) => r.status),
       ),
     );
-    assert.is(all.filter((x) => x == 401).length, OWNER_LOGIN_MAX, all.join(' '));
-    assert.is(all.filter((x) => x == 429).length, 2 * OWNER_LOGIN_MAX);
+    assert.is(all.filter((x) => x === 401).length, OWNER_LOGIN_MAX, all.join(' '));
+    assert.is(all.filter((x) => x === 429).length, 2 * OWNER_LOGIN_MAX);
   } finally {
     await u.cleanup();
   }

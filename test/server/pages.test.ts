@@ -74,7 +74,7 @@ test('the demo page loads the chosen form, names the host it was reached by, 404
 test('the demo page has a meta description naming its form, escaped (issue 12: Lighthouse SEO)', async () => {
   const r = await request(p.origin, '/demo?form=gdpr');
   const m = /<meta name="description" content="([^"]*)">/.exec(r.text);
-  assert.ok(m && m[1].includes(form('gdpr').title.replace(/&/g, '&amp;')), m ? m[1] : r.text.slice(0, 400));
+  assert.ok(m?.[1].includes(form('gdpr').title.replace(/&/g, '&amp;')), m ? m[1] : r.text.slice(0, 400));
   assert.match(page('t', '', '', '', 'a "b" <c>'), /<meta name="description" content="a &quot;b&quot; &lt;c&gt;">/);
   assert.not.match(page('t', '', ''), /name="description"/);
 });

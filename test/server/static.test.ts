@@ -77,7 +77,7 @@ test('contentId: the first 8 hex digits of the SHA-256, as build/release.mjs nam
 
 test("popup.js: immutable asked for with its own build id, for five minutes bare or with another build's", async () => {
   const id = contentId(Buffer.from(JS));
-  const other = id == '00000000' ? '11111111' : '00000000';
+  const other = id === '00000000' ? '11111111' : '00000000';
   const cases: [string, string][] = [
     [`/js/signup-forms/popup/1.0/popup.js?b=${id}`, CACHE_IMMUTABLE],
     [`/js/signup-forms/popup/unique-methods/1.1/popup.js?b=${id}`, CACHE_IMMUTABLE],

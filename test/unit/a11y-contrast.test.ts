@@ -8,7 +8,7 @@ import { contrastOn, contrastRatio, luminance, over, parseColor, type Rgba } fro
 import { CSS_COLOURS } from '../../src/form-model/css-colours';
 import { color } from '../../src/form-model/style';
 
-const round = (c: Rgba | null) => c && c.map((x) => Math.round(x * 1000) / 1000);
+const round = (c: Rgba | null) => (c ? c.map((x) => Math.round(x * 1000) / 1000) : null);
 
 test('parseColor: each form the popup lets through, as CSS reads it', () => {
   const cases: [string, number[] | null][] = [

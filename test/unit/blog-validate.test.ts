@@ -27,10 +27,10 @@ test('checkComment: clean comments are trimmed, parent parsed', () => {
     parent: 0,
   });
   const r = checkComment(form({ parent: '12', url: 'https://bo.example.org/me' }));
-  assert.is(r.kind == 'ok' && r.parent, 12);
+  assert.is(r.kind === 'ok' && r.parent, 12);
   // U+0000 is dropped (PostgreSQL cannot store it in text); a field of NULs alone is empty.
   const nul = checkComment(form({ author: 'B\u0000o', body: '\u0000Hi\u0000' }));
-  assert.equal(nul.kind == 'ok' && [nul.input.author, nul.input.body], ['Bo', 'Hi']);
+  assert.equal(nul.kind === 'ok' && [nul.input.author, nul.input.body], ['Bo', 'Hi']);
   assert.is(checkComment(form({ author: '\u0000' })).kind, 'invalid');
 });
 
@@ -66,7 +66,7 @@ test('checkComment: each field gets a clear message', () => {
   for (const [o, errors] of cases) {
     const r = checkComment(form(o));
     assert.is(r.kind, 'invalid', JSON.stringify(o).slice(0, 60));
-    if (r.kind == 'invalid') assert.equal(r.errors, errors, JSON.stringify(o).slice(0, 60));
+    if (r.kind === 'invalid') assert.equal(r.errors, errors, JSON.stringify(o).slice(0, 60));
   }
 });
 

@@ -12,7 +12,7 @@ test('countries: the provider list of 234 id/name pairs, USA first, ids unique (
   assert.is(new Set(list.map((c) => c[0])).size, 234, 'ids unique');
   assert.is(new Set(list.map((c) => c[1])).size, 234, 'names unique');
   assert.ok(
-    list.every(([id, name]) => /^[1-9]\d{0,2}$/.test(id) && name.trim() == name && name.length > 2),
+    list.every(([id, name]) => /^[1-9]\d{0,2}$/.test(id) && name.trim() === name && name.length > 2),
     'well formed',
   );
   assert.equal(countries(), list, 'parsing is pure');

@@ -79,7 +79,7 @@ test('the popup and the provider place the same fields, from any settings (prope
       const pv = readForm(raw).placement;
       const names = (x: Placement) => [
         x.main.map((f) => f.name),
-        x.sms && x.sms.name,
+        x.sms?.name,
         x.gdpr.map((f) => f.name),
         x.gdprOn,
         x.ack,
@@ -162,14 +162,14 @@ test('(b) every field error the provider answers names an input the popup shows 
       if (v.ok) return;
       // What the popup makes of the answer (src/popup/form/outcome.ts), with every field it placed.
       const o = outcome({ result: 'error', ...v }, carried(pl), pl.gdprOn, '');
-      if (v.type == 'gdpr_error') {
+      if (v.type === 'gdpr_error') {
         assert.ok(pl.gdprOn, 'a gdpr_error only when the GDPR block shows');
         assert.is(o.gdpr, STORE_MESSAGES.gdpr);
         return;
       }
       const shown = carried(pl);
       for (const [key, msg] of Object.entries(v.errors)) {
-        const f = shown.find((g) => g.mergeId == key);
+        const f = shown.find((g) => g.mergeId === key);
         assert.ok(f, `error ${key} names no field the popup shows`);
         assert.ok(o.marks && Object.values(o.marks).includes(msg), `the popup marks ${key} with ${msg}`);
         named++;

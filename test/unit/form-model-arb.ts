@@ -84,7 +84,7 @@ export const rawField = (): fc.Arbitrary<unknown> =>
 /** The types of the fields a raw settings object holds: what a property test reached (test/fuzz.ts `reached`). */
 export const typesIn = (raw: Record<string, unknown>): string[] =>
   Array.isArray(raw.fields)
-    ? raw.fields.map((f) => String(f && typeof f == 'object' ? (f as { type?: unknown }).type : ''))
+    ? raw.fields.map((f) => String(f && typeof f === 'object' ? (f as { type?: unknown }).type : ''))
     : [];
 
 /** A raw settings object: the fields and every setting the form model reads (spec 3.2). */
@@ -149,7 +149,7 @@ const URL = mostly(fc.constantFrom('https://example.com/a?b=c', 'http://1.2.3.4:
 const ANY = mostly(typed);
 const singleValue = (f: Field): fc.Arbitrary<string> => {
   const r = f.row;
-  return r.role == 'email' ? email : r.numeric ? NUMBER : r.input == 'url' ? URL : ANY;
+  return r.role === 'email' ? email : r.numeric ? NUMBER : r.input === 'url' ? URL : ANY;
 };
 
 /** `v` within an input's maxlength `max` (0: none). */

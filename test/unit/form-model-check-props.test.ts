@@ -23,7 +23,7 @@ import { hostileSettings, ownerSettings } from './form-model-check-arb';
 const served = (s: Record<string, unknown>): Record<string, unknown> => {
   const out = { ...s };
   for (const k of ['imageUrl', 'rewardsUrl'])
-    if (typeof out[k] == 'string' && /^\/(?!\/)/.test(out[k] as string)) out[k] = `//provider.test${out[k]}`;
+    if (typeof out[k] === 'string' && /^\/(?!\/)/.test(out[k] as string)) out[k] = `//provider.test${out[k]}`;
   return out;
 };
 
@@ -58,38 +58,38 @@ const kept = (raw: Record<string, unknown>): string[] => {
   const st = raw.styles;
   const out: string[] = [];
   const want = (ok: boolean, what: string) => ok || out.push(what);
-  want(m.fields.length == list.length, 'a field dropped');
+  want(m.fields.length === list.length, 'a field dropped');
   list.forEach((f, i) => {
     const got = m.fields[i];
     if (!got) return;
-    want(got.name == str(f.name), `field ${i} name`);
-    want(got.label == (str(f.label) || got.name), `field ${i} label`);
+    want(got.name === str(f.name), `field ${i} name`);
+    want(got.label === (str(f.label) || got.name), `field ${i} label`);
     // Choices only a select, dropdown, radio or checkbox group shows.
     if (/^(select|radio|each)$/.test(got.row.posts || ''))
-      want(got.choices.length == (Array.isArray(f.choices) ? f.choices.length : 0), `field ${i} choices`);
-    want(got.dayFirst == /^DD/i.test(str(f.dateformat)), `field ${i} dateformat`);
+      want(got.choices.length === (Array.isArray(f.choices) ? f.choices.length : 0), `field ${i} choices`);
+    want(got.dayFirst === /^DD/i.test(str(f.dateformat)), `field ${i} dateformat`);
   });
-  for (const p of COLOUR_PATHS) if (str(at(st, p))) want(colourOf(s, p) == str(at(st, p)), `colour ${p}`);
+  for (const p of COLOUR_PATHS) if (str(at(st, p))) want(colourOf(s, p) === str(at(st, p)), `colour ${p}`);
   for (const p of FONT_PATHS) {
     const key = str(at(st, p)).toLowerCase();
-    if (key) want(fontOf(s, p) == (key == 'helvetica' ? '' : `var(--mc-f-${key})`), `font ${p}`);
+    if (key) want(fontOf(s, p) === (key === 'helvetica' ? '' : `var(--mc-f-${key})`), `font ${p}`);
   }
-  if (raw.template != null) want(m.template == +str(raw.template), 'template');
-  if (raw.modalVariation != null) want(m.variation == raw.modalVariation, 'variation');
+  if (raw.template != null) want(m.template === +str(raw.template), 'template');
+  if (raw.modalVariation != null) want(m.variation === raw.modalVariation, 'variation');
   const d = raw.popupDelay;
-  if (d != null) want(parseTrigger(d) == (typeof d == 'string' && /^[a-z]/.test(d) ? d : +str(d) * 1000), 'delay');
-  if (d != null && +str(d) * 1000 != DEFAULT_DELAY_MS) want(parseTrigger(d) != DEFAULT_DELAY_MS, 'delay default');
-  if (raw.popupFrequency != null) want(s.frequencyDays == +str(raw.popupFrequency), 'frequency');
-  if (raw.popupOpacity != null) want(s.opacity == +str(raw.popupOpacity) / 100, 'opacity');
-  if (raw.confirmationDuration != null) want(s.confirmationS == +str(raw.confirmationDuration), 'confirmation');
+  if (d != null) want(parseTrigger(d) === (typeof d === 'string' && /^[a-z]/.test(d) ? d : +str(d) * 1000), 'delay');
+  if (d != null && +str(d) * 1000 !== DEFAULT_DELAY_MS) want(parseTrigger(d) !== DEFAULT_DELAY_MS, 'delay default');
+  if (raw.popupFrequency != null) want(s.frequencyDays === +str(raw.popupFrequency), 'frequency');
+  if (raw.popupOpacity != null) want(s.opacity === +str(raw.popupOpacity) / 100, 'opacity');
+  if (raw.confirmationDuration != null) want(s.confirmationS === +str(raw.confirmationDuration), 'confirmation');
   for (const k of ['buttonLabel', 'closeLabel', 'bannerCtaLabel', 'continueLabel'] as const)
-    if (str(raw[k])) want(s[k] == str(raw[k]), k);
+    if (str(raw[k])) want(s[k] === str(raw[k]), k);
   if (str(raw.imageUrl)) want(!!s.imageUrl, 'image');
   if (yes(raw.useRewards)) want(s.rewards, 'rewards');
   if (yes(raw.hasGdprEnabled)) want(m.placement.gdprOn && m.placement.gdpr.length > 0, 'gdpr block');
   const pb = raw.poweredBy;
   const badge = pb == null ? { text: POWERED_BY_TEXT, url: POWERED_BY_URL } : pb === false ? null : pb;
-  want(JSON.stringify(s.poweredBy) == JSON.stringify(badge), 'powered-by badge');
+  want(JSON.stringify(s.poweredBy) === JSON.stringify(badge), 'powered-by badge');
   want(m.placement.main.length > 0 || !!m.placement.sms, 'someone to subscribe');
   return out;
 };
@@ -114,7 +114,7 @@ test('checkSettings and accessibilityWarnings never throw, and answer lists of p
   fc.assert(
     fc.property(hostileSettings(), (raw) => {
       for (const list of [checkSettings(raw), accessibilityWarnings(raw)])
-        for (const p of list) assert.ok(typeof p.path == 'string' && typeof p.message == 'string' && p.message);
+        for (const p of list) assert.ok(typeof p.path === 'string' && typeof p.message === 'string' && p.message);
     }),
     { numRuns: 500 },
   );

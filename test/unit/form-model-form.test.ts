@@ -75,9 +75,9 @@ test('gdpr needs an e-mail field; the placement follows the flags', () => {
   assert.is(readForm({ hasGdprEnabled: 'Y', fields: [{ type: 'text', name: 'A' }] }).gdpr, false);
   assert.is(readForm({ hasGdprEnabled: 'Y', fields: [EMAIL] }).gdpr, true);
   const pl = readForm({ useEmailStep: false, hasGdprEnabled: true, fields: [EMAIL, SMS] }).placement;
-  assert.equal([pl.main, pl.sms && pl.sms.name, pl.gdprOn], [[], 'SMS', false]);
+  assert.equal([pl.main, pl.sms?.name, pl.gdprOn], [[], 'SMS', false]);
   const on = readForm({ useEmailStep: 'Y', fields: [EMAIL, SMS] }).placement;
-  assert.equal([on.main.map((f) => f.name), on.sms && on.sms.name], [['EMAIL'], 'SMS']);
+  assert.equal([on.main.map((f) => f.name), on.sms?.name], [['EMAIL'], 'SMS']);
 });
 
 test('translations: the non-empty strings and numbers, trimmed', () => {

@@ -28,10 +28,10 @@ test('place and firstStep: spec 5.5 and 4.4', () => {
   assert.equal([names(pl.gdpr), pl.gdprOn], [[], false]);
   pl = p(F, true, true, false);
   assert.equal([names(pl.gdpr), pl.gdprOn], [[], false]);
-  const noSms = F.filter((f) => f.type != 'smsphone');
+  const noSms = F.filter((f) => f.type !== 'smsphone');
   pl = p(noSms, false);
   assert.equal([names(pl.main), pl.sms, pl.gdprOn, firstStep(pl)], [['EMAIL', 'FNAME', 'NOID'], null, true, 'email']);
-  pl = p(F.filter((f) => f.type != 'email'));
+  pl = p(F.filter((f) => f.type !== 'email'));
   assert.equal([pl.gdprOn, names(pl.gdpr)], [false, []]);
 });
 
@@ -66,7 +66,7 @@ test('sent and carried: the opt-out sends the e-mail step without the SMS phone;
   assert.equal(names(sent(pl, true)), ['EMAIL', 'FNAME', 'NOID', 'gdpr[1]', 'SMS']);
   assert.equal(names(sent(pl, false)), ['EMAIL', 'FNAME', 'NOID', 'gdpr[1]']);
   assert.equal(names(carried(pl)), names(sent(pl, true)));
-  assert.equal(names(sent(p(F.filter((f) => f.type != 'smsphone')), true)), ['EMAIL', 'FNAME', 'NOID', 'gdpr[1]']);
+  assert.equal(names(sent(p(F.filter((f) => f.type !== 'smsphone')), true)), ['EMAIL', 'FNAME', 'NOID', 'gdpr[1]']);
 });
 
 test('needsExtras: anything placed beyond single inputs, the SMS step, or the GDPR block', () => {

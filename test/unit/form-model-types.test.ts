@@ -132,7 +132,7 @@ test('parts: posted keys in order, the 5.4 limits, 3.5 placeholders, autocomplet
   // Every key of the two tables is some part's: none left over.
   const keys = new Set(cases.flatMap(([, row]) => (row.parts || []).map(([k]) => k)));
   for (const k of [...Object.keys(PART_PH), ...Object.keys(PART_AUTO)]) assert.ok(keys.has(k), k);
-  for (const t of ALL) if (TYPES[t].posts != 'parts') assert.is(TYPES[t].parts, undefined, t + ' has no parts');
+  for (const t of ALL) if (TYPES[t].posts !== 'parts') assert.is(TYPES[t].parts, undefined, t + ' has no parts');
 });
 
 test('rules: each row checks what spec 5.2 says of its type, on the value or the parts', () => {

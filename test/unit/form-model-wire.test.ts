@@ -259,7 +259,7 @@ test('round trip: decode(encode(x)) is x, through a real URL and the provider qu
       const want = Object.fromEntries(
         fields.map((f) => {
           const p = s.values[f.name];
-          return [f.name, f.row.posts == 'each' ? Object.fromEntries(Object.entries(p).filter(([, v]) => v)) : p];
+          return [f.name, f.row.posts === 'each' ? Object.fromEntries(Object.entries(p).filter(([, v]) => v)) : p];
         }),
       );
       assert.equal(back, { ...s, values: want });

@@ -40,7 +40,7 @@ test('tightestCss: the subset of tightenings the measure finds smallest; the tex
     // A measure under which the commas' spaces pay and the slash's cost, as brotli can judge a small file.
     ['commas kept', (t) => t.length + (t.includes(', ') ? 0 : 100), tightenCss(css, 6)],
     ['slash kept', (t) => t.length + (t.includes(' / ') ? 0 : 100), tightenCss(css, 5)],
-    ['nothing pays', (t) => (t == css ? 0 : 1), css],
+    ['nothing pays', (t) => (t === css ? 0 : 1), css],
     ['a tie keeps the text', () => 1, css],
   ];
   for (const [name, size, out] of cases) assert.is(tightestCss(css, size), out, name);

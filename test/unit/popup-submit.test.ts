@@ -59,7 +59,7 @@ const recorder = (
     },
     setStep: rec('setStep'),
     setBusy: rec('setBusy'),
-    setDone: (o: Outcome | null) => calls.push(['setDone', o && o.msg]),
+    setDone: (o: Outcome | null) => calls.push(['setDone', o ? o.msg : null]),
     restart: rec('restart'),
     setMessages: rec('setMessages'),
     failed: rec('failed'),
@@ -70,7 +70,7 @@ const recorder = (
   };
   /** Runs what the submit left for later (the timers' callbacks), recording what they do. */
   const elapse = () => {
-    for (const c of calls.slice()) if (c[0] == 'later') (c[2] as () => void)();
+    for (const c of calls.slice()) if (c[0] === 'later') (c[2] as () => void)();
   };
   return { st, calls, sent, offered, elapse, marks: () => marks };
 };
@@ -86,7 +86,7 @@ test('validate: marks every field valid or with its message, and moves focus onl
     assert.is(validate(r.st, r.st.s.placement.main, false), ok, JSON.stringify(values));
     assert.equal(r.marks(), want);
     assert.is(
-      r.calls.some((c) => c[0] == 'refocus'),
+      r.calls.some((c) => c[0] === 'refocus'),
       !ok,
     );
   }
@@ -107,7 +107,7 @@ test('submitForm: an invalid form sends nothing and ends the submit', () => {
   submitForm(r.st, true);
   assert.equal(r.sent, []);
   assert.is(r.st.sending.current, false);
-  assert.ok(r.calls.some((c) => c[0] == 'setBusy' && c[1] === false));
+  assert.ok(r.calls.some((c) => c[0] === 'setBusy' && c[1] === false));
 });
 
 test('submitForm: the query holds the fields, the honeypot and popup=true; the answer is applied', () => {
@@ -145,10 +145,10 @@ test('submitForm: the query holds the fields, the honeypot and popup=true; the a
       r.elapse();
       assert.equal(r.sent, [{ popup: 'true', EMAIL: 'ann@example.com', b_u1_l1: '' }], name);
       assert.equal(r.offered, [['previewTransport', 'providerTransport']], name);
-      const after = r.calls.slice(r.calls.findIndex((c) => c[0] == 'setMessages') + 1);
+      const after = r.calls.slice(r.calls.findIndex((c) => c[0] === 'setMessages') + 1);
       assert.equal(after[0], ['setBusy', false], name);
       assert.equal(
-        after.slice(1).map((c) => c.filter((x) => typeof x != 'function')),
+        after.slice(1).map((c) => c.filter((x) => typeof x !== 'function')),
         want,
         name,
       );
@@ -167,15 +167,15 @@ test('submitForm: an error naming an e-mail step field while the SMS step shows 
   );
   r.st.sms = { ack: true };
   submitForm(r.st, true);
-  assert.ok(r.calls.some((c) => c[0] == 'setStep' && c[1] == 'email'));
+  assert.ok(r.calls.some((c) => c[0] === 'setStep' && c[1] === 'email'));
   assert.is(r.marks().EMAIL, 'Taken');
 });
 
 test('submitForm: a submit that left in a window of its own (captcha) closes the modal and stays sending', () => {
   const r = recorder({ fields: [EMAIL] }, { EMAIL: { '': 'ann@example.com' } }, { waits: false });
   submitForm(r.st, true);
-  assert.ok(r.calls.some((c) => c[0] == 'dismiss'));
-  assert.not.ok(r.calls.some((c) => c[0] == 'setBusy'));
+  assert.ok(r.calls.some((c) => c[0] === 'dismiss'));
+  assert.not.ok(r.calls.some((c) => c[0] === 'setBusy'));
   assert.is(r.st.sending.current, true, 'no answer will come: the form takes no second submit');
 });
 

@@ -20,7 +20,7 @@ export const initMenu = (d: Document, w: Window): void => {
     toggle.addEventListener('click', () => set(!nav.classList.contains('toggled')));
     // Escape closes an open menu and returns focus to its toggle (focus in and back).
     nav.addEventListener('keydown', (e) => {
-      if (e.key == 'Escape' && nav.classList.contains('toggled')) {
+      if (e.key === 'Escape' && nav.classList.contains('toggled')) {
         // Used: a popup over the page (or any other listener) leaves this Escape alone.
         e.preventDefault();
         set(false);
@@ -33,8 +33,8 @@ export const initMenu = (d: Document, w: Window): void => {
   // item that holds the element receiving focus stays marked: unmarking it would hide the submenu being tabbed into.
   const mark = (on: boolean) => (e: Event) => {
     const to = (e as FocusEvent).relatedTarget as Node | null;
-    for (let el = e.target as Element | null; el && el != nav; el = el.parentElement)
-      if (el.tagName == 'LI') el.classList.toggle('focus', on || (!!to && el.contains(to)));
+    for (let el = e.target as Element | null; el && el !== nav; el = el.parentElement)
+      if (el.tagName === 'LI') el.classList.toggle('focus', on || (!!to && el.contains(to)));
   };
   nav.addEventListener('focusin', mark(true));
   nav.addEventListener('focusout', mark(false));
@@ -68,16 +68,16 @@ export const initMenu = (d: Document, w: Window): void => {
   // opens it; a second tap on the same item follows the link. Any other tap starts over.
   let touch = false;
   let current: Element | null = null;
-  d.addEventListener('pointerdown', (e) => (touch = e.pointerType == 'touch'), true);
+  d.addEventListener('pointerdown', (e) => (touch = e.pointerType === 'touch'), true);
   d.addEventListener(
     'click',
     (e) => {
       const link = (e.target as Element).closest?.('.menu-item-has-children>a,.post-thumbnail>a');
-      const item = link && link.parentElement;
+      const item = link?.parentElement;
       // The item this tap opens: none when double-tap does not apply (then whatever was open is closed). A second
       // tap on the open item changes nothing here, so its link is followed.
       const next = item && doubleTapApplies(touch, w.innerWidth) ? item : null;
-      if (next != current) {
+      if (next !== current) {
         current?.classList.remove('focus');
         if (next) {
           e.preventDefault();

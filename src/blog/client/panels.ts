@@ -79,7 +79,7 @@ export const initWidgets = (d: Document, w: Window): void => {
   };
   btn.addEventListener('click', () => (p.open ? close() : p.set(true, true)));
   d.addEventListener('keydown', (e) => {
-    if (e.key == 'Escape' && p.open) {
+    if (e.key === 'Escape' && p.open) {
       const inside = el.contains(d.activeElement);
       // Used: a popup over the page (or any other listener) leaves this Escape alone.
       e.preventDefault();

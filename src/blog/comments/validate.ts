@@ -41,7 +41,7 @@ export const commentInput = (form: URLSearchParams): CommentInput => {
 
 /** Reads and checks a posted comment form. */
 export const checkComment = (form: URLSearchParams): CommentCheck => {
-  if ((form.get(HONEYPOT) || '') != '') return { kind: 'trap' };
+  if ((form.get(HONEYPOT) || '') !== '') return { kind: 'trap' };
   const input = commentInput(form);
   const errors: CommentErrors = {};
   if (!input.author) errors.author = 'Please enter your name.';

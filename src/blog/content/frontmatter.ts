@@ -16,11 +16,11 @@ export interface FrontMatter {
 const scalar = (raw: string): FrontValue => {
   const v = raw.trim();
   const q = v[0];
-  if ((q == '"' || q == "'") && v.length > 1 && v.endsWith(q)) {
+  if ((q === '"' || q === "'") && v.length > 1 && v.endsWith(q)) {
     const inner = v.slice(1, -1);
-    return q == '"' ? inner.replace(/\\(["\\])/g, '$1') : inner.replace(/''/g, "'");
+    return q === '"' ? inner.replace(/\\(["\\])/g, '$1') : inner.replace(/''/g, "'");
   }
-  if (v == 'true' || v == 'false') return v == 'true';
+  if (v === 'true' || v === 'false') return v === 'true';
   if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
   return v;
 };

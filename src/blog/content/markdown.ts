@@ -45,7 +45,7 @@ export const renderMarkdown = (md: string): string => {
       html: ({ text }: Tokens.HTML | Tokens.Tag) => esc(text),
     },
     walkTokens(token) {
-      if ((token.type == 'link' || token.type == 'image') && !safeUrl(token.href)) token.href = '#';
+      if ((token.type === 'link' || token.type === 'image') && !safeUrl(token.href)) token.href = '#';
     },
   });
   return marked.parse(md, { async: false });

@@ -47,7 +47,7 @@ export interface Content {
 }
 
 const str = (v: unknown, what: string): string => {
-  if (typeof v != 'string' || !v.trim()) throw Error(`content: ${what} must be a non-empty string`);
+  if (typeof v !== 'string' || !v.trim()) throw Error(`content: ${what} must be a non-empty string`);
   return v.trim();
 };
 
@@ -66,10 +66,10 @@ export const loadContent = (dir: string): Content => {
   const popup = (raw.popup || {}) as Record<string, unknown>;
   const site: Site = {
     title: str(raw.title, 'site.title'),
-    tagline: typeof raw.tagline == 'string' ? raw.tagline : '',
+    tagline: typeof raw.tagline === 'string' ? raw.tagline : '',
     blogId: Number(raw.blogId) || 0,
     menu: menu(raw.menu, 'site.menu'),
-    about: typeof raw.about == 'string' ? raw.about : '',
+    about: typeof raw.about === 'string' ? raw.about : '',
     popup: { uuid: String(popup.uuid || ''), lid: String(popup.lid || ''), fId: String(popup.fId || '') },
   };
   const postsDir = join(dir, 'posts');
@@ -95,7 +95,7 @@ export const loadContent = (dir: string): Content => {
     };
   });
   const ids = new Set(posts.map((p) => p.id));
-  if (ids.size != posts.length) throw Error('content: two posts share an id');
+  if (ids.size !== posts.length) throw Error('content: two posts share an id');
   posts.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   return { site, posts };
 };

@@ -38,11 +38,11 @@ export const parseVideo = (address: string, alt: string, thumb = ''): VideoPlace
   } catch {
     return null;
   }
-  if (u.protocol != 'https:') return null;
+  if (u.protocol !== 'https:') return null;
   const host = u.host.replace(/^(www|m)\./, '');
   const rest = new URLSearchParams(u.search);
-  if (host == 'youtube.com' || host == 'youtu.be') {
-    const videoId = host == 'youtu.be' ? u.pathname.slice(1) : rest.get('v') || '';
+  if (host === 'youtube.com' || host === 'youtu.be') {
+    const videoId = host === 'youtu.be' ? u.pathname.slice(1) : rest.get('v') || '';
     if (!YT_ID.test(videoId)) return null;
     rest.delete('v');
     return {
@@ -56,7 +56,7 @@ export const parseVideo = (address: string, alt: string, thumb = ''): VideoPlace
       href: `https://www.youtube.com/watch?v=${videoId}`,
     };
   }
-  if (host == 'vimeo.com') {
+  if (host === 'vimeo.com') {
     const videoId = u.pathname.slice(1);
     if (!/^\d{1,12}$/.test(videoId)) return null;
     return {

@@ -28,7 +28,7 @@ export function CommentForm({
   const field = (k: Key, label: string, type: 'text' | 'email' | 'url', note?: string) => (
     <p className={`comment-form-${k}`}>
       <label htmlFor={`comment-${k}`}>{label}</label>
-      {k == 'body' ? (
+      {k === 'body' ? (
         <textarea
           id={`comment-${k}`}
           name={k}
@@ -46,7 +46,7 @@ export function CommentForm({
           type={type as 'text'} // preact types each input type separately; all three are text-like
           value={v(k)}
           maxLength={LIMITS[k]}
-          autoComplete={k == 'author' ? 'name' : k}
+          autoComplete={k === 'author' ? 'name' : k}
           aria-invalid={err(k) ? 'true' : undefined}
           aria-describedby={err(k) ? `comment-${k}-error` : note ? `comment-${k}-note` : undefined}
         />
@@ -84,7 +84,7 @@ export function CommentForm({
           <ul>
             {errors.map(([k, m]) => (
               <li key={k}>
-                <a href={k == 'parent' || k == 'form' ? '#respond' : `#comment-${k}`}>{m}</a>
+                <a href={k === 'parent' || k === 'form' ? '#respond' : `#comment-${k}`}>{m}</a>
               </li>
             ))}
           </ul>

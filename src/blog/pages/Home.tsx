@@ -46,4 +46,4 @@ export function Home({ ctx, posts, counts }: { ctx: PageContext; posts: Post[]; 
 export { date as formatDate };
 
 /** A post's comment count in words: '1 comment', '3 comments' (the home page and the post page say it alike). */
-export const commentCount = (n: number): string => (n == 1 ? '1 comment' : `${n} comments`);
+export const commentCount = (n: number): string => (n === 1 ? '1 comment' : `${n} comments`);

@@ -58,11 +58,11 @@ export const postComment = async (req: IncomingMessage, res: ServerResponse, c: 
   }
   const check = checkComment(form);
   // Robots get the same answer as people, so they learn nothing; nothing is stored.
-  if (check.kind == 'trap') return void res.writeHead(303, { Location: `/posts/${slug}#comments` }).end();
-  if (check.kind == 'invalid') return again(422, check.input, check.errors);
+  if (check.kind === 'trap') return void res.writeHead(303, { Location: `/posts/${slug}#comments` }).end();
+  if (check.kind === 'invalid') return again(422, check.input, check.errors);
   if (check.parent) {
     const parent = await c.data.comment(check.parent);
-    if (!parent || parent.post != slug)
+    if (!parent || parent.post !== slug)
       return again(422, check.input, { parent: 'The comment you replied to does not exist.' });
   }
   const { author, email, url, body: text } = check.input;

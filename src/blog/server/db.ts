@@ -128,7 +128,7 @@ const api = (store: Store): BlogDb => {
         ).map((r) => [r.post, r.n]),
       ),
     record: async (b) => {
-      if (b.t == 'view')
+      if (b.t === 'view')
         await store.run('INSERT INTO blog_page_views (blog, post, path, at) VALUES (?, ?, ?, ?)', [
           b.b,
           b.p,

@@ -55,7 +55,7 @@ export const homePage = (res: ServerResponse, content: Content, data: BlogView, 
 
 const find = (nodes: CommentNode[], id: number): CommentNode | null => {
   for (const n of nodes) {
-    if (n.id == id) return n;
+    if (n.id === id) return n;
     const r = find(n.replies, id);
     if (r) return r;
   }

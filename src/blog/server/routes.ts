@@ -45,7 +45,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Browser privacy signals sent as headers: then nothing is recorded even if a beacon arrives (spec 7.3). */
-const optedOut = (req: IncomingMessage) => req.headers['sec-gpc'] == '1' || req.headers.dnt == '1';
+const optedOut = (req: IncomingMessage) => req.headers['sec-gpc'] === '1' || req.headers.dnt === '1';
 
 /**
  * The file a decoded path under /blog/ names (issue 13 item 4), or null: `images/…` and `files/…` from the content
@@ -97,10 +97,10 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
   return async (req, res, url, { store, site: provider, client }) => {
     const path = url.pathname;
     const method = req.method || 'GET';
-    const read = method == 'GET' || method == 'HEAD';
+    const read = method === 'GET' || method === 'HEAD';
     const post = /^\/posts\/([a-z0-9-]+)(\/comments)?\/?$/.exec(path);
     // Every other path under /posts is the blog's too: its 404 page, with the site's header and menu.
-    if (path != '/' && !post && !/^\/(blog|posts)(\/|$)/.test(path)) return false;
+    if (path !== '/' && !post && !/^\/(blog|posts)(\/|$)/.test(path)) return false;
 
     const { content, seed } = load();
     const data = await blogDb(store, seed);
@@ -108,8 +108,8 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     const place = placeFor(provider);
     const at = { ...place.provider(req), assets: assets.page(), accept: req.headers['accept-encoding'] };
 
-    if (path == BLOG_STATS_PATH) {
-      if (method != 'POST') {
+    if (path === BLOG_STATS_PATH) {
+      if (method !== 'POST') {
         sendText(res, 405, 'POST only', { Allow: 'POST' });
         return true;
       }
@@ -136,7 +136,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       sendText(res, 404, 'Not found');
       return true;
     }
-    if (path == '/') {
+    if (path === '/') {
       if (!read) {
         sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' });
         return true;
@@ -145,12 +145,12 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
       return true;
     }
     const slug = post ? post[1] : '';
-    const found = content.posts.find((p) => p.slug == slug);
+    const found = content.posts.find((p) => p.slug === slug);
     if (!found) {
       // A post's address in other letter case is that post.
       const lower = path.toLowerCase();
       const other = /^\/posts\/([a-z0-9-]+)\/?$/.exec(lower);
-      if (read && lower != path && other && content.posts.some((p) => p.slug == other[1])) {
+      if (read && lower !== path && other && content.posts.some((p) => p.slug === other[1])) {
         res.writeHead(301, { Location: lower + url.search }).end();
         return true;
       }
@@ -168,7 +168,7 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
     }
     // The comment form's post; a GET there (the address bar after a failed post) goes back to the form.
     if (read) res.writeHead(303, { Location: `/posts/${slug}#respond` }).end();
-    else if (method != 'POST') sendText(res, 405, 'POST only', { Allow: 'GET, HEAD, POST' });
+    else if (method !== 'POST') sendText(res, 405, 'POST only', { Allow: 'GET, HEAD, POST' });
     else
       await postComment(req, res, {
         store,

@@ -20,7 +20,7 @@ const Sms = extra('Sms');
 export const Form = (props: FormProps<Settings>) => {
   const { s, p } = props;
   const f = useSignupForm(props);
-  const sms = f.step == 'sms';
+  const sms = f.step === 'sms';
   // The text-to-join panel (spec 4.4) stands in for the number input and the button.
   const ttt = sms && f.sms!.ttt;
   return (

@@ -47,7 +47,7 @@ export const Sms = ({
   }, [ttt]);
   const field = fieldProps(pl.sms!);
   const mark = marks[ACK_NAME];
-  const ackErr = typeof mark == 'string' ? mark : '';
+  const ackErr = typeof mark === 'string' ? mark : '';
   const f = field.f;
   return (
     <div className="mc-sms">

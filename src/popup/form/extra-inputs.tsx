@@ -85,7 +85,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
       {inputsOf(f).map((i) => {
         // Marked invalid: only the inputs the error is about, the empty ones but line 2 (WCAG 3.3.1); every input reads
         // the message (aria-describedby).
-        const need = i.key != 'addr2';
+        const need = i.key !== 'addr2';
         const common = {
           id: i.id,
           name: i.name,
@@ -96,7 +96,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
         return labelled(
           f,
           i,
-          i.key == 'country' && countries ? (
+          i.key === 'country' && countries ? (
             <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
               <option value="" />
               {countries.map(([id, name]) => (
@@ -137,7 +137,7 @@ export const Select = ({ f, v, err, set, blur }: FieldProps) => {
 
 /** Radio and checkbox groups in a fieldset; checkboxes post name[value] (spec 3.5). */
 export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
-  const radio = f.row.posts == 'radio';
+  const radio = f.row.posts === 'radio';
   return (
     <Group f={f} err={err} blur={blur} radio={radio}>
       {inputsOf(f).map((i, k) => {
@@ -149,7 +149,7 @@ export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
               name={i.name}
               type={radio ? 'radio' : 'checkbox'}
               value={c.value}
-              checked={v[i.key] == c.value}
+              checked={v[i.key] === c.value}
               onChange={(e) => set(i.key, e.currentTarget.checked ? c.value : '')}
               {...aria(f, err, false)}
             />
@@ -176,7 +176,7 @@ export const Consent = ({ f, v, err, set, blur }: FieldProps) => {
           name={i.name}
           type="checkbox"
           value={i.value}
-          checked={v[''] == i.value}
+          checked={v[''] === i.value}
           onChange={(e) => set('', e.currentTarget.checked ? i.value! : '')}
           {...aria(f, err)}
         />

@@ -48,23 +48,23 @@ export const FAILED: Outcome = {
  * `fallback` the settings' success message, used when a success carries no msg.
  */
 export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: string): Outcome => {
-  if (!r || typeof r != 'object') return FAILED;
+  if (!r || typeof r !== 'object') return FAILED;
   const o = r as Obj;
   const msg = str(o.msg);
-  if (o.result != 'error')
+  if (o.result !== 'error')
     return {
       ...FAILED,
       ok: true,
       msg: msg || fallback || DEFAULT_SUCCESS_MSG,
-      custom: o.type == 'custom',
-      close: o.type != 'confirmation',
+      custom: o.type === 'custom',
+      close: o.type !== 'confirmation',
       cookie: str(o.webEngagementCookieValue),
     };
-  const errors = (o.errors && typeof o.errors == 'object' ? o.errors : {}) as Obj;
+  const errors = (o.errors && typeof o.errors === 'object' ? o.errors : {}) as Obj;
   const out: Outcome = { ...FAILED, msg };
   // An error that names nothing, neither a message nor a field, still says that the signup did not go through.
   if (!Object.keys(errors).length) return msg ? out : FAILED;
-  if (o.type == 'gdpr_error' && gdprOn) return { ...out, gdpr: str(errors.msg) };
+  if (o.type === 'gdpr_error' && gdprOn) return { ...out, gdpr: str(errors.msg) };
   const marks: FieldMarks = {};
   for (const f of fields) marks[f.name] = str(errors[f.mergeId]) || true;
   return { ...out, marks };

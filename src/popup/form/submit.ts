@@ -99,7 +99,7 @@ const apply = (st: FormState, o: Outcome, restores?: boolean) => {
     // Functional: the reply comes after the click's render, and fields judged on blur since then keep their marks.
     st.setMarks((m) => ({ ...m, ...o.marks }));
     // A field of the e-mail step named by the server while the SMS step shows: go back to where it can be fixed.
-    if (s.placement.main.some((f) => typeof o.marks![f.name] == 'string')) st.setStep('email');
+    if (s.placement.main.some((f) => typeof o.marks![f.name] === 'string')) st.setStep('email');
   }
   st.failed(o.msg, o.gdpr);
 };

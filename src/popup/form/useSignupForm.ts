@@ -84,9 +84,8 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
 
   useEffect(() => {
     const root = formRef.current;
-    // (Plain || chains, not ?.: esbuild lowers ?. for Chrome < 91, at a dozen bytes a time.) The first invalid
-    // field, or the first consent after a refusal (spec 8 step 3): on a phone its message is in view there, far
-    // below the flash, which only a screen reader would have told of.
+    // The first invalid field, or the first consent after a refusal (spec 8 step 3): on a phone its message is in
+    // view there, far below the flash, which only a screen reader would have told of.
     if (focusTick && root)
       (
         root.querySelector<HTMLElement>('[aria-invalid=true],.mc-gdpr-msg:not(:empty)+* input') ||
@@ -159,7 +158,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     ? // biome-ignore lint/correctness/useHookAtTopLevel: the condition is fixed for the form's life (above)
       (window.__mcsf!.extras as Extras).useSmsStep({ s, pl, mobile, setMarks, send, close: onClose, later })
     : null;
-  const continues = step == 'email' && !!sms;
+  const continues = step === 'email' && !!sms;
   // One object for the views and for the submit in form-actions.js (src/popup/form/submit.ts `FormState`, which
   // reads this render's state and sets it through the setters below): its shared members are written once.
   const form: SignupForm = {
@@ -181,7 +180,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     // preview's simulated one, src/popup/report.ts).
     tell: (x) => {
       onStatus(x);
-      if (x == 'success') report(p, 'subscribed');
+      if (x === 'success') report(p, 'subscribed');
     },
     done,
     later,
@@ -208,7 +207,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
       return {
         f,
         v: values[f.name] || {},
-        err: typeof m == 'string' ? m : '',
+        err: typeof m === 'string' ? m : '',
         set: (k, v) => set(f.name, k, v),
         blur: () => blur(f),
       };
@@ -218,7 +217,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
      * form-actions.js is fetched now, so the blur or submit that follows finds it. Escape only closes.
      */
     intent: (e: Event) => {
-      if ((e as KeyboardEvent).key != 'Escape') withActions(() => {});
+      if ((e as KeyboardEvent).key !== 'Escape') withActions(() => {});
     },
     /** Enter or the submit button: Continue on the e-mail step of a two-step form, else send. */
     submit: () => (continues ? next() : send(true)),

@@ -37,11 +37,11 @@ export const Messages = ({ f: { flash, done, success, tick } }: ViewProps) => (
  * placeholder of the fixed variation (spec 2.2).
  */
 export const EmailStep = ({ f, s, mobile }: ViewProps & { s: Settings; mobile: boolean }) => (
-  <div className="mc-step-email" hidden={f.step != 'email'}>
+  <div className="mc-step-email" hidden={f.step !== 'email'}>
     {f.pl.main.map((x) => {
       const C = componentOf(x);
       return (
-        <C key={x.name} {...f.fieldProps(x)} ph={x.row.role == 'email' ? emailPlaceholder(s, mobile) : undefined} />
+        <C key={x.name} {...f.fieldProps(x)} ph={x.row.role === 'email' ? emailPlaceholder(s, mobile) : undefined} />
       );
     })}
     {f.pl.gdprOn && <Gdpr f={f} s={s} />}

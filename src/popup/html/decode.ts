@@ -19,7 +19,7 @@ const NAMED: Record<string, string> = {
 /** Decodes character references: the named ones above and every numeric one (invalid code points become U+FFFD). */
 export const decode = (s: string): string =>
   s.replace(/&(#x[\da-f]+|#\d+|[a-z]+);?/gi, (m, r: string) => {
-    if (r[0] != '#') return NAMED[r.toLowerCase()] ?? m;
-    const cp = r[1] == 'x' || r[1] == 'X' ? parseInt(r.slice(2), 16) : +r.slice(1);
+    if (r[0] !== '#') return NAMED[r.toLowerCase()] ?? m;
+    const cp = r[1] === 'x' || r[1] === 'X' ? parseInt(r.slice(2), 16) : +r.slice(1);
     return cp > 0 && cp < 0x110000 && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : '\ufffd';
   });

@@ -58,10 +58,10 @@ export const safeUrl = (v: string, mailto = true): boolean => {
  * `target` (links get their own), `srcset` and every other attribute are refused.
  */
 export const attrAllowed = (tag: string, name: string, value: string): boolean => {
-  if (URL_ATTRS[tag] == name) return safeUrl(value, tag == 'a');
+  if (URL_ATTRS[tag] === name) return safeUrl(value, tag === 'a');
   if (!ATTRS.has(name)) return false;
   // Sizes and colours are plain tokens; no markup, quotes or functions can hide in them.
-  return name == 'width' || name == 'height' ? /^\d{1,4}%?$/.test(value) : true;
+  return name === 'width' || name === 'height' ? /^\d{1,4}%?$/.test(value) : true;
 };
 
 /** CSS properties owner HTML may set: text and colour only, nothing that moves or sizes a box out of its place. */
@@ -87,7 +87,7 @@ export const styleDecls = (css: string): [string, string][] =>
       i > 0 &&
       STYLE_PROPS.has(prop) &&
       value &&
-      (prop == 'font-family' ? /^[\w\s,'"-]+$/ : /^[#\w\s.,%-]*$/).test(rest) &&
+      (prop === 'font-family' ? /^[\w\s,'"-]+$/ : /^[#\w\s.,%-]*$/).test(rest) &&
       !/url|expression|\\/i.test(value);
     return ok ? [[prop, value]] : [];
   });

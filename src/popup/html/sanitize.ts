@@ -65,14 +65,14 @@ export const sanitize = <F extends Parent>(html: string, doc: Target<F>): F => {
     const into = top().into;
     if (!name) {
       // Text, or a lone '<'; comments and bogus tags are dropped.
-      if (tok[0] != '<' || tok == '<') into && into.appendChild(doc.createTextNode(decode(tok)));
+      if (tok[0] !== '<' || tok === '<') into && into.appendChild(doc.createTextNode(decode(tok)));
       continue;
     }
     const tag = name.toLowerCase();
     if (end) {
       // An end tag closes the nearest open element of its name and everything opened inside it; a stray one is ignored.
       for (let i = stack.length - 1; i > 0; i--)
-        if (stack[i].tag == tag) {
+        if (stack[i].tag === tag) {
           stack.length = i;
           break;
         }
@@ -87,17 +87,17 @@ export const sanitize = <F extends Parent>(html: string, doc: Target<F>): F => {
     }
     const act = elementAction(tag);
     let node: Elem | null = null;
-    if (into && act == 'keep' && stack.length <= MAX_DEPTH) {
+    if (into && act === 'keep' && stack.length <= MAX_DEPTH) {
       node = doc.createElement(tag);
       ATTR.lastIndex = 0;
       for (let a: RegExpExecArray | null; (a = ATTR.exec(attrs)); ) {
         const k = a[1].toLowerCase();
         const v = decode(a[2] ?? a[3] ?? a[4] ?? '');
-        if (k == 'style') for (const [p, val] of styleDecls(v)) node.style.setProperty(p, val);
+        if (k === 'style') for (const [p, val] of styleDecls(v)) node.style.setProperty(p, val);
         else if (attrAllowed(tag, k, v) && !node.hasAttribute(k)) node.setAttribute(k, v);
       }
       // Owner links open a new tab and cannot reach back into the host page (spec: links get rel="noopener").
-      if (tag == 'a') {
+      if (tag === 'a') {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer');
       }
@@ -105,7 +105,7 @@ export const sanitize = <F extends Parent>(html: string, doc: Target<F>): F => {
     }
     // Kept elements take their children; unwrapped ones (and those past MAX_DEPTH) pass them to their parent;
     // dropped ones swallow them.
-    if (!VOID.test(tag)) stack.push({ tag, into: act == 'drop' ? null : node || into });
+    if (!VOID.test(tag)) stack.push({ tag, into: act === 'drop' ? null : node || into });
   }
   return frag;
 };

@@ -158,7 +158,7 @@ export const Address = ({ f, v, err, cx }: FieldProps) => (
   <Group f={f} err={err} cx={cx}>
     {inputsOf(f).map((i) => {
       // Marked invalid: the inputs the error is about, the empty ones but line 2 (WCAG 3.3.1), as in the popup.
-      const need = i.key != 'addr2';
+      const need = i.key !== 'addr2';
       const common = {
         id: i.id,
         name: i.name,
@@ -168,11 +168,11 @@ export const Address = ({ f, v, err, cx }: FieldProps) => (
       };
       return (
         <Labelled key={i.key} f={f} i={i} cx={cx}>
-          {i.key == 'country' ? (
+          {i.key === 'country' ? (
             <select {...common}>
               <option value="" />
               {COUNTRIES.map(([id, name]) => (
-                <option key={id} value={id} selected={v.country == id}>
+                <option key={id} value={id} selected={v.country === id}>
                   {name}
                 </option>
               ))}
@@ -198,7 +198,7 @@ export const Select = ({ f, v, err, cx }: FieldProps) => {
       <select id={i.id} name={i.name} {...aria(f, err)}>
         <option value="" />
         {f.choices.map((c) => (
-          <option key={c.value} value={c.value} selected={v[''] == c.value}>
+          <option key={c.value} value={c.value} selected={v[''] === c.value}>
             {c.label}
           </option>
         ))}
@@ -209,7 +209,7 @@ export const Select = ({ f, v, err, cx }: FieldProps) => {
 
 /** Radio and checkbox groups in a fieldset; checkboxes post name[value] (spec 3.5). */
 export const Choices = ({ f, v, err, cx }: FieldProps) => {
-  const radio = f.row.posts == 'radio';
+  const radio = f.row.posts === 'radio';
   return (
     <Group f={f} err={err} cx={cx} radio={radio}>
       {inputsOf(f).map((i, k) => (
@@ -219,7 +219,7 @@ export const Choices = ({ f, v, err, cx }: FieldProps) => {
             name={i.name}
             type={radio ? 'radio' : 'checkbox'}
             value={i.value}
-            checked={v[i.key] == i.value}
+            checked={v[i.key] === i.value}
             {...aria(f, err, false)}
           />
           <label htmlFor={i.id}>{f.choices[k].label}</label>
@@ -241,7 +241,7 @@ export const Consent = ({ f, v, err, cx, describedBy }: FieldProps & { described
           name={i.name}
           type="checkbox"
           value={i.value}
-          checked={v[''] == i.value}
+          checked={v[''] === i.value}
           {...a}
           aria-describedby={a['aria-describedby'] || describedBy}
         />

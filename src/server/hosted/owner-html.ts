@@ -80,7 +80,7 @@ export class Sheet {
  */
 const closeQuotes = (v: string): string => {
   let open = '';
-  for (const ch of v) if (ch == '"' || ch == "'") open = open == ch ? '' : open || ch;
+  for (const ch of v) if (ch === '"' || ch === "'") open = open === ch ? '' : open || ch;
   return v.replace(/\s+/g, ' ') + open;
 };
 

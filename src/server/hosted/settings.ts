@@ -77,7 +77,7 @@ export const hostedSettings = (raw: unknown): HostedSettings => {
     gdprLegal: str(r.gdprLegal),
     gdprMCLegal: str(r.gdprMCLegal),
     lang: lang.length <= LANG_MAX && LANG_TAG.test(lang) ? lang : 'en',
-    dir: dir == 'rtl' || dir == 'ltr' ? dir : undefined,
+    dir: dir === 'rtl' || dir === 'ltr' ? dir : undefined,
     look: look(obj(r.styles)),
   };
 };

@@ -30,10 +30,10 @@ const namesThisMachine = (req: IncomingMessage, names: readonly string[]): boole
   if (h === undefined) return true;
   const name = bare(h);
   return (
-    name == 'localhost' ||
+    name === 'localhost' ||
     name.endsWith('.localhost') ||
     /^127(\.\d{1,3}){3}$/.test(name) ||
-    name == '[::1]' ||
+    name === '[::1]' ||
     names.includes(name)
   );
 };

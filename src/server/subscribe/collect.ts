@@ -46,15 +46,15 @@ const storeCheck = (f: Field, p: Parts, translations: Record<string, string>): s
   const { posts, role } = f.row;
   // The popup lets any SMS text through (spec 5.2), but a number without a digit reaches no phone, and an SMS-only
   // subscriber is keyed by its digits: two such signups would be one row, the second lost without a word.
-  if (role == 'sms' && v && !/\d/.test(v)) return message('smsphone', translations);
-  if (role == 'email' && v) {
+  if (role === 'sms' && v && !/\d/.test(v)) return message('smsphone', translations);
+  if (role === 'email' && v) {
     // Spaces around an address fold away, but a line break anywhere is a script building mail headers (issue 8).
     if (/[\r\n]/.test(p[''])) return message('email', translations);
     const at = v.lastIndexOf('@');
     if (at > EMAIL_LOCAL_MAX || v.length > EMAIL_MAX) return message('email', translations);
   }
   // A select, dropdown or radio holds one of its choices, or nothing.
-  if ((posts == 'select' || posts == 'radio') && v && !f.choices.some((c) => c.value == v))
+  if ((posts === 'select' || posts === 'radio') && v && !f.choices.some((c) => c.value === v))
     return storeMessage('choice', translations);
   return null;
 };
@@ -79,7 +79,7 @@ export const collect = (sub: Submission, m: FormModel): Collected => {
       continue;
     }
     const value = storedValue(f, p);
-    if (f == pl.sms) {
+    if (f === pl.sms) {
       // The acknowledgement exists only for a required SMS field (spec 5.5); missing, it gets the text the popup
       // shows beside its box (src/popup/form/submit.ts validate): the form's 'required'.
       if (pl.ack && value && !sub.ack) errors[f.mergeId] = message('required', translations);
@@ -87,7 +87,7 @@ export const collect = (sub: Submission, m: FormModel): Collected => {
       continue;
     }
     if (value === null) continue;
-    if (f.row.role == 'email' && !email) email = value as string;
+    if (f.row.role === 'email' && !email) email = value as string;
     else merge[f.name] = value;
   }
   // A consent box marked required is judged as the popup judges it (spec 5.2: a checkbox must be checked).
@@ -112,7 +112,7 @@ export const judge = (sub: Submission, m: FormModel, requireConsent: boolean): V
   if (!c.ok) return { ok: false, msg: storeMessage('fixFields', t), errors: c.errors };
   if (!c.email && !c.sms) {
     // Every field optional and left blank: nobody to subscribe. Point at the e-mail (or SMS) field.
-    const f = pl.main.find((x) => x.row.role == 'email') || pl.sms || pl.main[0];
+    const f = pl.main.find((x) => x.row.role === 'email') || pl.sms || pl.main[0];
     return { ok: false, msg: storeMessage('fixFields', t), errors: f ? { [f.mergeId]: message('required', t) } : {} };
   }
   if (requireConsent && pl.gdprOn && pl.gdpr.length && !c.anyConsent) {

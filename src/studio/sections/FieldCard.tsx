@@ -33,13 +33,13 @@ export function FieldCard({ bind, index, field, name, actions }: FieldCardProps)
       <SelectControl
         b={{
           ...typeBound,
-          value: FIELD_TYPES.some(([t]) => t == type) ? type : 'text',
+          value: FIELD_TYPES.some(([t]) => t === type) ? type : 'text',
           onChange: (t) => group.onChange(withType(field, String(t))),
         }}
       />
       <Controls bind={bind} paths={[p('label'), p('name'), p('required'), p('helper_text')]} />
       {DATE_FORMATS[type] ? <SelectControl b={bind(p('dateformat'))} options={DATE_FORMATS[type]} /> : null}
-      {type == 'phone' ? <Control b={bind(p('phoneformat'))} /> : null}
+      {type === 'phone' ? <Control b={bind(p('phoneformat'))} /> : null}
       {CHOICE_TYPES.includes(type) ? (
         <Choices
           bind={bind}
@@ -47,7 +47,7 @@ export function FieldCard({ bind, index, field, name, actions }: FieldCardProps)
           choices={Array.isArray(field.choices) ? (field.choices as RawField[]) : []}
         />
       ) : null}
-      {type == 'smsphone' ? (
+      {type === 'smsphone' ? (
         <Controls
           bind={bind}
           paths={[

@@ -9,13 +9,15 @@ const EVENTS = ['exit', 'middle', 'bottom'];
 
 export function Trigger({ b }: { b: Bound }) {
   const v = b.value;
-  const event = typeof v == 'string' && EVENTS.includes(v) ? v : 'delay';
-  const seconds = event == 'delay' && (typeof v == 'number' || typeof v == 'string') ? String(v) : '';
+  const event = typeof v === 'string' && EVENTS.includes(v) ? v : 'delay';
+  const seconds = event === 'delay' && (typeof v === 'number' || typeof v === 'string') ? String(v) : '';
   const id = b.id + '-seconds';
   return (
     <>
-      <SelectControl b={{ ...b, value: event, onChange: (t) => b.onChange(t == 'delay' ? Number(seconds) || 1 : t) }} />
-      {event == 'delay' ? (
+      <SelectControl
+        b={{ ...b, value: event, onChange: (t) => b.onChange(t === 'delay' ? Number(seconds) || 1 : t) }}
+      />
+      {event === 'delay' ? (
         <div className="row">
           <label htmlFor={id}>Delay (seconds)</label>
           <input
