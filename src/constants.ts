@@ -75,9 +75,6 @@ export const WIDE_TEMPLATE_WIDTH = 603;
 export const FIXED_DESCRIPTION_MAX = 50;
 /** Body of the text-to-join SMS (spec 9.3). */
 export const TTT_BODY = 'SIGNUP';
-/** Country id of the USA in the country list (spec 3.5, 9.3). */
-export const USA_COUNTRY_ID = 164;
-
 /** Submit button label default (spec 9.4). */
 export const DEFAULT_BUTTON_LABEL = 'Subscribe';
 /** Banner call-to-action label default (spec 9.4). */

@@ -24,7 +24,7 @@ export type FieldType =
   | 'image';
 
 /** The popup component that renders a row (src/popup/form/registry.tsx); all but Single come with form-extras.js. */
-export type Ui = 'Single' | 'Parts_' | 'Address' | 'Select' | 'Choices' | 'Consent';
+export type Ui = 'Single' | 'Split' | 'Address' | 'Select' | 'Choices' | 'Consent';
 
 /**
  * How a field's inputs post (spec 3.5), read by the wire codec (src/form-model/wire.ts):
@@ -90,7 +90,7 @@ export const TYPES: Record<FieldType, TypeRow> = {
   smsphone: single({ input: 'tel', auto: 'tel', role: 'sms', extras: true }),
   birthday: {
     posts: 'parts',
-    ui: 'Parts_',
+    ui: 'Split',
     parts: [
       ['month', 2],
       ['day', 2],
@@ -101,7 +101,7 @@ export const TYPES: Record<FieldType, TypeRow> = {
   },
   date: {
     posts: 'parts',
-    ui: 'Parts_',
+    ui: 'Split',
     parts: [
       ['year', 4],
       ['month', 2],
@@ -137,7 +137,7 @@ export const TYPES: Record<FieldType, TypeRow> = {
 /** phoneformat "US": the three-part phone of spec 3.4, 3.5 and 5.2. */
 export const US_PHONE: TypeRow = {
   posts: 'parts',
-  ui: 'Parts_',
+  ui: 'Split',
   parts: [
     ['area', 3],
     ['detail1', 3],

@@ -52,8 +52,8 @@ const labelled = (f: Field, i: Input, input: ReactNode) => (
   </Fragment>
 );
 
-/** Birthday (month, day), date (year, month, day) and the US three-part phone, in a fieldset (spec 3.5, 5.4). */
-export const Parts_ = ({ f, v, err, set, blur }: FieldProps) => (
+/** One value split over several inputs: birthday (month, day), date (year, month, day), the US three-part phone. */
+export const Split = ({ f, v, err, set, blur }: FieldProps) => (
   <Group f={f} err={err} blur={blur}>
     {screenOrder(f).map((i) =>
       labelled(

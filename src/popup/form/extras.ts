@@ -8,7 +8,7 @@
  * run on the renderer that renders them.
  */
 import { setServerCookies } from '../server-cookies';
-import { Address, Choices, Consent, Parts_, Select } from './extra-inputs';
+import { Address, Choices, Consent, Split, Select } from './extra-inputs';
 import { openBanner } from '../banner-piece';
 import { Gdpr } from './Gdpr';
 import { Sms } from './Sms';
@@ -17,7 +17,7 @@ import { useSmsStep } from './useSmsStep';
 /** The components of form-extras.js, by name. */
 export const EXTRAS = {
   Address,
-  Parts_,
+  Split,
   Select,
   Choices,
   Consent,

@@ -126,8 +126,8 @@ const Labelled = ({ f, i, cx, children }: { f: Field; i: Input; cx: FieldContext
   </div>
 );
 
-/** Birthday, date and the US phone: one input per part, each with its label, in screen order (spec 3.5, 5.4). */
-export const Parts_ = ({ f, v, err, cx }: FieldProps) => (
+/** One value split over several inputs (birthday, date, the US phone), each labelled, in screen order (spec 5.4). */
+export const Split = ({ f, v, err, cx }: FieldProps) => (
   <Group f={f} err={err} cx={cx}>
     <div className="mc-parts">
       {screenOrder(f).map((i) => (
@@ -252,4 +252,4 @@ export const Consent = ({ f, v, err, cx, describedBy }: FieldProps & { described
 };
 
 /** The component of a field's row (the popup's registry, src/popup/form/registry.tsx). */
-export const componentOf = (f: Field) => ({ Single, Parts_, Address, Select, Choices, Consent })[f.row.ui || 'Single'];
+export const componentOf = (f: Field) => ({ Single, Split, Address, Select, Choices, Consent })[f.row.ui || 'Single'];
