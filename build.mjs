@@ -175,8 +175,8 @@ export const jobs = [
     release: 'loader',
   },
   {
-    // What only some visitors need (src/loader/extras.ts), beside embed.js; unversioned like it.
-    in: 'src/loader/extras.ts',
+    // What only some visitors need (src/loader/embed-extras.ts), beside embed.js; unversioned like it.
+    in: 'src/loader/embed-extras.ts',
     out: [POPUP_JS + 'embed-extras.js'],
     opts: browser(false),
     terser: { mangle: true },
@@ -201,7 +201,7 @@ export const jobs = [
     release: 'popup',
   },
   {
-    in: 'src/popup/form/extras.ts',
+    in: 'src/popup/form/form-extras.ts',
     out: VERSIONS.flatMap((v) => [`${POPUP_JS}${v}/form-extras.js`, `${POPUP_JS}unique-methods/${v}/form-extras.js`]),
     opts: { ...withJsx(false), alias: {}, plugins: [popupRuntime, reactProps(root)] },
     terser: { mangle: true, unsafe: true },
@@ -210,7 +210,7 @@ export const jobs = [
   // Beside embed.dev.js (unversioned): its popup's names are not renamed (it has no terser pass), so neither are the
   // names of these copies, or they would read properties the dev popup never wrote (a blur judged nothing).
   {
-    in: 'src/popup/form/extras.ts',
+    in: 'src/popup/form/form-extras.ts',
     out: [POPUP_JS + 'form-extras.js'],
     opts: { ...withJsx(true), alias: {}, plugins: [popupRuntime, reactProps(root)] },
   },

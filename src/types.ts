@@ -60,7 +60,7 @@ export interface Shared {
   show?: (params: LoaderParams, settings: RawSettings, reveal: boolean, opener?: HTMLElement | true) => void;
   /** Set by popup.js when it runs: prepares and reveals at once (the owner preview, the hardening tests). */
   mount?: (params: LoaderParams, settings: RawSettings) => void;
-  /** Set by embed-extras.js when it runs: the loader's parts only some visitors need (src/loader/extras.ts). */
+  /** Set by embed-extras.js when it runs: the loader's parts only some visitors need (src/loader/embed-extras.ts). */
   lx?: LoaderExtras;
   /** Set by embed-rules.js when it runs: the display rules' gate, for settings with `showOn` (src/loader/rules.ts). */
   lr?: LoaderRules;
@@ -68,7 +68,7 @@ export interface Shared {
   popup?: PopupHandle;
   /** What popup.js lends form-extras.js and form-actions.js (src/popup/runtime.ts). */
   rt?: unknown;
-  /** The components of form-extras.js, once it has run (src/popup/form/extras.ts). */
+  /** The components of form-extras.js, once it has run (src/popup/form/form-extras.ts). */
   extras?: unknown;
   /** What form-actions.js provides, once it has run (src/popup/form/actions.ts). */
   fa?: unknown;
@@ -80,7 +80,7 @@ export interface Shared {
   tt?: ScriptUrlPolicy;
 }
 
-/** What embed-extras.js gives the loader (src/loader/extras.ts). */
+/** What embed-extras.js gives the loader (src/loader/embed-extras.ts). */
 export interface LoaderExtras {
   /** The campaign check (spec 4.1 steps 1–2), src/loader/campaign.ts. */
   checkCampaign(p: LoaderParams, done: () => void): void;

@@ -61,7 +61,7 @@ export interface TypeRow {
   auto?: string;
   /** Placeholder of a single input (spec 3.5, 9.4). */
   ph?: string;
-  /** The popup needs form-extras.js to show it (src/popup/form/extras.ts). */
+  /** The popup needs form-extras.js to show it (src/popup/form/form-extras.ts). */
   extras?: boolean;
   /** What the field is to a signup: the e-mail address (spec 5.5: GDPR needs one) or the SMS number (spec 4.4). */
   role?: 'email' | 'sms';

@@ -6,8 +6,9 @@
  * - Nothing from the provider delays the host page's `load` event (docs/decisions/work-waits-for-intent.md): a script
  *   tag added before `load` holds it until it ends, and a provider that accepts and never answers would hold it for
  *   ever. So the calls wait for `load`; only a visitor's own open (a click) asks at once.
- * - What only some visitors need comes from embed-extras.js (src/loader/extras.ts), so embed.js keeps to its budget:
- *   the campaign check, the exit, middle and bottom triggers, and the way to the display rules (embed-rules.js).
+ * - What only some visitors need comes from embed-extras.js (src/loader/embed-extras.ts), so embed.js keeps to its
+ *   budget: the campaign check, the exit, middle and bottom triggers, and the way to the display rules
+ *   (embed-rules.js).
  * - The trigger only reveals (docs/decisions/work-waits-for-intent.md): once the settings say a popup will show,
  *   popup.js is fetched while the browser is idle and prepares the popup hidden (its frame, stylesheets and first
  *   render, src/popup/session.tsx), so the trigger has nothing left to fetch. Not under Save-Data or on a 2G

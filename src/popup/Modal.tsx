@@ -3,7 +3,7 @@
  * (src/popup/form/Form.tsx) and the badge area. Rendered into the modal frame's document by src/popup/session.tsx.
  */
 import { Html } from './html/Html';
-import { isModal } from './place';
+import { isModal } from './frame-place';
 import { Form } from './form/Form';
 import type { ChooseTransport } from './form/transport';
 import { CloseButton } from './CloseButton';

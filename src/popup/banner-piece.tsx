@@ -7,7 +7,7 @@
 import { BANNER_FRAME_TITLE, BANNER_MEASURE_MS } from '../constants';
 import { Banner } from './Banner';
 import type { Piece } from './piece';
-import { BANNER_PLACE } from './place';
+import { BANNER_PLACE } from './frame-place';
 import type { Settings } from './settings';
 import { BANNER_SHEETS } from './sheets';
 

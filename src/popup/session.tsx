@@ -35,7 +35,7 @@ import type { LoaderParams, PopupHandle } from '../types';
 import { pause } from './pause';
 import { report } from './report';
 import { themeClasses, themeVars } from './theme';
-import { firstPiece, isModal, modalPlace } from './place';
+import { firstPiece, isModal, modalPlace } from './frame-place';
 
 /** A popup session: see the module's comment for its steps. */
 export interface Session extends PopupHandle {
@@ -195,7 +195,7 @@ export const createSession = (
       draw();
     });
     if (revealed) hold();
-    // The form's extras (src/popup/form/extras.ts) load beside the stylesheets; the modal shows when both are in.
+    // The form's extras (src/popup/form/form-extras.ts) load beside the stylesheets; the modal shows when both are in.
     // Without them the form would lack fields it requires: then nothing shows, as when popup.js itself fails.
     const [, x] = await Promise.all([settled(m), need && loadExtras()]);
     if (over) return;

@@ -135,7 +135,7 @@ for (const variation of ['modal', 'slide'] as const)
             assert.is(await mobileClass(el), mobile, `at ${width} px`);
             if (variation === 'slide') {
               // The slide-in is a 400 px panel on a desktop view
-              // and the whole width on a mobile one (src/popup/place.ts).
+              // and the whole width on a mobile one (src/popup/frame-place.ts).
               const box = await visibleBox(el);
               assert.is(Math.round(box.width), mobile ? width : 400, `slide width at ${width} px`);
             }

@@ -34,7 +34,7 @@ g.dispatchEvent = (e: Event) => window.dispatchEvent(e);
 // countries.js has loaded (in a browser it is fetched beside popup.js when an address field renders).
 (window as unknown as { __mcsf: object }).__mcsf = { countries: COUNTRY_DATA };
 // form-extras.js has loaded too (in a browser popup.js fetches it before the modal shows); import after the globals.
-await import('../../src/popup/form/extras');
+await import('../../src/popup/form/form-extras');
 // So has form-actions.js (fetched on the visitor's first press in the form): the form acts at once, as it does once
 // the file is in.
 await import('../../src/popup/form/actions');

@@ -16,7 +16,7 @@ import { providerUrl } from '../../src/browser/urls';
 import { outcome } from '../../src/popup/form/outcome';
 import { normalize } from '../../src/popup/settings';
 import { readQuery } from '../../src/server/http/query';
-import { judge, type Verdict } from '../../src/server/subscribe/collect';
+import { verdictOf, type Verdict } from '../../src/server/subscribe/collect';
 import type { LoaderParams } from '../../src/types';
 import { fuzzOptions, reached } from '../fuzz';
 import { rawSettings, TYPES, typesIn, valuesOf } from './form-model-arb';
@@ -39,7 +39,7 @@ const provider = (raw: Record<string, unknown>, q: Query, requireConsent: boolea
   if (!r.ok) throw Error('the popup posted ' + r.repeated + ' twice');
   // The model as src/server/db/forms.ts makes it when the form enters its cache.
   const model = readForm(raw);
-  return judge(decode(r.values, carried(model.placement), P.uuid, P.lid), model, requireConsent);
+  return verdictOf(decode(r.values, carried(model.placement), P.uuid, P.lid), model, requireConsent);
 };
 
 /** What the popup does on a submit (src/popup/form/useSignupForm.ts `send`): the fields, their check, the query. */

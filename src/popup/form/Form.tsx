@@ -13,7 +13,7 @@ import { useSignupForm } from './useSignupForm';
 import { extra } from './lazy';
 import { EmailStep, Messages } from './views';
 
-// The SMS step comes with form-extras.js (src/popup/form/extras.ts), loaded before the modal shows.
+// The SMS step comes with form-extras.js (src/popup/form/form-extras.ts), loaded before the modal shows.
 const Sms = extra('Sms');
 
 /** The signup form. */

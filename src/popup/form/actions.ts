@@ -9,9 +9,9 @@
  */
 import { shared } from '../../browser/shared';
 import { message } from '../../form-model/rules';
-import { judge, submitForm, validate } from './submit';
+import { fieldError, submitForm, validate } from './submit';
 
 /** What form-actions.js provides: a field's check, the form's validation, its submit, a rule's message. */
-export const ACTIONS = { judge, validate, submitForm, ruleMessage: message };
+export const ACTIONS = { fieldError, validate, submitForm, ruleMessage: message };
 
 shared.fa = ACTIONS;

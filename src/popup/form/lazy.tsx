@@ -1,10 +1,10 @@
 /**
- * popup.js's side of form-extras.js (src/popup/form/extras.ts): loading it once, and stand-ins that render its
+ * popup.js's side of form-extras.js (src/popup/form/form-extras.ts): loading it once, and stand-ins that render its
  * components once it has loaded. Which forms need it is the form model's answer (src/form-model/place.ts).
  */
 import { SHEETS_TIMEOUT_MS } from '../../constants';
 import { loadBeside } from '../beside';
-import type { EXTRAS } from './extras';
+import type { EXTRAS } from './form-extras';
 
 /** The components form-extras.js provides. */
 export type Extras = typeof EXTRAS;

@@ -10,7 +10,7 @@ import { extra } from './lazy';
 
 /**
  * Ui → component. Single ships in popup.js; every other one is form-extras.js's component of the same name
- * (src/popup/form/extras.ts, loaded before the modal shows), through one stand-in each, made when first needed.
+ * (src/popup/form/form-extras.ts, loaded before the modal shows), through one stand-in each, made when first needed.
  */
 const made: Partial<Record<Ui, FunctionComponent<FieldProps>>> = { Single };
 

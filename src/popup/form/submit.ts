@@ -52,7 +52,7 @@ export interface FormState {
 }
 
 /** A field's error text for the current values, '' when valid (spec 5). */
-export const judge = (st: FormState, f: Field): string => errorText(f, st.values[f.name] || {}, st.s.translations);
+export const fieldError = (st: FormState, f: Field): string => errorText(f, st.values[f.name] || {}, st.s.translations);
 
 /**
  * Validates `fields` (and the SMS acknowledgement when asked), marks each valid or invalid and moves focus to the first
@@ -62,7 +62,7 @@ export const validate = (st: FormState, fields: Field[], withAck: boolean): bool
   const m: FieldMarks = { ...st.marks };
   let ok = true;
   for (const f of fields) {
-    const e = judge(st, f);
+    const e = fieldError(st, f);
     m[f.name] = e || true;
     if (e) ok = false;
   }

@@ -124,7 +124,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   // focus in a field) fetches no form-actions.js.
   const blur = (f: Field) =>
     (!isEmpty(values[f.name] || {}) || marks[f.name] != null) &&
-    withActions((a) => setMarks((m) => ({ ...m, [f.name]: a.judge(form, f) || true })));
+    withActions((a) => setMarks((m) => ({ ...m, [f.name]: a.fieldError(form, f) || true })));
 
   /**
    * Submits (src/popup/form/submit.ts). One submit at a time, from the press on: while form-actions.js loads too;

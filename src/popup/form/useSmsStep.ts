@@ -1,6 +1,6 @@
 /**
  * The SMS step's own state (spec 4.4): the acknowledgement checkbox, the text-to-join panel and the ways out of it,
- * the opt-out. It comes with its view (Sms.tsx) in form-extras.js (src/popup/form/extras.ts), which a form with an
+ * the opt-out. It comes with its view (Sms.tsx) in form-extras.js (src/popup/form/form-extras.ts), which a form with an
  * SMS field loads before its modal shows, so the form's state in popup.js (useSignupForm.ts) carries none of it for
  * the many forms without one (docs/decisions/fetched-when-needed.md).
  */

@@ -8,7 +8,7 @@ import { extra } from './lazy';
 import { componentOf } from './registry';
 import type { ViewProps } from './useSignupForm';
 
-// The GDPR block comes with form-extras.js (src/popup/form/extras.ts), loaded before the modal shows.
+// The GDPR block comes with form-extras.js (src/popup/form/form-extras.ts), loaded before the modal shows.
 const Gdpr = extra('Gdpr');
 
 /** The flash block (spec 8 step 2) and the success area (spec 4.5 step 5), both announced. */

@@ -3,10 +3,11 @@
  * Mailchimp's hosted form and its classic embedded-form HTML post them, from this page or from any site (the
  * embedded form lives on the owner's pages: a cross-site post is this route's purpose, never refused). It goes through
  * the JSONP call's path: every post counts against its client, the fields are read with the popup's codec and judged
- * by the same rules (submit.ts `submit`, collect.ts `judge`), the per-address and per-mailbox limits and the honeypot
- * apply inside `submit`, and a form that needs the human check gets the captcha path's page first. A refusal shows the
- * form again with what was typed and the answer's messages; a success redirects (303) to the success page, whose
- * address is made of the form's own ids: nothing the request said can send the visitor anywhere else.
+ * by the same rules (submit.ts `submit`, collect.ts `verdictOf`), the per-address and per-mailbox limits and the
+ * honeypot apply inside `submit`, and a form that needs the human check gets the captcha path's page first. A
+ * refusal shows the form again with what was typed and the answer's messages; a success redirects (303) to the
+ * success page, whose address is made of the form's own ids: nothing the request said can send the visitor anywhere
+ * else.
  */
 import type { ServerResponse } from 'node:http';
 import { carried } from '../../form-model/place';
@@ -18,7 +19,7 @@ import type { Limiters } from '../http/ratelimit';
 import { redirect, sendPage } from '../http/respond';
 import { CAPTCHA_POLICY, challengePage } from '../pages/challenge';
 import type { RouteContext } from '../route';
-import { judge } from '../subscribe/collect';
+import { verdictOf } from '../subscribe/collect';
 import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../subscribe/messages';
 import { type Answer, submit } from '../subscribe/submit';
 import { type FormState, formQuery } from './page';
@@ -104,7 +105,7 @@ export const hostedPost = async (
     });
   if (row.model.captcha) {
     // Everything the rules can say is said before the human check, so the answer to it subscribes.
-    const v = judge(decode(q, carried(row.model.placement), row.uuid, row.listId), row.model, row.requireConsent);
+    const v = verdictOf(decode(q, carried(row.model.placement), row.uuid, row.listId), row.model, row.requireConsent);
     if (!v.ok) return sendForm(res, row, refused(row, q, v), 400);
     return sendPage(res, await challengePage(row, q, ctx), { policy: CAPTCHA_POLICY });
   }

@@ -105,7 +105,7 @@ export const collect = (sub: Submission, m: FormModel): Collected => {
  * Judges a whole submit of a form whose model is `m` (pure: the store is the caller's): its fields, then someone to
  * subscribe (an e-mail address or an SMS number), then GDPR consent when the form requires it and shows the block.
  */
-export const judge = (sub: Submission, m: FormModel, requireConsent: boolean): Verdict => {
+export const verdictOf = (sub: Submission, m: FormModel, requireConsent: boolean): Verdict => {
   const pl = m.placement;
   const t = m.translations;
   const c = collect(sub, m);

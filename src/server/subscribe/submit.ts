@@ -15,7 +15,7 @@ import type { FormModel } from '../../form-model/form';
 import { countEvent } from '../db/form-counts';
 import { mac, purposeKey, storeSecret } from '../db/secret';
 import { type ChangeLabels, contactKey, recordSignup } from '../db/subscribers';
-import { judge, type Signup } from './collect';
+import { verdictOf, type Signup } from './collect';
 import { type Outbound, sendChangeConfirmation, sendConfirmation, sendWelcome } from './mails';
 import type { Store } from '../store/types';
 
@@ -98,7 +98,7 @@ export const submit = async (
 ): Promise<Answer> => {
   // Read with the popup's own codec, for the fields the popup placed (the form's model, made once per cached form).
   const sub = decode(q, carried(form.model.placement), form.uuid, form.listId);
-  const v = judge(sub, form.model, form.requireConsent);
+  const v = verdictOf(sub, form.model, form.requireConsent);
   // A bot filled the hidden input: it learns nothing, not even that it was caught (the answer a valid signup of the
   // same address would get).
   if (sub.honeypot) {

@@ -1,7 +1,7 @@
-/** Frame placement and what opens first (src/popup/place.ts; spec 2.2 variations, 4.2). */
+/** Frame placement and what opens first (src/popup/frame-place.ts; spec 2.2 variations, 4.2). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BANNER_PLACE, firstPiece, isModal, modalPlace } from '../../src/popup/place';
+import { BANNER_PLACE, firstPiece, isModal, modalPlace } from '../../src/popup/frame-place';
 
 test('modalPlace: the modal covers the viewport; slide and fixed sit at the bottom (clipped to their content)', () => {
   const cases: [Parameters<typeof modalPlace>, Record<string, string>][] = [
