@@ -1,6 +1,8 @@
 /**
- * Every brand name, cookie name, timing and default of the product, in one place (spec 3.8, 9).
- * esbuild inlines these, so a constant costs nothing in the bundles that do not use it.
+ * The brand names, cookie names, timings and defaults more than one area reads (spec 3.8, 9): the loader and the
+ * popup, the popup and the provider. An area's own values live beside it (src/loader/constants.ts,
+ * src/server/constants.ts, src/blog/constants.ts). esbuild inlines these, so a constant costs nothing in the bundles
+ * that do not use it.
  */
 
 /** Brand prefix of cookie and query-parameter names (spec 3.8, 4.1). */
@@ -16,8 +18,6 @@ export const QUERY_EID = 'mc_eid';
 /** Campaign id query parameter of a link in a sent campaign (spec 4.1). */
 export const QUERY_CID = 'mc_cid';
 
-/** The attribute that makes any element of the host page an opener of the popup (issue 14.1, README Embedding). */
-export const OPEN_ATTR = 'data-mc-popup-open';
 /** Module id that existing Mailchimp snippets pass to `window.dojoRequire`. */
 export const LOADER_MODULE = 'mojo/signup-forms/Loader';
 /** Window property shared by every loader copy and popup.js on a page: one popup per page (spec 4.1 step 4). */
@@ -33,16 +33,8 @@ export const CSS_PATH = 'css/signup-forms/popup/';
 /** Sub-path of the popup script when `uniqueMethods` is set (spec 3.1, 7.2). */
 export const UNIQUE_METHODS_DIR = 'unique-methods/';
 
-/** Default delay before the popup opens, in ms (spec 9.1). */
-export const DEFAULT_DELAY_MS = 1000;
-/** Delay used instead of exit intent on Edge or narrow screens, in ms (spec 4.2, 9.1). */
-export const EXIT_FALLBACK_MS = 1000;
-/** Screens narrower than this use the exit-intent fallback: there is no mouse to leave (spec 4.2). */
-export const EXIT_FALLBACK_MAX_WIDTH = 640;
 /** How long a JSONP call may take before it counts as failed, in ms: a dead provider never hangs us. */
 export const JSONP_TIMEOUT_MS = 5000;
-/** How often the loader looks whether the host page has loaded (src/loader/lifecycle.ts `begin`). */
-export const LOAD_POLL_MS = 100;
 /** How long a submit may take before it counts as failed, in ms (a slow phone on a slow network). */
 export const SUBMIT_TIMEOUT_MS = 15000;
 /** Seconds the success message stays before the modal hides (spec 9.1). */
@@ -88,8 +80,6 @@ export const EMAIL_PLACEHOLDER = 'Enter your email';
 /** URL field placeholder (spec 3.5, 9.4). */
 export const URL_PLACEHOLDER = 'http://';
 
-/** Error when the loader starts without its three settings; verbatim from spec 8. */
-export const ERR_MISSING_PARAMS = 'Missing base url, uuid and/or lid parameter(s).';
 /** Error when a frame is built without a frame element; verbatim from spec 8. */
 export const ERR_NO_IFRAME = 'You must specify an iframe attribute to an iframe element';
 
@@ -97,48 +87,10 @@ export const ERR_NO_IFRAME = 'You must specify an iframe attribute to an iframe 
 export const PROVIDER_PORT = 8080;
 /** Database file of the reference provider when none is given, relative to the working directory (issue 5). */
 export const PROVIDER_DB_PATH = 'data/provider.sqlite';
-/** Longest request URL the provider reads; longer ones get 414 (issue 5 'Bad input'). */
-export const PROVIDER_MAX_URL = 8192;
-/** Longest JSONP callback name the provider accepts; longer ones get 400 (issue 5 'Bad input'). */
-export const JSONP_CALLBACK_MAX = 64;
-/** Longest e-mail local part the provider accepts (RFC 5321). */
-export const EMAIL_LOCAL_MAX = 64;
-/** Longest e-mail address the provider accepts (RFC 5321 path limit minus the brackets). */
-export const EMAIL_MAX = 254;
 /** Longest value of one merge field the provider stores (Mailchimp's text merge field limit). */
 export const MERGE_VALUE_MAX = 255;
-/** Hours a double opt-in confirmation link stays valid. */
-export const CONFIRM_TTL_HOURS = 48;
-/** Minutes a captcha challenge stays valid (spec 7.1 captcha path). */
-export const CAPTCHA_TTL_MIN = 10;
 /** Cache-Control of versioned content-host paths: a new version is a new path, so these never change. */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Cache-Control of embed.js: short, so that a fix reaches every site within minutes. */
-export const CACHE_EMBED = 'public, max-age=300';
-/** Cache-Control of other content-host files (unversioned stylesheets, blog assets). */
-export const CACHE_SHORT = 'public, max-age=3600';
-
-/**
- * Touch devices use double-tap-to-go on submenu items and thumbnails above this window width,
- * in px (spec 2.1, 9.5).
- */
-export const BLOG_DOUBLE_TAP_MIN_WIDTH = 800;
-/** Added to the site title and toggle widths before the header switches to 'long title', in px (spec 2.1, 9.5). */
-export const BLOG_TITLE_ALLOWANCE = 30;
-/** Video placeholder thumbnail width, in px (spec 2.1, 9.5). */
-export const VIDEO_THUMB_WIDTH = 480;
-/** Video placeholder thumbnail height, in px (spec 2.1, 9.5). */
-export const VIDEO_THUMB_HEIGHT = 360;
-/** Link file extensions that count as downloads in the blog's analytics (spec 9.5). */
-export const BLOG_DOWNLOAD_EXTENSIONS = ['doc', 'pdf', 'ppt', 'zip', 'xls', 'docx', 'pptx', 'xlsx'];
-/** How long a blog panel slides, in ms: the animating state ends on this timer, never on transitionend (spec 4.8). */
-export const BLOG_PANEL_MS = 250;
-/** Path on the blog's server that records the statistics beacons (spec 7.3). */
-export const BLOG_STATS_PATH = '/blog/stats';
-/** Statistics beacons recorded per client per window; more are answered alike and not stored (its disk is finite). */
-export const BLOG_STATS_MAX = 60;
-/** The window of BLOG_STATS_MAX, in ms. */
-export const BLOG_STATS_WINDOW_MS = 60_000;
 
 /** Title of the modal frame, and the dialog's name when the description is empty (issue 3: every frame has a title). */
 export const FRAME_TITLE = 'Newsletter signup';
@@ -165,45 +117,3 @@ export const SUBMIT_FAILED_MSG = 'Sorry, we could not reach the list. Please try
 export const DEFAULT_SUCCESS_MSG = 'Thank you for subscribing!';
 /** The provider's GDPR information page, linked from the GDPR block (spec 2.2). */
 export const GDPR_INFO_URL = 'https://mailchimp.com/legal/';
-
-// --- Reference provider hardening (docs/decisions/rate-limits.md): rate limits and connection timeouts. ---
-/** Submits (form-post-json) one client IP address, or IPv6 /64, may make per window; a person makes one or two. */
-export const RATE_CLIENT_MAX = 20;
-/** The per-client window, in ms: 20 a minute is far above a visitor and far below a script. */
-export const RATE_CLIENT_WINDOW_MS = 60_000;
-/**
- * Signups one e-mail address (or SMS number) may get per window on one list: stops confirmation-mail bombing. Per list
- * (docs/decisions/rate-limits.md), so that one visitor exhausting an address on one list cannot lock it out of the
- * others.
- */
-export const RATE_ADDRESS_MAX = 5;
-/** The per-address window, in ms (one hour). */
-export const RATE_ADDRESS_WINDOW_MS = 3_600_000;
-/** A client must send its whole request head within this many ms, else 408 and the connection ends (slow headers). */
-export const PROVIDER_HEADERS_TIMEOUT_MS = 10_000;
-/** A whole request, body included, must arrive within this many ms. */
-export const PROVIDER_REQUEST_TIMEOUT_MS = 30_000;
-
-// --- The blog's comments (docs/decisions/rate-limits.md): limits per client, counted in the store; every post counts.
-// ---
-/**
- * Comments one client (IP address, or IPv6 /64) may post per minute: a person writes one in minutes, and a quick
- * reply or two, or a form sent back with a mistake, stays under it.
- */
-export const COMMENT_MINUTE_MAX = 5;
-/** The short comment window, in ms. */
-export const COMMENT_MINUTE_MS = 60_000;
-/** Comments one client may post per hour: a lively thread from one household, far below a script's flood. */
-export const COMMENT_HOUR_MAX = 30;
-/** The long comment window, in ms. */
-export const COMMENT_HOUR_MS = 3_600_000;
-
-// --- Reference provider modes (docs/decisions/two-modes.md): the owner's sign-in in production. ---
-/** Shortest owner secret production accepts (PROVIDER_OWNER_SECRET): a guessable one would open every owner page. */
-export const OWNER_SECRET_MIN = 16;
-/** How long an owner sign-in lasts, in seconds (12 hours: the session cookie's Max-Age and the token's expiry). */
-export const OWNER_SESSION_S = 43_200;
-/** Sign-in attempts one client may make per window, right or wrong: the secret cannot be guessed by volume. */
-export const OWNER_LOGIN_MAX = 10;
-/** The sign-in window, in ms (15 minutes). */
-export const OWNER_LOGIN_WINDOW_MS = 900_000;

@@ -1,4 +1,4 @@
-import { BLOG_DOUBLE_TAP_MIN_WIDTH, BLOG_TITLE_ALLOWANCE } from '../constants';
+import { BLOG_DOUBLE_TAP_MIN_WIDTH, BLOG_TITLE_ALLOWANCE } from './constants';
 
 /** Header and touch decisions of the blog script (spec 2.1 'Main navigation', 9.5), as numbers in, answer out. */
 

@@ -1,4 +1,4 @@
-import { BLOG_DOWNLOAD_EXTENSIONS } from '../constants';
+import { BLOG_DOWNLOAD_EXTENSIONS } from './constants';
 
 /**
  * Statistics decisions of the blog script (spec 7.3, 9.5), without the DOM: whether anything may be sent at all,

@@ -15,7 +15,8 @@
  *   connection: a reader who may never reach the trigger pays nothing there beyond the settings call. The spec's
  *   timings (9.1) still run from the settings.
  */
-import { JS_PATH, LOAD_POLL_MS, OPEN_ATTR, QUERY_CID } from '../constants';
+import { JS_PATH, QUERY_CID } from '../constants';
+import { LOAD_POLL_MS, OPEN_ATTR } from './constants';
 import { closedName, hasCookie, subscribedName } from '../browser/cookies';
 import { jsonp } from '../browser/jsonp';
 import { addScript } from '../browser/script';

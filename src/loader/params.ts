@@ -1,4 +1,4 @@
-import { ERR_MISSING_PARAMS } from '../constants';
+import { ERR_MISSING_PARAMS } from './constants';
 import type { LoaderParams } from '../types';
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_DELAY_MS, EXIT_FALLBACK_MAX_WIDTH, EXIT_FALLBACK_MS } from '../constants';
+import { DEFAULT_DELAY_MS, EXIT_FALLBACK_MAX_WIDTH, EXIT_FALLBACK_MS } from './constants';
 
 /** When the popup opens (spec 4.2): after a delay in ms, on exit intent, past half the page, or at its bottom. */
 export type Trigger = number | 'exit' | 'middle' | 'bottom';

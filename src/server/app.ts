@@ -5,7 +5,7 @@
  * mode the owner's sign-in instead (issue 13, src/server/site.ts).
  */
 import type { Server } from 'node:http';
-import { RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS, RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS } from '../constants';
+import { RATE_ADDRESS_MAX, RATE_ADDRESS_WINDOW_MS, RATE_CLIENT_MAX, RATE_CLIENT_WINDOW_MS } from './constants';
 import { type BadgeOptions, checkBadge } from './badge';
 import { counter } from './db/counters';
 import { openDb } from './db/open';

@@ -6,7 +6,7 @@
  * (docs/decisions/links-from-site-origin.md).
  */
 import type { IncomingMessage } from 'node:http';
-import { OWNER_SECRET_MIN } from '../constants';
+import { OWNER_SECRET_MIN } from './constants';
 import { type Badge, type BadgeOptions, badgeFor } from './badge';
 import { publicHost } from './http/origin';
 import { secretWeakness } from './owner/secret-variety';

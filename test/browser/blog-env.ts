@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { suite, type Test } from 'uvu';
 import { startBlogServer } from '../../src/blog/server/start';
-import { BLOG_PANEL_MS } from '../../src/constants';
+import { BLOG_PANEL_MS } from '../../src/blog/constants';
 import { startProvider, type Provider } from '../../src/server/app';
 import { DIST, launch, until, watch, type PageLog } from './harness';
 

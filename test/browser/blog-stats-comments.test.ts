@@ -4,7 +4,7 @@
  * browser's own post passes the server's origin check, issue 13 item 6); the honeypot out of everyone's reach.
  */
 import * as assert from 'uvu/assert';
-import { BLOG_STATS_PATH } from '../../src/constants';
+import { BLOG_STATS_PATH } from '../../src/blog/constants';
 import { blogSuite, focused, until } from './blog-env';
 
 const { T, ctx, open } = blogSuite('blog statistics and comments');

@@ -6,7 +6,8 @@
  */
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { COOKIE_CLOSED, LOADER_MODULE, OPEN_ATTR } from '../../src/constants';
+import { COOKIE_CLOSED, LOADER_MODULE } from '../../src/constants';
+import { OPEN_ATTR } from '../../src/loader/constants';
 import { installClock, newPage, quiet, settle, type Fixture } from './harness';
 import { EMAIL_FIELD, MODAL, cookies, gone, pendingTimers, popupSuite, shown, trackTimers } from './popup-env';
 

@@ -9,7 +9,7 @@
  */
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { OPEN_ATTR } from '../../src/constants';
+import { OPEN_ATTR } from '../../src/loader/constants';
 import { plain, sleep } from './harness';
 import { MODAL, connection, openHost, popupSuite, shown } from './popup-env';
 

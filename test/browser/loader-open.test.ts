@@ -6,7 +6,8 @@
  * late. A provider that never answers never holds the page's `load`.
  */
 import * as assert from 'uvu/assert';
-import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, LOADER_MODULE, OPEN_ATTR } from '../../src/constants';
+import { COOKIE_CLOSED, COOKIE_SUBSCRIBED, LOADER_MODULE } from '../../src/constants';
+import { OPEN_ATTR } from '../../src/loader/constants';
 import { installClock, newPage, quiet, until, type Fixture } from './harness';
 import { EMAIL_FIELD, MODAL, cookies, focusAt, gone, popupSuite, shown } from './popup-env';
 

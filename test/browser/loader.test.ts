@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { ERR_MISSING_PARAMS, JSONP_TIMEOUT_MS } from '../../src/constants';
+import { ERR_MISSING_PARAMS } from '../../src/loader/constants';
+import { JSONP_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams } from '../../src/types';
 import {
   buildId,

@@ -1,7 +1,7 @@
 /** The comments and widgets panels of the blog script (spec 2.1, 4.8) on server-rendered HTML in linkedom. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BLOG_PANEL_MS } from '../../src/constants';
+import { BLOG_PANEL_MS } from '../../src/blog/constants';
 import { initComments, initWidgets } from '../../src/blog/client/panels';
 import { homeHtml, load, postHtml, wait } from './blog-env';
 

@@ -1,7 +1,7 @@
 /** Statistics of the blog script (spec 3.9, 7.3, 9.5) on server-rendered HTML in linkedom. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BLOG_STATS_PATH } from '../../src/constants';
+import { BLOG_STATS_PATH } from '../../src/blog/constants';
 import { initStats } from '../../src/blog/client/stats';
 import { homeHtml, load, postHtml, type WinOptions } from './blog-env';
 

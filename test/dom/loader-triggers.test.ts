@@ -26,7 +26,7 @@ Object.defineProperty(globalThis, 'navigator', { value: nav, configurable: true,
 Object.defineProperty(globalThis, 'screen', { value: scr, configurable: true, writable: true });
 
 const { arm } = await import('../../src/loader/triggers');
-const { EXIT_FALLBACK_MS } = await import('../../src/constants');
+const { EXIT_FALLBACK_MS } = await import('../../src/loader/constants');
 
 const root = document.documentElement as unknown as EventTarget;
 

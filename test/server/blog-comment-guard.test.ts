@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { HONEYPOT } from '../../src/blog/comments/validate';
 import { type CommentLimits, waitText } from '../../src/blog/server/guard';
 import { createBlogRoute } from '../../src/blog/server/routes';
-import { COMMENT_HOUR_MAX, COMMENT_MINUTE_MAX, COMMENT_MINUTE_MS } from '../../src/constants';
+import { COMMENT_HOUR_MAX, COMMENT_MINUTE_MAX, COMMENT_MINUTE_MS } from '../../src/blog/constants';
 import { startProvider } from '../../src/server/app';
 import { request, startTest, type Reply, type TestProvider } from './helpers';
 

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BLOG_STATS_MAX, BLOG_STATS_PATH } from '../../src/constants';
+import { BLOG_STATS_MAX, BLOG_STATS_PATH } from '../../src/blog/constants';
 import { createBlogRoute } from '../../src/blog/server/routes';
 import { request, startTest, type TestProvider } from './helpers';
 

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PROVIDER_MAX_URL } from '../../src/constants';
+import { PROVIDER_MAX_URL } from '../../src/server/constants';
 import { openStore } from '../../src/server/store/open';
 import type { Queryable } from '../../src/server/store/types';
 import {

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RATE_CLIENT_MAX } from '../../src/constants';
+import { RATE_CLIENT_MAX } from '../../src/server/constants';
 import { limitersFor, startProvider } from '../../src/server/app';
 import { directClient, proxiedClient } from '../../src/server/http/ratelimit';
 import { callQuery, form, freshTarget, parseJsonp, request, startTest, type TestProvider } from './helpers';

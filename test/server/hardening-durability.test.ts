@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RATE_CLIENT_MAX } from '../../src/constants';
+import { RATE_CLIENT_MAX } from '../../src/server/constants';
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
 import { until } from './smtp-sink';
 import { openStore } from '../../src/server/store/open';

@@ -13,7 +13,7 @@ import {
   RATE_ADDRESS_WINDOW_MS,
   RATE_CLIENT_MAX,
   RATE_CLIENT_WINDOW_MS,
-} from '../../src/constants';
+} from '../../src/server/constants';
 import { limitersFor } from '../../src/server/app';
 import { counter, counterKey, sweep } from '../../src/server/db/counters';
 import { clientKey, directClient, proxiedClient } from '../../src/server/http/ratelimit';

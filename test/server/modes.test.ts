@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { OWNER_LOGIN_MAX, OWNER_SESSION_S } from '../../src/constants';
+import { OWNER_LOGIN_MAX, OWNER_SESSION_S } from '../../src/server/constants';
 import { startProvider } from '../../src/server/app';
 import { sessionToken } from '../../src/server/owner/auth';
 import { call, callQuery, form, freshTarget, request, startTest, type TestProvider } from './helpers';

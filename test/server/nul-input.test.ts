@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { HONEYPOT } from '../../src/blog/comments/validate';
 import { createBlogRoute } from '../../src/blog/server/routes';
-import { BLOG_STATS_PATH } from '../../src/constants';
+import { BLOG_STATS_PATH } from '../../src/blog/constants';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { call, callQuery, DEMO_UUID, form, request, startTest, subscribe, type TestProvider } from './helpers';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { OWNER_LOGIN_MAX } from '../../src/constants';
+import { OWNER_LOGIN_MAX } from '../../src/server/constants';
 import { type Provider, startProvider } from '../../src/server/app';
 import { endSessions, issueTime, sessionOpen, sessionsEndedAt } from '../../src/server/owner/sessions';
 import { freshTarget, type Reply, request, type TestTarget } from './helpers';

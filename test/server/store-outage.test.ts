@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createBlogRoute } from '../../src/blog/server/routes';
-import { BLOG_STATS_PATH } from '../../src/constants';
+import { BLOG_STATS_PATH } from '../../src/blog/constants';
 import { callQuery, DIALECT, form, request, startTest, subscribe, type TestProvider } from './helpers';
 
 /** Everything console.error and console.warn printed, and the request log, while `capture` is on. */

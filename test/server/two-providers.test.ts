@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OWNER_LOGIN_MAX } from '../../src/constants';
+import { OWNER_LOGIN_MAX } from '../../src/server/constants';
 import { startProvider, type Provider } from '../../src/server/app';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { CAPTCHA_INPUTS } from '../../src/server/subscribe/captcha';

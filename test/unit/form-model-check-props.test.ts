@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_DELAY_MS, POWERED_BY_TEXT, POWERED_BY_URL } from '../../src/constants';
+import { DEFAULT_DELAY_MS } from '../../src/loader/constants';
+import { POWERED_BY_TEXT, POWERED_BY_URL } from '../../src/constants';
 import { accessibilityWarnings } from '../../src/form-model/a11y';
 import { checkSettings } from '../../src/form-model/check';
 import { at, COLOUR_PATHS, FONT_PATHS } from '../../src/form-model/check-style';

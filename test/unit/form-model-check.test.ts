@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONFIRMATION_MAX_S, DEFAULT_DELAY_MS, MERGE_VALUE_MAX } from '../../src/constants';
+import { CONFIRMATION_MAX_S, MERGE_VALUE_MAX } from '../../src/constants';
+import { DEFAULT_DELAY_MS } from '../../src/loader/constants';
 import { checkSettings, DELAY_MAX_S, SERVED_VERSIONS, SETTINGS_MAX_BYTES } from '../../src/form-model/check';
 import { CHOICES_MAX, FIELDS_MAX } from '../../src/form-model/check-fields';
 import { RICH_MAX } from '../../src/form-model/problems';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ERR_MISSING_PARAMS } from '../../src/constants';
+import { ERR_MISSING_PARAMS } from '../../src/loader/constants';
 import { closedName, subscribedName } from '../../src/browser/cookies';
 import { cdnFrom, flag, parseParams } from '../../src/loader/params';
 

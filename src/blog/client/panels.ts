@@ -1,4 +1,4 @@
-import { BLOG_PANEL_MS } from '../../constants';
+import { BLOG_PANEL_MS } from '../constants';
 
 /**
  * The comments and widgets panels (spec 2.1, 4.8). State changes at once; the animating class only decorates the

@@ -1,4 +1,4 @@
-import { BLOG_STATS_PATH } from '../../constants';
+import { BLOG_STATS_PATH } from '../constants';
 import type { Beacon } from '../beacon';
 import { linkKind, mayTrack } from '../stats';
 

@@ -1,4 +1,4 @@
-import { VIDEO_THUMB_HEIGHT, VIDEO_THUMB_WIDTH } from '../../constants';
+import { VIDEO_THUMB_HEIGHT, VIDEO_THUMB_WIDTH } from '../constants';
 import { playerFor } from '../video';
 
 /**

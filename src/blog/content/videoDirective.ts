@@ -1,4 +1,4 @@
-import { VIDEO_THUMB_HEIGHT, VIDEO_THUMB_WIDTH } from '../../constants';
+import { VIDEO_THUMB_HEIGHT, VIDEO_THUMB_WIDTH } from '../constants';
 
 /**
  * The video line of a post: `::video <watch address> "<alt text>" [thumbnail address]`, for example

@@ -11,7 +11,7 @@ import {
   COMMENT_HOUR_MS,
   COMMENT_MINUTE_MAX,
   COMMENT_MINUTE_MS,
-} from '../../constants';
+} from '../constants';
 import { counter, type Limit } from '../../server/db/counters';
 import { fromOwnOrigin, sameOrigin } from '../../server/http/same-origin';
 import type { Site } from '../../server/site';

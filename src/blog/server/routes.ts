@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { BLOG_STATS_PATH } from '../../constants';
+import { BLOG_STATS_PATH } from '../constants';
 import { parseBeacon } from '../beacon';
 import { loadContent, type Content } from '../content/site';
 import { blogDb, type SeedComment } from './db';

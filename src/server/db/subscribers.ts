@@ -5,7 +5,7 @@
  * followed (docs/decisions/members-never-overwritten.md, src/server/db/confirm.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { CONFIRM_TTL_HOURS } from '../../constants';
+import { CONFIRM_TTL_HOURS } from '../constants';
 import type { Queryable } from '../store/types';
 
 /** A merge field's stored value: text, the parts of a multi-part field, or the checked values of a checkbox group. */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { JSONP_CALLBACK_MAX } from '../../constants';
+import { JSONP_CALLBACK_MAX } from '../constants';
 
 /** A dotted path of JavaScript identifiers (`cb`, `window.__mcsf123`), ASCII only: nothing else can be called. */
 const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;

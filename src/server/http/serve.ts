@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PROVIDER_HEADERS_TIMEOUT_MS, PROVIDER_MAX_URL, PROVIDER_REQUEST_TIMEOUT_MS } from '../../constants';
+import { PROVIDER_HEADERS_TIMEOUT_MS, PROVIDER_MAX_URL, PROVIDER_REQUEST_TIMEOUT_MS } from '../constants';
 import { maskAddresses } from '../mask';
 import type { Route, RouteContext } from '../route';
 import { StoreUnavailable } from '../store/availability';

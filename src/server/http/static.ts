@@ -7,7 +7,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
-import { CACHE_EMBED, CACHE_IMMUTABLE, CACHE_SHORT } from '../../constants';
+import { CACHE_EMBED, CACHE_SHORT } from '../constants';
+import { CACHE_IMMUTABLE } from '../../constants';
 
 /** Content types by extension; anything else is not served (the content host holds only these). */
 export const TYPES: Record<string, string> = {

@@ -2,7 +2,7 @@
  * When the mail sender (docs/decisions/outbox-queue.md, sender.ts) tries a row again, and when it gives up: pure
  * functions of the attempt count, unit-tested as a table (test/unit/mail-backoff.test.ts).
  */
-import { CONFIRM_TTL_HOURS } from '../../constants';
+import { CONFIRM_TTL_HOURS } from '../constants';
 
 /** The sender's timings and limits, all in ms but the counts. */
 export interface MailPolicy {

@@ -6,7 +6,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { OWNER_SESSION_S } from '../../constants';
+import { OWNER_SESSION_S } from '../constants';
 
 /** What the owner gate needs: the secret, and whether cookies are Secure (an https public URL). */
 export interface OwnerAuth {

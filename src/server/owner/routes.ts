@@ -6,7 +6,7 @@
  * (docs/decisions/cross-site-posts.md). Demo mode has no gate: its owner pages are for the person at the machine.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OWNER_LOGIN_MAX, OWNER_LOGIN_WINDOW_MS } from '../../constants';
+import { OWNER_LOGIN_MAX, OWNER_LOGIN_WINDOW_MS } from '../constants';
 import { readBody } from '../http/body';
 import { sendJson } from '../http/json';
 import { type Counter, counter } from '../db/counters';

@@ -4,7 +4,7 @@
  * Also the answer to browsers' /favicon.ico.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CACHE_SHORT } from '../../constants';
+import { CACHE_SHORT } from '../constants';
 
 const ASSETS: Record<string, string> = {
   '/demo/assets/form-image.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600"

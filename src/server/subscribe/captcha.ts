@@ -7,7 +7,7 @@
  * answered on any other, once (docs/decisions/shared-state-in-the-store.md).
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { CAPTCHA_TTL_MIN } from '../../constants';
+import { CAPTCHA_TTL_MIN } from '../constants';
 import { mac, storeSecret } from '../db/secret';
 import type { Store } from '../store/types';
 

@@ -5,7 +5,8 @@
  * digits, the SMS acknowledgement, someone to subscribe, GDPR consent. Produces either the answer's errors (spec 3.6)
  * or the signup.
  */
-import { EMAIL_LOCAL_MAX, EMAIL_MAX, MERGE_VALUE_MAX } from '../../constants';
+import { EMAIL_LOCAL_MAX, EMAIL_MAX } from '../constants';
+import { MERGE_VALUE_MAX } from '../../constants';
 import { inputsOf } from '../../form-model/field-inputs';
 import type { Field } from '../../form-model/fields';
 import type { FormModel } from '../../form-model/form';
