@@ -18,8 +18,7 @@ import { withActions } from './with-actions';
 import type { FieldMarks, Outcome } from './outcome';
 import type { FormState } from './submit';
 import { report } from '../report';
-import type { SmsStep } from './useSmsStep';
-import type { Extras } from './lazy';
+import type { SmsStep, useSmsStep } from './useSmsStep';
 
 /**
  * What the form's views need: state, refs to attach, and the visitor's actions; and what a submit needs (`FormState`).
@@ -156,7 +155,15 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   // settings mount a new popup), so the same hooks run on every render.
   const sms = pl.sms
     ? // biome-ignore lint/correctness/useHookAtTopLevel: the condition is fixed for the form's life (above)
-      (window.__mcsf!.extras as Extras).useSmsStep({ s, pl, mobile, setMarks, send, close: onClose, later })
+      (window.__mcsf!.extras as { useSmsStep: typeof useSmsStep }).useSmsStep({
+        s,
+        pl,
+        mobile,
+        setMarks,
+        send,
+        close: onClose,
+        later,
+      })
     : null;
   const continues = step === 'email' && !!sms;
   // One object for the views and for the submit in form-actions.js (src/popup/form/submit.ts `FormState`, which
