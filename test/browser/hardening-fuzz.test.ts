@@ -17,6 +17,7 @@ import { startFixture, type Fixture } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, warnings, type Guard } from './hardening-env';
 import { EMAIL_FIELD, MODAL, shown } from './popup-env';
 import { fuzzOptions, reached } from '../fuzz';
+import { PARAMS } from '../params';
 
 const ctx = {
   browser: null as unknown as Browser,
@@ -54,12 +55,10 @@ async function mountOnce(raw: unknown, phone: boolean): Promise<{ frames: number
   const now = page.viewportSize();
   if (!now || now.width !== size.width) await page.setViewportSize(size);
   const params: LoaderParams = {
+    ...PARAMS,
     baseUrl: ctx.fx.host,
     uuid: 'fuzz',
     lid: 'list1',
-    fId: '',
-    dev: false,
-    uniqueMethods: false,
     ignoreCookie: true,
     isPreview: true,
     cdn: `${ctx.fx.origin}/`,

@@ -13,6 +13,7 @@ import { SHEETS_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams, Shared } from '../../src/types';
 import { installClock, plain, quiet } from './harness';
 import { EMAIL_FIELD, HOST_BODY, MODAL, cookies, focusAt, popupSuite, shown } from './popup-env';
+import { PARAMS } from '../params';
 
 const { T, ctx } = popupSuite('popup prepared hidden, then revealed');
 
@@ -32,14 +33,10 @@ let pages = 0;
 const open = async (show: boolean, settings: Record<string, unknown> = SETTINGS, onload = '', clock = false) => {
   const { fx, browser } = ctx;
   const params: LoaderParams = {
+    ...PARAMS,
     baseUrl: fx.host,
     uuid: 'prep',
     lid: 'list1',
-    fId: '',
-    dev: false,
-    uniqueMethods: false,
-    ignoreCookie: false,
-    isPreview: false,
     cdn: `${fx.origin.replace('127.0.0.1', 'localhost')}/`,
   };
   const handoff = JSON.stringify({ params, settings: { version: '1.0', ...settings }, show });

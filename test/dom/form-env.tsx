@@ -12,6 +12,7 @@ import type { FormStatus } from '../../src/popup/form/contract';
 import { normalize, type Settings } from '../../src/popup/settings';
 import { demoForm } from '../../src/server/seed/forms';
 import type { LoaderParams } from '../../src/types';
+import { PARAMS as BASE_PARAMS } from '../params';
 
 const { window, document } = parseHTML('<!doctype html><html lang="en"><head></head><body></body></html>');
 const g = globalThis as unknown as Record<string, unknown>;
@@ -92,17 +93,7 @@ g.location = { protocol: 'http:', href: 'http://host.test/' };
 }
 
 /** Loader parameters of the mounted forms: provider p.test, uuid U, list L, form F. */
-export const PARAMS: LoaderParams = {
-  baseUrl: 'p.test',
-  uuid: 'U',
-  lid: 'L',
-  fId: 'F',
-  dev: false,
-  uniqueMethods: false,
-  ignoreCookie: false,
-  isPreview: false,
-  cdn: '',
-};
+export const PARAMS: LoaderParams = { ...BASE_PARAMS, baseUrl: 'p.test', uuid: 'U', lid: 'L', fId: 'F', cdn: '' };
 
 /** The raw settings of a seeded demo form (src/server/seed/forms.ts) with `over` merged in. */
 export const demo = (key: string, over: Record<string, unknown> = {}): Record<string, unknown> => ({

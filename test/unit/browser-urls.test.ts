@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { popupUrl, providerUrl, safeVersion } from '../../src/browser/urls';
-import { PARAMS } from './params';
+import { PARAMS } from '../params';
 
 const P = { ...PARAMS, uuid: 'abc', lid: 'def' };
 

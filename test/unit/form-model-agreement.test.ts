@@ -20,18 +20,9 @@ import { verdictOf, type Verdict } from '../../src/server/subscribe/collect';
 import type { LoaderParams } from '../../src/types';
 import { fuzzOptions, reached } from '../fuzz';
 import { rawSettings, TYPES, typesIn, valuesOf } from './form-model-arb';
+import { PARAMS } from '../params';
 
-const P: LoaderParams = {
-  baseUrl: 'list.example.com',
-  uuid: 'acc0unt',
-  lid: 'l1st',
-  fId: 'f',
-  dev: false,
-  uniqueMethods: false,
-  ignoreCookie: false,
-  isPreview: false,
-  cdn: '',
-};
+const P: LoaderParams = { ...PARAMS, uuid: 'acc0unt', lid: 'l1st', fId: 'f', cdn: '' };
 
 /** The provider's verdict on a query the popup's URL carries, as form-post-json reaches it (routes.ts, submit.ts). */
 const provider = (raw: Record<string, unknown>, q: Query, requireConsent: boolean): Verdict => {

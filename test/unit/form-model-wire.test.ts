@@ -23,6 +23,7 @@ import { readQuery } from '../../src/server/http/query';
 import type { LoaderParams } from '../../src/types';
 import { fuzzOptions, reached } from '../fuzz';
 import { rawSettings, TYPES, typesIn, valuesOf } from './form-model-arb';
+import { PARAMS } from '../params';
 
 const one = (raw: Record<string, unknown>): Field => parseFields([raw])[0];
 /** The inputs of a field as rendered: screen order, with their ids and maxlength (0 for none). */
@@ -219,17 +220,7 @@ test('decode: fields read back; missing inputs blank, unticked choices absent, a
   assert.equal(decode({}, proto, 'U', 'L').values, { valueOf: { '': '' }, toString: {} });
 });
 
-const P: LoaderParams = {
-  baseUrl: 'list.example.com',
-  uuid: 'acc0unt',
-  lid: 'l1st',
-  fId: 'f',
-  dev: false,
-  uniqueMethods: false,
-  ignoreCookie: false,
-  isPreview: false,
-  cdn: '',
-};
+const P: LoaderParams = { ...PARAMS, uuid: 'acc0unt', lid: 'l1st', fId: 'f', cdn: '' };
 
 /** A query as the provider receives it: the popup's URL (src/browser/urls.ts), parsed by the provider's reader. */
 const overTheWire = (q: Record<string, string>): Record<string, string> => {

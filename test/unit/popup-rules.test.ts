@@ -8,7 +8,7 @@ import { normalize } from '../../src/popup/settings';
 import { BANNER_SHEETS, modalSheets, needsFonts, sheetUrl } from '../../src/popup/sheets';
 import { themeClasses, themeVars } from '../../src/popup/theme';
 import type { LoaderParams } from '../../src/types';
-import { PARAMS } from './params';
+import { PARAMS } from '../params';
 
 const P = PARAMS;
 const EMAIL = { type: 'email', name: 'EMAIL', merge_id: 0, required: true };

@@ -11,7 +11,7 @@ import type { FieldMarks, Outcome } from '../../src/popup/form/outcome';
 import { type FormState, submitForm, validate } from '../../src/popup/form/submit';
 import type { Transport } from '../../src/popup/form/transport';
 import { normalize } from '../../src/popup/settings';
-import { PARAMS } from './params';
+import { PARAMS } from '../params';
 
 const P = { ...PARAMS, uuid: 'u1', lid: 'l1' };
 const EMAIL = { type: 'email', name: 'EMAIL', label: 'Email', required: true, merge_id: 0 };

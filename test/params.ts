@@ -1,5 +1,5 @@
-/** The loader's parameters the unit tests start from (src/types.ts `LoaderParams`): a production embed, no options. */
-import type { LoaderParams } from '../../src/types';
+/** The loader's parameters every test layer starts from (src/types.ts `LoaderParams`): a production embed. */
+import type { LoaderParams } from '../src/types';
 
 /** `list.example.com`, account `u`, list `l`, content host `https://cdn.example.com/`; override what a case needs. */
 export const PARAMS: LoaderParams = {
