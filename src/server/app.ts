@@ -187,20 +187,76 @@ export interface Provider {
   close(): Promise<void>;
 }
 
-/** Starts the provider and resolves once it listens. */
-export async function startProvider(opts: ProviderOptions): Promise<Provider> {
-  // Before anything opens: a production server without its public URL or owner secret does not start, nor one whose
-  // yes-or-no settings say neither.
+/** What `startProvider` reads from its options and the environment before anything opens. */
+interface Config {
+  mode: Mode;
+  mailbox: ReturnType<typeof mailboxLimitOf>;
+  retention: ReturnType<typeof retentionOf>;
+  mail: ReturnType<typeof checkMail> | null;
+  badge: ReturnType<typeof checkBadge>;
+  /** The store to open: a PostgreSQL URL or a SQLite file. */
+  target: string;
+}
+
+/**
+ * Every check before anything opens: a production server without its public URL or owner secret does not start, nor
+ * one whose yes-or-no settings say neither, nor one with a DATABASE_URL of another scheme (postgress://, mysql://),
+ * which is refused, never opened as a SQLite file of that name.
+ */
+const checkConfig = (opts: ProviderOptions): Config => {
   const mode = checkMode(opts);
   envFlags(process.env);
-  const mailbox = mailboxLimitOf(opts.mailboxDailyMax, process.env);
-  const retention = retentionOf(opts.retention, process.env);
-  const mail = opts.mail ? checkMail(opts.mail, mode) : null;
-  const badge = checkBadge(opts.badge);
-  // A DATABASE_URL of another scheme (postgress://, mysql://) is refused, never opened as a SQLite file of that name.
+  const config = {
+    mode,
+    mailbox: mailboxLimitOf(opts.mailboxDailyMax, process.env),
+    retention: retentionOf(opts.retention, process.env),
+    mail: opts.mail ? checkMail(opts.mail, mode) : null,
+    badge: checkBadge(opts.badge),
+  };
   if (opts.databaseUrl) checkDatabaseUrl(opts.databaseUrl);
   const target = opts.databaseUrl || opts.dbPath;
   if (!target) throw Error('startProvider needs dbPath or databaseUrl');
+  return { ...config, target };
+};
+
+/** What the provider's routes are made from, known once it listens. */
+interface RouteParts {
+  opts: ProviderOptions;
+  mode: Mode;
+  bind: string;
+  store: Store;
+  limiters: ReturnType<typeof limitersFor>;
+}
+
+/** The provider's routes, in the order a request meets them. */
+const routesFor = ({ opts, mode, bind, store, limiters }: RouteParts): Route[] => {
+  const demo = mode.mode === 'demo';
+  const owner = mode.ownerSecret
+    ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, store, limiters)
+    : null;
+  return [
+    ...(opts.routes || []),
+    jsonpRoute(limiters),
+    beaconRoute(limiters.perBeacon ?? null),
+    hostedRoute,
+    captchaRoute(limiters),
+    confirmRoute,
+    // The demo's owner pages to no request that came through a proxy (from anywhere, then), and on loopback only to
+    // this machine's names (DNS rebinding): before every route that serves them.
+    ...(demo ? [notProxied] : []),
+    ...(demo && isLoopback(bind) ? [localOnly(opts.hosts ?? hostsFromEnv(process.env.PROVIDER_HOSTS))] : []),
+    ...(demo ? [mailboxRoute, demoRoute, spaRoute] : []),
+    ...(owner ? [owner] : []),
+    studioApi,
+    studioPages(opts.distDir),
+    assetsRoute,
+    staticFiles(opts.distDir),
+  ];
+};
+
+/** Starts the provider and resolves once it listens. */
+export async function startProvider(opts: ProviderOptions): Promise<Provider> {
+  const { mode, mailbox, retention, mail, badge, target } = checkConfig(opts);
   const store = await openDb(target).catch((e: Error) => {
     throw new StoreOpenError(redactSecrets(e.message), { cause: e });
   });
@@ -229,34 +285,12 @@ export async function startProvider(opts: ProviderOptions): Promise<Provider> {
     await store.close();
     throw e;
   });
-  const port = served.port;
-  const self = listeningHost(bind, port);
+  const self = listeningHost(bind, served.port);
   ctx.site = siteFor(mode, self, badge);
-  const demo = mode.mode === 'demo';
-  if (opts.warnings !== false) for (const w of startWarnings(mode, bind, port)) console.warn(w);
+  if (opts.warnings !== false) for (const w of startWarnings(mode, bind, served.port)) console.warn(w);
   const sender: Sender | null = mail ? startSender(store, smtpTransport(mail.target, mail.policy), mail) : null;
   const sweeper = startRetention(store, retention, (line) => console.log(line));
-  const owner = mode.ownerSecret
-    ? ownerRoutes({ secret: mode.ownerSecret, secure: mode.publicUrl?.protocol === 'https:' }, store, limiters)
-    : null;
-  routes.push(
-    ...(opts.routes || []),
-    jsonpRoute(limiters),
-    beaconRoute(limiters.perBeacon ?? null),
-    hostedRoute,
-    captchaRoute(limiters),
-    confirmRoute,
-    // The demo's owner pages to no request that came through a proxy (from anywhere, then), and on loopback only to
-    // this machine's names (DNS rebinding): before every route that serves them.
-    ...(demo ? [notProxied] : []),
-    ...(demo && isLoopback(bind) ? [localOnly(opts.hosts ?? hostsFromEnv(process.env.PROVIDER_HOSTS))] : []),
-    ...(demo ? [mailboxRoute, demoRoute, spaRoute] : []),
-    ...(owner ? [owner] : []),
-    studioApi,
-    studioPages(opts.distDir),
-    assetsRoute,
-    staticFiles(opts.distDir),
-  );
+  routes.push(...routesFor({ opts, mode, bind, store, limiters }));
 
   let closing: Promise<void> | null = null;
   return {

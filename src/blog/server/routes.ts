@@ -4,17 +4,18 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { BLOG_STATS_PATH } from '../constants';
 import { parseBeacon } from '../beacon';
 import { loadContent, type Content } from '../content/site';
-import { blogDb, type SeedComment } from './db';
+import { type BlogDb, blogDb, type SeedComment } from './db';
 import { postComment } from './comment-post';
 import { beaconCounts, type CommentLimits, fromOwnPage } from './guard';
 import { readBody } from '../../server/http/body';
 import { sendText } from '../../server/http/respond';
 import { blogAssets } from './assets';
-import { placer } from './place';
-import { homePage, notFoundPage, postPage } from './render';
+import { type BlogPlace, placer } from './place';
+import { homePage, notFoundPage, type PageAt, postPage } from './render';
 
 import type { Limit } from '../../server/db/counters';
 import type { Route } from '../../server/route';
+import type { Store } from '../../server/store/types';
 
 /** Where the blog's files are. */
 export interface BlogOptions {
@@ -73,6 +74,92 @@ const serveFile = (res: ServerResponse, file: string | null): boolean => {
   return true;
 };
 
+/** One request the blog answers, with what answering it needs. */
+interface BlogAsk {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  /** GET or HEAD. */
+  read: boolean;
+  content: Content;
+  data: BlogDb;
+  /** The provider and the built assets as the page names them (place.ts), and how its answer may be compressed. */
+  at: PageAt;
+  place: BlogPlace;
+  store: Store;
+  client: string;
+}
+
+/** A method the path does not take: 405, saying the one it is for, with every one it takes. */
+const wrongMethod = (res: ServerResponse, only: 'GET' | 'POST', allow: string): true => {
+  sendText(res, 405, `${only} only`, { Allow: allow });
+  return true;
+};
+
+/**
+ * The statistics beacon (spec 7.3): stored only from the blog's own pages (another site cannot make its visitors'
+ * browsers fill these tables), within the limit per client, and not for a browser that asks not to be tracked; every
+ * refusal is answered alike, as a beacon's sender reads no answer.
+ */
+const statsBeacon = async (a: BlogAsk, limit: Limit | false | undefined): Promise<true> => {
+  if (a.method !== 'POST') return wrongMethod(a.res, 'POST', 'POST');
+  const body = await readBody(a.req, 4096);
+  const beacon = body == null ? null : parseBeacon(body);
+  if (!beacon) {
+    sendText(a.res, 400, 'bad beacon');
+    return true;
+  }
+  if (!optedOut(a.req) && fromOwnPage(a.req, a.place.own) && (await beaconCounts(a.store, limit, a.client)))
+    await a.data.record(beacon);
+  a.res.writeHead(204).end();
+  return true;
+};
+
+/** A file under /blog/: the build's by the content host's code (compressed, versioned), the content's as it is. */
+const blogFile = async (
+  a: BlogAsk,
+  dirs: { contentDir: string; distDir: string },
+  assets: ReturnType<typeof blogAssets>,
+) => {
+  // Decoded first, then checked (the provider answered a malformed escape with a 400 before any route).
+  const rel = decodeURIComponent(a.url.pathname.slice('/blog/'.length));
+  const file = publicFile(dirs.contentDir, join(dirs.distDir, 'blog'), rel);
+  if (a.read && file && !/^(images|files)\//.test(rel) && (await assets.serve(a.req, a.res, a.url))) return true;
+  if (a.read && serveFile(a.res, file)) return true;
+  sendText(a.res, 404, 'Not found');
+  return true;
+};
+
+/**
+ * A path under /posts: a post's page, its comment post (a GET there, the address bar after a failed post, goes back to
+ * the form), the same post in other letter case (a redirect), or the 404 page.
+ */
+const postPath = async (a: BlogAsk, post: RegExpExecArray | null, limits: CommentLimits | undefined) => {
+  const { res, content, data, at } = a;
+  const slug = post ? post[1] : '';
+  const found = content.posts.find((p) => p.slug === slug);
+  if (!found) {
+    const lower = a.url.pathname.toLowerCase();
+    const other = /^\/posts\/([a-z0-9-]+)\/?$/.exec(lower);
+    if (a.read && lower !== a.url.pathname && other && content.posts.some((p) => p.slug === other[1]))
+      res.writeHead(301, { Location: lower + a.url.search }).end();
+    else notFoundPage(res, content, await data.view(), at);
+    return true;
+  }
+  if (!post?.[2]) {
+    if (!a.read) return wrongMethod(res, 'GET', 'GET, HEAD');
+    const reply = Number(a.url.searchParams.get('replytocom')) || 0;
+    postPage(res, 200, content, await data.view(slug), at, found, reply, null);
+  } else if (a.read) res.writeHead(303, { Location: `/posts/${slug}#respond` }).end();
+  else if (a.method !== 'POST') wrongMethod(res, 'POST', 'GET, HEAD, POST');
+  else {
+    const { store, client, place } = a;
+    await postComment(a.req, res, { store, data, content, post: found, at, own: place.own, client, limits });
+  }
+  return true;
+};
+
 /**
  * Creates the blog's route for the reference provider's server (issue 6). It owns `/` (home), `/posts/<slug>`, the
  * comment POST `/posts/<slug>/comments` (src/blog/server/comment-post.ts), the statistics endpoint (BLOG_STATS_PATH),
@@ -97,89 +184,22 @@ export const createBlogRoute = (options: BlogOptions = {}): Route => {
   return async (req, res, url, { store, site: provider, client }) => {
     const path = url.pathname;
     const method = req.method || 'GET';
-    const read = method === 'GET' || method === 'HEAD';
     const post = /^\/posts\/([a-z0-9-]+)(\/comments)?\/?$/.exec(path);
     // Every other path under /posts is the blog's too: its 404 page, with the site's header and menu.
     if (path !== '/' && !post && !/^\/(blog|posts)(\/|$)/.test(path)) return false;
 
     const { content, seed } = load();
     const data = await blogDb(store, seed);
-    // The provider as the page names it (place.ts), the built assets it names, and how its answer may be compressed.
     const place = placeFor(provider);
     const at = { ...place.provider(req), assets: assets.page(), accept: req.headers['accept-encoding'] };
+    const read = method === 'GET' || method === 'HEAD';
+    const a: BlogAsk = { req, res, url, method, read, content, data, at, place, store, client: client(req) };
 
-    if (path === BLOG_STATS_PATH) {
-      if (method !== 'POST') {
-        sendText(res, 405, 'POST only', { Allow: 'POST' });
-        return true;
-      }
-      const body = await readBody(req, 4096);
-      const beacon = body == null ? null : parseBeacon(body);
-      if (!beacon) {
-        sendText(res, 400, 'bad beacon');
-        return true;
-      }
-      // Stored only from the blog's own pages (another site cannot make its visitors' browsers fill these tables) and
-      // within the limit per client; every refusal is answered alike, a beacon's sender reads no answer.
-      if (!optedOut(req) && fromOwnPage(req, place.own) && (await beaconCounts(store, options.statsLimit, client(req))))
-        await data.record(beacon);
-      res.writeHead(204).end();
-      return true;
-    }
-    if (path.startsWith('/blog/')) {
-      // Decoded first, then checked (the provider answered a malformed escape with a 400 before any route).
-      const rel = decodeURIComponent(path.slice('/blog/'.length));
-      const file = publicFile(contentDir, join(distDir, 'blog'), rel);
-      // The build's files by the content host's code (compressed, versioned: issue 35 item 6); the content's as is.
-      if (read && file && !/^(images|files)\//.test(rel) && (await assets.serve(req, res, url))) return true;
-      if (read && serveFile(res, file)) return true;
-      sendText(res, 404, 'Not found');
-      return true;
-    }
-    if (path === '/') {
-      if (!read) {
-        sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' });
-        return true;
-      }
-      homePage(res, content, await data.view(), at);
-      return true;
-    }
-    const slug = post ? post[1] : '';
-    const found = content.posts.find((p) => p.slug === slug);
-    if (!found) {
-      // A post's address in other letter case is that post.
-      const lower = path.toLowerCase();
-      const other = /^\/posts\/([a-z0-9-]+)\/?$/.exec(lower);
-      if (read && lower !== path && other && content.posts.some((p) => p.slug === other[1])) {
-        res.writeHead(301, { Location: lower + url.search }).end();
-        return true;
-      }
-      notFoundPage(res, content, await data.view(), at);
-      return true;
-    }
-    if (!post?.[2]) {
-      if (!read) {
-        sendText(res, 405, 'GET only', { Allow: 'GET, HEAD' });
-        return true;
-      }
-      const reply = Number(url.searchParams.get('replytocom')) || 0;
-      postPage(res, 200, content, await data.view(slug), at, found, reply, null);
-      return true;
-    }
-    // The comment form's post; a GET there (the address bar after a failed post) goes back to the form.
-    if (read) res.writeHead(303, { Location: `/posts/${slug}#respond` }).end();
-    else if (method !== 'POST') sendText(res, 405, 'POST only', { Allow: 'GET, HEAD, POST' });
-    else
-      await postComment(req, res, {
-        store,
-        data,
-        content,
-        post: found,
-        at,
-        own: place.own,
-        client: client(req),
-        limits: options.commentLimits,
-      });
+    if (path === BLOG_STATS_PATH) return statsBeacon(a, options.statsLimit);
+    if (path.startsWith('/blog/')) return blogFile(a, { contentDir, distDir }, assets);
+    if (path !== '/') return postPath(a, post, options.commentLimits);
+    if (!read) return wrongMethod(res, 'GET', 'GET, HEAD');
+    homePage(res, content, await data.view(), at);
     return true;
   };
 };
