@@ -187,12 +187,17 @@ export const createSession = (
     await step();
     const need = needsExtras(s.placement);
     const m = (modal = await frameFor(FRAME_TITLE, modalSheets(s, need), modalPlace(s.variation, mobile())));
-    const draw = () => m.view.render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />);
-    // A resize can cross the mobile-view line (spec 9.3): classes, placement and the form follow it.
+    let drawn = false;
+    const draw = () => {
+      drawn = true;
+      m.view.render(<Modal s={s} p={p} transport={transport} mobile={mobile()} onClose={close} />);
+    };
+    // A resize can cross the mobile-view line (spec 9.3): classes, placement and the form follow it; the form only once
+    // it is drawn, as before that its stylesheets or form-extras.js (the SMS step's state) may not be in yet.
     listen(win, 'resize', () => {
       m.doc.documentElement.classList.toggle('mc-mobile', mobile());
       for (const [k, v] of Object.entries(modalPlace(s.variation, mobile()))) m.frame.style.setProperty(k, v);
-      draw();
+      if (drawn) draw();
     });
     if (revealed) hold();
     // The form's extras (src/popup/form/form-extras.ts) load beside the stylesheets; the modal shows when both are in.

@@ -7,9 +7,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { demoForm } from '../../src/server/seed/forms';
 import { SMSPHONE } from '../../src/server/seed/fields';
-import { axe } from './harness';
+import { axe, newPage } from './harness';
 import { addForm, modalGone, open, start, stop, stored, text, type Env } from './form-env';
-import { MODAL } from './popup-env';
+import { MODAL, shown } from './popup-env';
 
 const ctx = { env: null as unknown as Env };
 const S = suite('form: SMS', ctx);
@@ -171,6 +171,39 @@ S(
     }
   },
 );
+
+S('a resize while form-extras.js loads draws nothing early: the SMS form shows whole, no page error', async () => {
+  // The SMS step's state comes with form-extras.js: a resize that drew the form before it was in threw (the studio's
+  // phone width did it in a CI run).
+  const { context, page, log } = await newPage(
+    ctx.env.browser,
+    { width: 1280, height: 800 },
+    { reducedMotion: 'reduce' },
+  );
+  try {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let asked = () => {};
+    const requested = new Promise<void>((r) => (asked = r));
+    await page.route(/form-extras\.[\w.]*js/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${ctx.env.p.origin}/formtest/sms-y`);
+    await requested;
+    await page.setViewportSize({ width: 375, height: 667 });
+    // The resize event has run once the page has drawn a frame at the new size.
+    await page.waitForFunction(() => innerWidth === 375);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    release();
+    const { frame } = await shown(page, MODAL);
+    assert.is(await text(frame, 'button[type=submit]'), 'Continue');
+    assert.equal(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
 
 S('useEmailStep Y on a phone: text-to-join after Continue', async () => {
   const { context, frame: f } = await open(ctx.env, 'sms-y', { phone: true });
