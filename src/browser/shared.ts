@@ -1,9 +1,8 @@
 /**
- * The namespace every loader copy, popup.js and the files beside them share on `window.__mcsf` (src/types.ts
- * `Shared`), made by whichever runs first. One object for the page's life: destroy clears its state, not the object
- * (src/loader/lifecycle.ts).
+ * The shared namespace (./shared-now.ts), reached once at import: for the modules that run only on a page, the
+ * loader's and popup.js's entry points and the files beside them.
  */
 import type { Shared } from '../types';
+import { sharedNow } from './shared-now';
 
-/** `window.__mcsf`, created if this bundle is the first. */
-export const shared: Shared = (window.__mcsf ||= {});
+export const shared: Shared = sharedNow();

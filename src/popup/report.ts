@@ -9,6 +9,7 @@
  * accepted (src/popup/form/useSignupForm.ts).
  */
 import type { Counted, LoaderParams } from '../types';
+import { sharedNow } from '../browser/shared-now';
 import { loadBeside } from './beside';
 
 /** An event of the popup's that the host page's window hears. */
@@ -26,12 +27,10 @@ export const report: {
 } = (p: LoaderParams, e: Told, counting?: boolean) => {
   if (!p.isPreview) {
     dispatchEvent(new CustomEvent('mc-popup:' + e, { detail: { lid: p.lid, f_id: p.fId } }));
-    // Counted by the signature above: only shown and closed come with `counting`. window.__mcsf exists: popup.js
-    // made it when it ran (src/popup/index.tsx); read here, not at import, as the form's modules read it (the dom
-    // layer imports them before it has a window).
+    // Counted by the signature above: only shown and closed come with `counting`.
     if (counting)
       loadBeside('counts.js').then(() => {
-        const count = window.__mcsf!.count;
+        const count = sharedNow().count;
         if (count) count(p, e as Counted);
       });
   }

@@ -7,14 +7,15 @@
 import { useEffect, useState } from 'react';
 import { SHEETS_TIMEOUT_MS } from '../../constants';
 import { type Country, parseCountries } from '../../form-model/countries';
+import { sharedNow } from '../../browser/shared-now';
 import { beside, loadBeside } from '../beside';
 
 /** The parsed list once loaded; null when it could not be loaded. */
 let list: Country[] | null | undefined;
 
-/** Parses what countries.js set on `window.__mcsf.countries` into `list`; null when it has set nothing. */
+/** Parses what countries.js set on the shared `countries` into `list`; null when it has set nothing. */
 const parse = (): Country[] | null => {
-  const c = window.__mcsf && window.__mcsf.countries;
+  const c = sharedNow().countries;
   return (list = c ? parseCountries(c) : null);
 };
 
@@ -28,7 +29,7 @@ export const useCountries = (): Country[] | null => {
   useEffect(() => {
     if (list !== undefined) return;
     // Already on the page before any field asked (set by an earlier copy of the file): parsed at once.
-    if (window.__mcsf && window.__mcsf.countries) return void setL(parse());
+    if (sharedNow().countries) return void setL(parse());
     loadBeside('countries.js', SHEETS_TIMEOUT_MS).then(() => {
       // The first field to hear of the load parses it and, when it failed, warns once.
       if (list === undefined && !parse())

@@ -7,6 +7,7 @@
  * is built against popup.js's own Preact through `window.__mcsf.rt` (build.mjs), never a second copy: hooks must
  * run on the renderer that renders them.
  */
+import { shared } from '../../browser/shared';
 import { setServerCookies } from '../server-cookies';
 import { Address, Choices, Consent, Split, Select } from './extra-inputs';
 import { openBanner } from '../banner-piece';
@@ -28,4 +29,4 @@ export const EXTRAS = {
   setServerCookies,
 };
 
-(window.__mcsf ||= {}).extras = EXTRAS;
+shared.extras = EXTRAS;

@@ -3,6 +3,7 @@
  * components once it has loaded. Which forms need it is the form model's answer (src/form-model/place.ts).
  */
 import { SHEETS_TIMEOUT_MS } from '../../constants';
+import { sharedNow } from '../../browser/shared-now';
 import { loadBeside } from '../beside';
 import type { EXTRAS } from './form-extras';
 
@@ -18,7 +19,7 @@ let loading: Promise<Extras | undefined> | undefined;
  * (src/popup/runtime.ts).
  */
 export const loadExtras = (): Promise<Extras | undefined> => {
-  const g = (window.__mcsf ||= {});
+  const g = sharedNow();
   // A load that failed is forgotten, so the next popup (a trigger or an open after the failure) asks again.
   return (loading ||= (g.extras ? Promise.resolve() : loadBeside('form-extras.js', SHEETS_TIMEOUT_MS)).then(() => {
     const x = g.extras as Extras | undefined;
@@ -31,12 +32,11 @@ export const loadExtras = (): Promise<Extras | undefined> => {
 };
 
 /**
- * A stand-in for one component of form-extras.js: renders it once loaded, nothing before. `window.__mcsf` exists:
- * popup.js made it when it ran (src/popup/index.tsx).
+ * A stand-in for one component of form-extras.js: renders it once loaded, nothing before.
  */
 export const extra =
   <K extends keyof Extras>(k: K) =>
   (props: Parameters<Extras[K]>[0]) => {
-    const x = window.__mcsf!.extras as Extras | undefined;
+    const x = sharedNow().extras as Extras | undefined;
     return x ? (x[k] as (p: Parameters<Extras[K]>[0]) => ReturnType<Extras[K]>)(props) : null;
   };

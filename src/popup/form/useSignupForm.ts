@@ -18,6 +18,7 @@ import { withActions } from './with-actions';
 import type { FieldMarks, Outcome } from './outcome';
 import type { FormState } from './submit';
 import { report } from '../report';
+import { sharedNow } from '../../browser/shared-now';
 import type { SmsStep, useSmsStep } from './useSmsStep';
 
 /**
@@ -155,7 +156,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
   // settings mount a new popup), so the same hooks run on every render.
   const sms = pl.sms
     ? // biome-ignore lint/correctness/useHookAtTopLevel: the condition is fixed for the form's life (above)
-      (window.__mcsf!.extras as { useSmsStep: typeof useSmsStep }).useSmsStep({
+      (sharedNow().extras as { useSmsStep: typeof useSmsStep }).useSmsStep({
         s,
         pl,
         mobile,

@@ -4,6 +4,7 @@
  * lazy.tsx (form-extras.js), so the form's state imports nothing that imports its views.
  */
 import { SHEETS_TIMEOUT_MS } from '../../constants';
+import { sharedNow } from '../../browser/shared-now';
 import { loadBeside } from '../beside';
 import type { ACTIONS } from './actions';
 
@@ -15,8 +16,7 @@ export type Actions = typeof ACTIONS;
  * captcha window needs), else once it has loaded; `failed` instead when it could not load (a later call asks again).
  */
 export const withActions = (f: (a: Actions) => void, failed?: () => void): void => {
-  // window.__mcsf exists: popup.js made it when it ran (src/popup/index.tsx).
-  const g = window.__mcsf!;
+  const g = sharedNow();
   if (g.fa) f(g.fa as Actions);
   else loadBeside('form-actions.js', SHEETS_TIMEOUT_MS).then(() => (g.fa ? f(g.fa as Actions) : failed && failed()));
 };
