@@ -4,7 +4,8 @@
  * everything here is view.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { api, type ListSummary } from './api';
+import type { ListSummary } from '../owner-api';
+import { api } from './api';
 import { type Bind, binder } from './bind';
 import { Conflict } from './Conflict';
 import type { StudioData } from './data';

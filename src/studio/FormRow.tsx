@@ -1,6 +1,7 @@
 /** A form on the home page: its title (a link to its editor), variant, template, last save, and what to do with it. */
 import { useState } from 'react';
-import { api, type FormSummary, type ListSummary } from './api';
+import type { FormSummary, ListSummary } from '../owner-api';
+import { api } from './api';
 import { links } from './data';
 import { ConfirmDialog } from './Dialog';
 import { Rename } from './Rename';

@@ -1,6 +1,7 @@
 /** The owner's home (`/studio`, issue 33 item 1): every list with its forms, a new list, on each list a new form. */
 import { useCallback, useEffect, useState } from 'react';
-import { api, type ListSummary } from './api';
+import type { ListSummary } from '../owner-api';
+import { api } from './api';
 import { ListPanel } from './ListPanel';
 
 function NewList({ say, reload }: { say: (t: string) => void; reload: () => Promise<void> }) {

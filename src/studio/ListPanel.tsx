@@ -3,7 +3,8 @@
  * form from a starting form or a copy of any form.
  */
 import { useState } from 'react';
-import { api, type ListSummary } from './api';
+import type { ListSummary } from '../owner-api';
+import { api } from './api';
 import { links } from './data';
 import { FormRow } from './FormRow';
 import { optInText } from './opt-in';

@@ -3,7 +3,8 @@
  * them), each in a read-only code block with a Copy button.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, type Snippets } from './api';
+import type { Snippets } from '../owner-api';
+import { api } from './api';
 
 const NAMES: [keyof Snippets, string, string][] = [
   ['mailchimp', 'Mailchimp-style snippet', 'The loader, then its start call: as Mailchimp gives it.'],

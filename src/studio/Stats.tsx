@@ -4,7 +4,8 @@
  * The chart is a picture of the table: its name says what it shows and the table carries every figure.
  */
 import { useEffect, useState } from 'react';
-import { api, type DayCounts } from './api';
+import type { DayCounts } from '../owner-api';
+import { api } from './api';
 import { links } from './data';
 import { bars, CHART, conversion, percent, totals } from './conversion';
 

@@ -1,5 +1,5 @@
 /** The subscribers table of one page, with its paging. */
-import type { Subscriber, SubscriberPage } from './api';
+import type { SubscriberRow, SubscriberPage } from '../owner-api';
 import { when } from './time';
 
 /** A subscriber's fields as one line: 'FNAME: Ada, LNAME: Lovelace'. */
@@ -9,13 +9,13 @@ export const fieldsText = (fields: Record<string, unknown>): string =>
     .join(', ');
 
 /** The id of a row's Erase button. */
-export const eraseId = (s: Subscriber): string => `erase-${s.id}`;
+export const eraseId = (s: SubscriberRow): string => `erase-${s.id}`;
 
 export interface SubscriberTableProps {
   data: SubscriberPage;
   q: string;
   onPage: (page: number) => void;
-  onErase: (s: Subscriber) => void;
+  onErase: (s: SubscriberRow) => void;
 }
 
 export function SubscriberTable({ data, q, onPage, onErase }: SubscriberTableProps) {

@@ -3,13 +3,14 @@
  * search by address, the CSV export, and erase (GDPR right to erasure), asked first.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api, type Subscriber, type SubscriberPage } from './api';
+import type { SubscriberRow, SubscriberPage } from '../owner-api';
+import { api } from './api';
 import { links } from './data';
 import { ConfirmDialog } from './Dialog';
 import { eraseId, SubscriberTable } from './SubscriberTable';
 
 /** Where focus goes once `s` is erased: the next row's Erase button, else the previous row's, else the heading. */
-const afterErase = (data: SubscriberPage | null, s: Subscriber): string => {
+const afterErase = (data: SubscriberPage | null, s: SubscriberRow): string => {
   const rows = data?.rows || [];
   const i = rows.findIndex((r) => r.id === s.id);
   const next = rows[i + 1] || rows[i - 1];
@@ -40,7 +41,7 @@ export function Subscribers({ lid, say }: { lid: string; say: (t: string) => voi
   const [query, setQuery] = useState({ q: '', page: 1 });
   const [data, setData] = useState<SubscriberPage | null>(null);
   const [error, setError] = useState('');
-  const [erasing, setErasing] = useState<Subscriber | null>(null);
+  const [erasing, setErasing] = useState<SubscriberRow | null>(null);
   const load = useCallback(async () => {
     const r = await api.subscribers(lid, query.q, query.page);
     setError(r.ok ? '' : r.error);
@@ -52,7 +53,7 @@ export function Subscribers({ lid, say }: { lid: string; say: (t: string) => voi
   useEffect(() => {
     void api.lists().then((r) => r.ok && setName(r.data.lists.find((l) => l.id === lid)?.name || lid));
   }, [lid]);
-  const erase = async (s: Subscriber) => {
+  const erase = async (s: SubscriberRow) => {
     // An SMS-only person is named by their number (STUDIO.md DELETE …/subscribers/{address}).
     const r = await api.erase(lid, s.email || s.sms || '');
     if (!r.ok) return say(`Not erased: ${r.error}`);

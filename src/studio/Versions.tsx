@@ -3,7 +3,8 @@
  * restored): each can be viewed (the stage shows it, and what differs from the draft is listed) and restored, which
  * saves it as a new revision.
  */
-import type { Saved, VersionSummary } from './api';
+import type { VersionSummary } from '../owner-api';
+import type { Saved } from './api';
 import { ChangeTable } from './Conflict';
 import type { Change } from './diff';
 import { when } from './time';

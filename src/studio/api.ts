@@ -4,41 +4,8 @@
  * `error`, the 422's `problems`, the 412's `current`), never a throw for an HTTP error. A body the server could not
  * send (the network is down) is status 0.
  */
+import type { DayCounts, ListSummary, Snippets, SubscriberPage, VersionSummary } from '../owner-api';
 import type { Problem } from './problems';
-
-/** A form as the home page lists it. */
-export interface FormSummary {
-  lid: string;
-  fId: string;
-  title: string;
-  variation: string;
-  template: number;
-  /** Its settings' hasDoubleOptIn: a list is single or double opt-in as its forms are. */
-  doubleOptIn: boolean;
-  revision: number;
-  savedAt: string | null;
-  /** Shown and subscribed over the last 30 days (issue 36 item 2). */
-  last30: { shown: number; subscribed: number };
-}
-
-/** One day of a form's numbers (issue 36 item 2); `date` is YYYY-MM-DD, UTC. */
-export interface DayCounts {
-  date: string;
-  shown: number;
-  closed: number;
-  subscribed: number;
-  confirmed: number;
-}
-
-/** A list with its counts and forms. */
-export interface ListSummary {
-  id: string;
-  name: string;
-  uuid: string;
-  subscribed: number;
-  pending: number;
-  forms: FormSummary[];
-}
 
 /** A stored form, or a version of it. */
 export interface Saved {
@@ -47,40 +14,6 @@ export interface Saved {
   settings: Record<string, unknown>;
   revision: number;
   savedAt: string | null;
-}
-
-/** A version in the list: its revision, when, and its title. */
-export interface VersionSummary {
-  revision: number;
-  savedAt: string | null;
-  title: string;
-}
-
-/** One subscriber row. */
-export interface Subscriber {
-  id: number;
-  email: string;
-  sms: string | null;
-  status: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  formId: string | null;
-  fields: Record<string, unknown>;
-}
-
-export interface SubscriberPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  rows: Subscriber[];
-}
-
-/** The four embed snippets (issue 33 item 6). */
-export interface Snippets {
-  mailchimp: string;
-  queued: string;
-  tag: string;
-  opener: string;
 }
 
 /** A failed call: its status (0: no answer), the server's error text, and the 422's problems or the 412's current. */

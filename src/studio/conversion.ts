@@ -2,7 +2,7 @@
  * The arithmetic of a form's numbers page (issue 36 item 2), pure: conversion (subscribed ÷ shown), its text, the
  * totals of some days, and the chart's bars in the SVG's own units.
  */
-import type { DayCounts } from './api';
+import type { DayCounts } from '../owner-api';
 
 /** Subscribed ÷ shown; null when nothing was shown (there is no rate to give). */
 export const conversion = (shown: number, subscribed: number): number | null => (shown > 0 ? subscribed / shown : null);

@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { accessibilityWarnings } from '../form-model/a11y';
 import { checkSettings } from '../form-model/check';
-import { api, type Failure, type Saved, type VersionSummary } from './api';
+import type { VersionSummary } from '../owner-api';
+import { api, type Failure, type Saved } from './api';
 import { type Change, diffDrafts } from './diff';
 import { type Action, draftOf, type EditorState, initial, isDirty, reduce } from './editor-state';
 import { focusControl } from './focus';

@@ -5,19 +5,11 @@
  * visitor, address or client is stored here.
  */
 import type { Queryable } from '../store/types';
+import type { DayCounts } from '../../owner-api';
 
 /** The events counted, each a column of form_counts. */
 export const COUNTED = ['shown', 'closed', 'subscribed', 'confirmed'] as const;
 export type Counted = (typeof COUNTED)[number];
-
-/** One day of a form's counts; `date` is YYYY-MM-DD (UTC). */
-export interface DayCounts {
-  date: string;
-  shown: number;
-  closed: number;
-  subscribed: number;
-  confirmed: number;
-}
 
 const DAY_MS = 86_400_000;
 

@@ -6,36 +6,10 @@ import { DEMO_UUID } from '../seed/forms';
 import type { Queryable } from '../store/types';
 import { totalsSince } from './form-counts';
 import { withNewId } from './new-id';
+import type { FormSummary, ListSummary } from '../../owner-api';
 
 /** The provider's one account (spec 3.1 uuid): every list, seeded or made in the studio, belongs to it. */
 export const ACCOUNT_UUID = DEMO_UUID;
-
-/** A form as the studio's home lists it. */
-export interface FormSummary {
-  lid: string;
-  fId: string;
-  title: string;
-  /** The settings' modalVariation: modal, slide or fixed. */
-  variation: string;
-  template: number;
-  /** Whether the form asks new subscribers to confirm (spec 3.2 hasDoubleOptIn): a list is what its forms ask. */
-  doubleOptIn: boolean;
-  revision: number;
-  /** When the owner last saved it; null while it is as the seed wrote it. */
-  savedAt: string | null;
-  /** Shown and subscribed over the last 30 days (issue 36 item 2: the list shows the conversion). */
-  last30: { shown: number; subscribed: number };
-}
-
-/** A list with its counts and forms. */
-export interface ListSummary {
-  id: string;
-  name: string;
-  uuid: string;
-  subscribed: number;
-  pending: number;
-  forms: FormSummary[];
-}
 
 interface FormLine {
   list_id: string;

@@ -6,30 +6,10 @@
  */
 import type { Queryable } from '../store/types';
 import type { MergeValue } from './subscribers';
+import type { SubscriberPage } from '../../owner-api';
 
 /** Rows a page holds. */
 export const PAGE_SIZE = 50;
-
-/** One subscriber as the studio's table shows it. */
-export interface SubscriberRow {
-  id: number;
-  /** Null for an SMS-only signup. */
-  email: string | null;
-  sms: string | null;
-  status: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  formId: string | null;
-  fields: Record<string, MergeValue>;
-}
-
-/** A page of a list's subscribers. */
-export interface SubscriberPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  rows: SubscriberRow[];
-}
 
 /** `s` as literal text inside a LIKE pattern whose escape character is a backslash. */
 const likeLiteral = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -4,17 +4,10 @@
  * src/server/studio/api-forms.ts).
  */
 import type { Queryable } from '../store/types';
+import type { VersionSummary } from '../../owner-api';
 
 /** Versions kept per form (docs/decisions/owner-api-revisions.md: "the last 20 saved versions"). */
 export const KEEP_VERSIONS = 20;
-
-/** A version as the list of versions shows it. */
-export interface VersionSummary {
-  revision: number;
-  /** When it was saved; null for a revision the seed wrote. */
-  savedAt: string | null;
-  title: string;
-}
 
 /** A version whole. */
 export interface Version extends VersionSummary {

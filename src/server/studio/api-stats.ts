@@ -4,7 +4,8 @@
  * without a count as zeros, and the same days as CSV (`stats.csv`, the studio's download) with the conversion. N is 1
  * to 365, 30 when absent.
  */
-import { type DayCounts, dailyCounts } from '../db/form-counts';
+import type { DayCounts } from '../../owner-api';
+import { dailyCounts } from '../db/form-counts';
 import { getForm } from '../db/form-edits';
 import { sendError, sendJson } from '../http/json';
 import type { Call, Handler } from './api-call';

@@ -6,14 +6,7 @@
  */
 import { JS_PATH, LOADER_MODULE } from '../../constants';
 import { esc, inlineJson } from '../pages/html';
-
-/** The four snippets. */
-export interface Snippets {
-  mailchimp: string;
-  queued: string;
-  tag: string;
-  opener: string;
-}
+import type { Snippets } from '../../owner-api';
 
 /** Form `fId` of list `lid` of account `uuid`, on the provider whose links start with `origin`. */
 export const snippets = (origin: string, uuid: string, lid: string, fId: string): Snippets => {
