@@ -5,12 +5,9 @@
  * subscribed counted on an accepted submit (form-post-json and the captcha page) and confirmed on a double opt-in
  * link, and the stats call behind the owner's secret with its days checked and missing days as zeros.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Provider, startProvider } from '../../src/server/app';
+import type { Provider } from '../../src/server/app';
 import { countEvent, dayOf } from '../../src/server/db/form-counts';
 import { BEACON_MAX_BYTES, BEACON_PATH } from '../../src/server/subscribe/beacon';
 import { CAPTCHA_INPUTS } from '../../src/server/subscribe/captcha';
@@ -19,44 +16,30 @@ import {
   callQuery,
   DEMO_UUID,
   form,
-  freshTarget,
+  PRODUCTION,
   pressLink,
   request,
+  startPair,
   subscribe,
-  type TestTarget,
+  type TestPair,
 } from './helpers';
 import { api, obj } from './studio-helpers';
 
-const SECRET = 'owner-secret-for-the-counts-tests-0123';
-const AUTH = { Authorization: `Bearer ${SECRET}` };
+const AUTH = { Authorization: `Bearer ${PRODUCTION.ownerSecret}` };
 const BEACON_MAX = 40;
 const DAY_MS = 86_400_000;
 
-let dir = '';
-let place: TestTarget;
+let pair: TestPair;
 let a: Provider;
 let b: Provider;
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'counts-'));
-  place = await freshTarget(dir);
-  const opts = {
-    ...place.options,
-    distDir: join(dir, 'dist'),
-    quiet: true,
-    mode: 'production',
-    publicUrl: 'https://list.example.com',
-    ownerSecret: SECRET,
+  pair = await startPair({
+    ...PRODUCTION,
     rateLimit: { perClient: null, perAddress: null, beacons: { max: BEACON_MAX, windowMs: 60_000 } },
-  } as const;
-  a = await startProvider(opts);
-  b = await startProvider(opts);
+  });
+  ({ a, b } = pair);
 });
-test.after(async () => {
-  await a?.close();
-  await b?.close();
-  await place?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+test.after(() => pair?.cleanup());
 
 /** A beacon as the popup sends it (text/plain, as sendBeacon sends a string), from `from` (127.0.0.x: a client). */
 const beacon = (p: Provider, body: string, from = '127.0.0.1', headers: Record<string, string> = {}) =>

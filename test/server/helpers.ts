@@ -120,6 +120,44 @@ export async function startTest(opts: Partial<ProviderOptions> = {}): Promise<Te
   };
 }
 
+/** The production settings of the tests that need owner pages: a public URL and a long enough owner secret. */
+export const PRODUCTION = {
+  mode: 'production',
+  publicUrl: 'https://list.example.com',
+  ownerSecret: 'owner-secret-for-the-tests-0123456789',
+} as const;
+
+/** Two providers on one temporary store, as two processes behind one proxy; `cleanup` ends both and the store. */
+export interface TestPair {
+  a: Provider;
+  b: Provider;
+  /** Where their store is, with `dir` the folder it is in: for a third provider on the same store. */
+  place: TestTarget;
+  dir: string;
+  cleanup(): Promise<void>;
+}
+
+/** Starts a TestPair, each provider as startTest starts one: quiet, rate limits lifted unless `opts` sets them. */
+export async function startPair(opts: Partial<ProviderOptions> = {}): Promise<TestPair> {
+  const dir = mkdtempSync(join(tmpdir(), 'provider-pair-'));
+  const place = await freshTarget(join(dir, 'data'));
+  const o = { ...place.options, distDir: join(dir, 'dist'), port: 0, quiet: true, rateLimit: false as const, ...opts };
+  const a = await startProvider(o);
+  const b = await startProvider(o);
+  return {
+    a,
+    b,
+    place,
+    dir,
+    cleanup: async () => {
+      await a.close();
+      await b.close();
+      await place.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A raw HTTP answer. */
 export interface Reply {
   status: number;

@@ -14,35 +14,26 @@ import * as assert from 'uvu/assert';
 import { OWNER_LOGIN_MAX } from '../../src/server/constants';
 import { type Provider, startProvider } from '../../src/server/app';
 import { endSessions, issueTime, sessionOpen, sessionsEndedAt } from '../../src/server/owner/sessions';
-import { freshTarget, type Reply, request, type TestTarget } from './helpers';
+import { freshTarget, PRODUCTION, type Reply, request, startPair, type TestPair } from './helpers';
 import { runMain } from './processes';
 
-const SECRET = 'owner-secret-for-the-tests-0123456789';
-const PUBLIC = 'https://list.example.com';
-const PROD = { mode: 'production', publicUrl: PUBLIC, ownerSecret: SECRET } as const;
+const PROD = PRODUCTION;
+const SECRET = PROD.ownerSecret;
+const PUBLIC = PROD.publicUrl;
 /** What a browser sends with a post from one of the provider's own pages. */
 const OWN_PAGE = { Origin: PUBLIC, 'Sec-Fetch-Site': 'same-origin' };
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
-let dir = '';
-let place: TestTarget;
 /** Two providers on one store, as two processes behind one proxy. */
+let pair: TestPair;
 let a: Provider;
 let b: Provider;
 
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'owner-auth-'));
-  place = await freshTarget(dir);
-  const opts = { ...place.options, distDir: join(dir, 'dist'), quiet: true, rateLimit: false as const, ...PROD };
-  a = await startProvider(opts);
-  b = await startProvider(opts);
+  pair = await startPair(PROD);
+  ({ a, b } = pair);
 });
-test.after(async () => {
-  await a?.close();
-  await b?.close();
-  await place?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+test.after(() => pair?.cleanup());
 
 /**
  * The client address of the posts of the test running: each test its own (127.0.0.0/8 is all this machine), so the

@@ -8,38 +8,24 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OWNER_LOGIN_MAX } from '../../src/server/constants';
 import { startProvider, type Provider } from '../../src/server/app';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { CAPTCHA_INPUTS } from '../../src/server/subscribe/captcha';
 import { MSG_RATE_ADDRESS, MSG_RATE_CLIENT } from '../../src/server/subscribe/messages';
-import { call, callQuery, DEMO_UUID, form, freshTarget, request, subscribe, type TestTarget } from './helpers';
+import { call, callQuery, DEMO_UUID, form, PRODUCTION, request, startPair, subscribe, type TestPair } from './helpers';
 
-let dir = '';
-let place: TestTarget;
+let pair: TestPair;
 let a: Provider;
 let b: Provider;
 test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'two-providers-'));
-  place = await freshTarget(dir);
-  const opts = {
-    ...place.options,
-    distDir: join(dir, 'dist'),
-    quiet: true,
+  pair = await startPair({
     rateLimit: { perClient: { max: 4, windowMs: 60_000 }, perAddress: { max: 2, windowMs: 60_000 } },
-  };
-  a = await startProvider(opts);
-  b = await startProvider(opts);
+  });
+  ({ a, b } = pair);
 });
-test.after(async () => {
-  await a?.close();
-  await b?.close();
-  await place?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+test.after(() => pair?.cleanup());
 
 test('two providers on one store: separate servers, separate connections', () => {
   assert.is.not(a.origin, b.origin);
@@ -117,7 +103,7 @@ spent there, refused on the first`, async () => {
   const f = form('captcha');
   const base = { u: DEMO_UUID, id: f.lid, f_id: f.fId, popup: 'true' };
   // Fresh providers for this test: the limits of the test above are spent for this client.
-  const opts = { ...place.options, distDir: join(dir, 'dist'), quiet: true, rateLimit: false as const };
+  const opts = { ...pair.place.options, distDir: join(pair.dir, 'dist'), quiet: true, rateLimit: false as const };
   const c = await startProvider(opts);
   const d = await startProvider(opts);
   try {
@@ -158,15 +144,8 @@ spent there, refused on the first`, async () => {
 
 test(`production on two providers: sign-in attempts are counted across both, \
 and a session from one opens the other's owner pages`, async () => {
-  const secret = 'owner-secret-for-the-tests-0123456789';
-  const opts = {
-    ...place.options,
-    distDir: join(dir, 'dist'),
-    quiet: true,
-    mode: 'production' as const,
-    publicUrl: 'https://list.example.com',
-    ownerSecret: secret,
-  };
+  const secret = PRODUCTION.ownerSecret;
+  const opts = { ...pair.place.options, distDir: join(pair.dir, 'dist'), quiet: true, ...PRODUCTION };
   const c = await startProvider(opts);
   const d = await startProvider(opts);
   const signIn = (p: Provider, guess: string) =>

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { Field } from '../../src/form-model/fields';
 import type { Parts } from '../../src/form-model/parts';
 import type { Values } from '../../src/form-model/wire';
+import { FIELD_TYPES } from '../field-types';
 
 /** A Y/N flag as providers send it: booleans, Y/N in any case, other strings, 0/1, missing. */
 export const flag = (): fc.Arbitrary<unknown> =>
@@ -30,22 +31,7 @@ const name = fc.oneof(
 );
 
 /** Every field type of spec 3.4: the generators draw each of them. */
-export const TYPES = [
-  'email',
-  'address',
-  'birthday',
-  'date',
-  'phone',
-  'smsphone',
-  'number',
-  'select',
-  'dropdown',
-  'radio',
-  'checkbox',
-  'url',
-  'image',
-  'text',
-];
+export const TYPES = FIELD_TYPES;
 
 /** One raw field definition (spec 3.4), sometimes broken. */
 export const rawField = (): fc.Arbitrary<unknown> =>
