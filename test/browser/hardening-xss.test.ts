@@ -110,8 +110,17 @@ interface Page1 {
 }
 
 let n = 0;
-/** Opens a guarded host page for `settings` (served as 'localhost', not the provider's own site). */
+/**
+ * The guarded pages, one per walk through the states (`desktop`, `phone`, `preview`) and lane (under FUZZ_FULL several
+ * payloads walk at once), each reused by the next payload's walk: a new context costs the machine a renderer process,
+ * the largest part of this file's time. Its cookies are cleared between walks; the guard's log and dialogs carry
+ * over, so anything an earlier walk ran still fails the next check.
+ */
+const pagesOf = new Map<string, Page1>();
+
+/** Opens a guarded host page for `settings` (served as 'localhost', not the provider's own site) in `slot`'s page. */
 async function openWith(
+  slot: string,
   settings: Record<string, unknown>,
   o: { phone?: boolean; params?: Record<string, unknown>; submit?: () => Record<string, unknown> } = {},
 ): Promise<Page1> {
@@ -123,6 +132,13 @@ async function openWith(
 <body><main><h1>Host</h1><p>Text.</p></main><script src="${ctx.fx.origin}/js/signup-forms/popup/embed.js"></script>
 <script>window.dojoRequire(["mojo/signup-forms/Loader"], function (L) { L.start(${start}) })</script></body></html>`;
   const url = ctx.fx.page(`${uuid}.html`, html).replace('//127.0.0.1:', '//localhost:');
+  const open = pagesOf.get(slot);
+  if (open) {
+    await open.context.clearCookies();
+    open.leaks.length = 0;
+    await open.page.goto(url);
+    return open;
+  }
   const context = await ctx.browser.newContext(
     o.phone
       ? { viewport: { width: 375, height: 700 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' }
@@ -134,8 +150,10 @@ async function openWith(
   page.on('request', (r) => {
     if (r.url().includes('/pwn-')) leaks.push(r.url());
   });
+  const made = { context, page, g, leaks };
+  pagesOf.set(slot, made);
   await page.goto(url);
-  return { context, page, g, leaks };
+  return made;
 }
 
 /**
@@ -153,68 +171,61 @@ async function check(p: Page1, state: string, fill: Fill): Promise<void> {
 }
 
 /** The desktop modal: e-mail step, validation messages, server error, gdpr_error, custom success. */
-async function desktop(x: Fill): Promise<void> {
-  const p = await openWith(hostileSettings(x), { submit: hostileAnswers(x) });
-  try {
-    const { frame } = await shown(p.page, MODAL);
-    await check(p, 'modal', x);
-    // Validation: an invalid address and an empty required field show the (hostile) translations.
-    await frame.fill('input[name=EMAIL]', 'not an address');
-    await frame.click('button[type=submit]');
-    await frame.waitForSelector('[aria-invalid="true"]');
-    await check(p, 'validation', x);
-    await frame.fill('input[name=EMAIL]', 'hostile@example.com');
-    await frame.fill('.mc-field-text input', 'Name');
-    await frame.click('button[type=submit]');
-    await frame.waitForSelector('.mc-flash:not(:empty)', { state: 'attached' });
-    await check(p, 'server error', x);
-    await frame.click('button[type=submit]');
-    await frame.waitForFunction(() => !!document.querySelector('.mc-gdpr-msg:not(:empty)'));
-    await check(p, 'gdpr_error', x);
-    await frame.click('button[type=submit]');
-    await frame.waitForSelector('.mc-success:not(:empty)', { state: 'attached' });
-    await check(p, 'custom success', x);
-  } finally {
-    await p.context.close();
-  }
+async function desktop(x: Fill, lane = 0): Promise<void> {
+  const p = await openWith(`desktop ${lane}`, hostileSettings(x), { submit: hostileAnswers(x) });
+  const { frame } = await shown(p.page, MODAL);
+  await check(p, 'modal', x);
+  // Validation: an invalid address and an empty required field show the (hostile) translations.
+  await frame.fill('input[name=EMAIL]', 'not an address');
+  await frame.click('button[type=submit]');
+  await frame.waitForSelector('[aria-invalid="true"]');
+  await check(p, 'validation', x);
+  await frame.fill('input[name=EMAIL]', 'hostile@example.com');
+  await frame.fill('.mc-field-text input', 'Name');
+  await frame.click('button[type=submit]');
+  await frame.waitForSelector('.mc-flash:not(:empty)', { state: 'attached' });
+  await check(p, 'server error', x);
+  await frame.click('button[type=submit]');
+  await frame.waitForFunction(() => !!document.querySelector('.mc-gdpr-msg:not(:empty)'));
+  await check(p, 'gdpr_error', x);
+  await frame.click('button[type=submit]');
+  await frame.waitForSelector('.mc-success:not(:empty)', { state: 'attached' });
+  await check(p, 'custom success', x);
 }
 
 /** The phone: the mobile banner, its call to action, the SMS step with text-to-join, and the success message. */
-async function phone(x: Fill): Promise<void> {
-  const p = await openWith({ ...hostileSettings(x, { sms: true }), useMobileBanner: 'Y' }, { phone: true });
-  try {
-    const banner = await shown(p.page, BANNER);
-    await check(p, 'banner', x);
-    await banner.frame.click('.mc-cta');
-    const { frame } = await shown(p.page, MODAL);
-    await check(p, 'mobile modal', x);
-    await frame.fill('input[name=EMAIL]', 'hostile@example.com');
-    await frame.fill('.mc-field-text input', 'Name');
-    await frame.click('button[type=submit]');
-    await frame.waitForSelector('.mc-sms');
-    await check(p, 'sms step', x);
-  } finally {
-    await p.context.close();
-  }
+async function phone(x: Fill, lane = 0): Promise<void> {
+  const p = await openWith(
+    `phone ${lane}`,
+    { ...hostileSettings(x, { sms: true }), useMobileBanner: 'Y' },
+    { phone: true },
+  );
+  const banner = await shown(p.page, BANNER);
+  await check(p, 'banner', x);
+  await banner.frame.click('.mc-cta');
+  const { frame } = await shown(p.page, MODAL);
+  await check(p, 'mobile modal', x);
+  await frame.fill('input[name=EMAIL]', 'hostile@example.com');
+  await frame.fill('.mc-field-text input', 'Name');
+  await frame.click('button[type=submit]');
+  await frame.waitForSelector('.mc-sms');
+  await check(p, 'sms step', x);
 }
 
 /** A preview (no server call) with double opt-in: the double opt-in message; env 'dev', so appDomain is read. */
-async function preview(x: Fill): Promise<void> {
+async function preview(x: Fill, lane = 0): Promise<void> {
   const p = await openWith(
+    `preview ${lane}`,
     { ...hostileSettings(x), modalVariation: 'slide', hasDoubleOptIn: 'Y' },
     { params: { isPreview: true, env: 'dev' } },
   );
-  try {
-    const { frame } = await shown(p.page, MODAL);
-    await check(p, 'slide preview', x);
-    await frame.fill('input[name=EMAIL]', 'hostile@example.com');
-    await frame.fill('.mc-field-text input', 'Name');
-    await frame.click('button[type=submit]');
-    await frame.waitForSelector('.mc-success:not(:empty)', { state: 'attached' });
-    await check(p, 'double opt-in success', x);
-  } finally {
-    await p.context.close();
-  }
+  const { frame } = await shown(p.page, MODAL);
+  await check(p, 'slide preview', x);
+  await frame.fill('input[name=EMAIL]', 'hostile@example.com');
+  await frame.fill('.mc-field-text input', 'Name');
+  await frame.click('button[type=submit]');
+  await frame.waitForSelector('.mc-success:not(:empty)', { state: 'attached' });
+  await check(p, 'double opt-in success', x);
 }
 
 X('the benign form renders every state (the reference of form controls)', async () => {
@@ -231,7 +242,7 @@ X('the benign form renders every state (the reference of form controls)', async 
  */
 const pages = (batch: string[]): Promise<void>[] =>
   FUZZ_FULL
-    ? batch.flatMap((x) => [desktop(every(x)), phone(every(x)), preview(every(x))])
+    ? batch.flatMap((x, i) => [desktop(every(x), i), phone(every(x), i), preview(every(x), i)])
     : [desktop(byTurns(batch, 0)), phone(byTurns(batch, 1)), preview(byTurns(batch, 1))];
 
 // Under FUZZ_FULL two payloads at a time: each opens three pages, and six Chromium pages at once is what two busy

@@ -7,7 +7,7 @@
 import * as assert from 'uvu/assert';
 import { demoForm } from '../../src/server/seed/forms';
 import { axe } from './harness';
-import { BANNER, MODAL, openHost, shown, popupSuite } from './popup-env';
+import { BANNER, MODAL, type Opened, openHost, shown, popupSuite } from './popup-env';
 
 const { T: A, ctx } = popupSuite('popup axe');
 
@@ -49,14 +49,16 @@ for (const viewport of [
 ])
   A(`zero violations, every variation and template, at ${viewport.width} px`, async () => {
     const failures: string[] = [];
+    // One page for every case, each a new host page in it (popup-env `on`).
+    let open: Opened | undefined;
     for (const [name, s] of CASES) {
-      const { page, context } = await openHost(ctx.browser, ctx.fx, { ...rich(ctx.fx.origin), ...s }, { viewport });
-      await shown(page, MODAL);
+      open = await openHost(ctx.browser, ctx.fx, { ...rich(ctx.fx.origin), ...s }, { viewport, on: open });
+      await shown(open.page, MODAL);
       // Let the opening animation finish: axe's colour-contrast reads the painted colours.
-      await page.waitForTimeout(350);
-      for (const v of await axe(page)) failures.push(`${name}: ${v.id} (${v.help}) ${v.targets.join(' ')}`);
-      await context.close();
+      await open.page.waitForTimeout(350);
+      for (const v of await axe(open.page)) failures.push(`${name}: ${v.id} (${v.help}) ${v.targets.join(' ')}`);
     }
+    await open!.context.close();
     assert.equal(failures, []);
   });
 

@@ -7,7 +7,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { COOKIE_CLOSED, DAY_MS } from '../../src/constants';
-import { MODAL, cookies, focusAt, gone, openHost, shown, popupSuite } from './popup-env';
+import { MODAL, type Opened, cookies, focusAt, gone, openHost, shown, popupSuite } from './popup-env';
 
 const { T, ctx } = popupSuite('popup closing, every variation');
 
@@ -55,6 +55,9 @@ const CASES: [Variation, Motion][] = [
   ['fixed', 'reduce'],
 ];
 
+/** One page per motion preference, each case a new host page in it (popup-env `on`). */
+const pages = new Map<Motion, Opened>();
+
 for (const [variation, motion] of CASES)
   for (const [how, act] of WAYS) {
     const animates = variation !== 'modal' && motion === 'no-preference';
@@ -62,58 +65,53 @@ for (const [variation, motion] of CASES)
       `${variation} (${motion} motion): closes by ${how}; the closed cookie lives ${FREQUENCY[variation]} days; ` +
         `focus returns; ${animates ? 'animates out' : 'no animation out'}`,
       async () => {
-        const { page, context, log } = await openHost(
+        const opened = await openHost(
           ctx.browser,
           ctx.fx,
           { popupDelay: 1, modalVariation: variation, popupFrequency: FREQUENCY[variation] },
-          { focusHost: true, reducedMotion: motion },
+          { focusHost: true, reducedMotion: motion, on: pages.get(motion) },
         );
-        try {
-          const { el } = await shown(page, MODAL);
-          assert.is(
-            await el.evaluate((f) => f.contentDocument!.querySelector('.mc-dialog')!.getAttribute('aria-modal')),
-            String(variation === 'modal'),
-          );
-          assert.is((await cookies(context))[COOKIE_CLOSED], undefined, 'no closed cookie before closing');
-          // Whether the frame's root ever takes the mc-out class, watched from the host page (the frame goes away).
-          await page.evaluate((sel) => {
-            const w = window as unknown as { sawOut: boolean };
-            w.sawOut = false;
-            const root = document.querySelector<HTMLIFrameElement>(sel)!.contentDocument!.documentElement;
-            new MutationObserver(() => {
-              if (root.classList.contains('mc-out')) w.sawOut = true;
-            }).observe(root, { attributes: true, attributeFilter: ['class'] });
-          }, MODAL);
-          const before = Date.now();
-          await act(page);
-          await gone(page, MODAL);
-          const took = Date.now() - before;
-          assert.is(await page.evaluate(() => (window as unknown as { sawOut: boolean }).sawOut), animates, 'mc-out');
-          // The animation out holds the frame for CLOSE_ANIMATION_MS (300 ms); without it, removal is immediate.
-          if (animates) assert.ok(took >= 280, `removed after ${took} ms, before the animation ended`);
+        pages.set(motion, opened);
+        const { page, context, log } = opened;
+        const { el } = await shown(page, MODAL);
+        assert.is(
+          await el.evaluate((f) => f.contentDocument!.querySelector('.mc-dialog')!.getAttribute('aria-modal')),
+          String(variation === 'modal'),
+        );
+        assert.is((await cookies(context))[COOKIE_CLOSED], undefined, 'no closed cookie before closing');
+        // Whether the frame's root ever takes the mc-out class, watched from the host page (the frame goes away).
+        await page.evaluate((sel) => {
+          const w = window as unknown as { sawOut: boolean };
+          w.sawOut = false;
+          const root = document.querySelector<HTMLIFrameElement>(sel)!.contentDocument!.documentElement;
+          new MutationObserver(() => {
+            if (root.classList.contains('mc-out')) w.sawOut = true;
+          }).observe(root, { attributes: true, attributeFilter: ['class'] });
+        }, MODAL);
+        const before = Date.now();
+        await act(page);
+        await gone(page, MODAL);
+        const took = Date.now() - before;
+        assert.is(await page.evaluate(() => (window as unknown as { sawOut: boolean }).sawOut), animates, 'mc-out');
+        // The animation out holds the frame for CLOSE_ANIMATION_MS (300 ms); without it, removal is immediate.
+        if (animates) assert.ok(took >= 280, `removed after ${took} ms, before the animation ended`);
 
-          const c = (await cookies(context))[COOKIE_CLOSED];
-          assert.ok(c, 'closed cookie set');
-          assert.is(c.sameSite, 'Lax');
-          const days = (c.expires * 1000 - before) / DAY_MS;
-          assert.ok(
-            Math.abs(days - FREQUENCY[variation]) < 0.1,
-            `expires in ${days} days, want ${FREQUENCY[variation]}`,
-          );
+        const c = (await cookies(context))[COOKIE_CLOSED];
+        assert.ok(c, 'closed cookie set');
+        assert.is(c.sameSite, 'Lax');
+        const days = (c.expires * 1000 - before) / DAY_MS;
+        assert.ok(Math.abs(days - FREQUENCY[variation]) < 0.1, `expires in ${days} days, want ${FREQUENCY[variation]}`);
 
-          assert.is(await focusAt(page), 'host:host-button', 'focus returns to the host control it was on');
-          assert.equal(
-            await page.evaluate(() => [
-              (document.querySelector('main') as HTMLElement).inert,
-              document.documentElement.style.overflow,
-            ]),
-            [false, ''],
-          );
-          assert.is(await page.$$eval('iframe', (f) => f.length), 0, 'nothing left on the page');
-          assert.equal(log.errors, []);
-        } finally {
-          await context.close();
-        }
+        assert.is(await focusAt(page), 'host:host-button', 'focus returns to the host control it was on');
+        assert.equal(
+          await page.evaluate(() => [
+            (document.querySelector('main') as HTMLElement).inert,
+            document.documentElement.style.overflow,
+          ]),
+          [false, ''],
+        );
+        assert.is(await page.$$eval('iframe', (f) => f.length), 0, 'nothing left on the page');
+        assert.equal(log.errors, []);
       },
     );
   }

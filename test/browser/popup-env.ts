@@ -42,6 +42,13 @@ export interface HostOptions {
   block?: string;
   /** Runs on the page before it is opened (init scripts, routes). */
   before?: (page: Page) => Promise<unknown>;
+  /**
+   * A page this suite opened before, navigated to the new host page instead of a new context and page, its cookies
+   * cleared (a new visitor): for tests that look at many forms one after another (a context costs the machine a
+   * renderer process each). The options that set up a page (viewport, reducedMotion, block, before, focusHost) are
+   * the first opening's.
+   */
+  on?: Opened;
 }
 
 /** Registers `settings` under a new account and opens a host page whose snippet starts the loader for it. */
@@ -57,6 +64,11 @@ export async function openHost(
     `${uuid}.html`,
     snippetPage(fx, { baseUrl: fx.host, uuid, lid: 'list1', ...o.params }, HOST_BODY),
   );
+  if (o.on) {
+    await o.on.context.clearCookies();
+    await o.on.page.goto(o.sameHost ? url : url.replace('//127.0.0.1:', '//localhost:'));
+    return { ...o.on, uuid };
+  }
   const { context, page, log } = await newPage(browser, o.viewport, {
     reducedMotion: o.reducedMotion || 'no-preference',
   });
