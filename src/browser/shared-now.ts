@@ -1,7 +1,7 @@
 /**
  * The namespace every loader copy, popup.js and the files beside them share on `window.__mcsf` (src/types.ts
- * `Shared`), made by whichever runs first; no other module names it. One object for the page's life: destroy clears
- * its state, not the object (src/loader/lifecycle.ts).
+ * `Shared`), made by whichever runs first; no module but this and ./shared.ts names it. One object for the page's
+ * life: destroy clears its state, not the object (src/loader/lifecycle.ts).
  */
 import type { Shared } from '../types';
 
