@@ -19,6 +19,7 @@ import {
   saysLive,
   signIn,
   popupShown,
+  remounted,
   stageBanner,
   stageModal,
   studioProvider,
@@ -96,7 +97,7 @@ for (const viewport of [
       found.push(...(await violations(page, 'editor, a version viewed')));
       await page.getByRole('button', { name: 'Back to my draft' }).click();
 
-      await page.getByLabel('Phone: the form').check();
+      await remounted(page, () => page.getByLabel('Phone: the form').check());
       await stageModal(page).locator('button[type=submit]').waitFor();
       found.push(...(await violations(page, 'editor, phone preview')));
       await page.getByLabel('Phone: the banner').check();

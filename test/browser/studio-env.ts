@@ -193,6 +193,30 @@ export const popupShown = (page: Page): Promise<unknown> =>
     { timeout: 20000 },
   );
 
+/**
+ * Runs `change` (a view, a setting) and waits for the popup it mounts again in the stage: the popup frame from before
+ * is marked first, and the wait ends at a shown frame without the mark. A look right after the change found the popup
+ * the mount was about to replace (CI, studio-stage: the phone view's mount came after the test had typed an address,
+ * so its submit went to an empty form).
+ */
+export async function remounted(page: Page, change: () => Promise<unknown>): Promise<void> {
+  await page.evaluate(() =>
+    (document.getElementById('stage') as HTMLIFrameElement).contentDocument
+      ?.querySelector('iframe')
+      ?.setAttribute('data-before', ''),
+  );
+  await change();
+  await page.waitForFunction(
+    () => {
+      const d = (document.getElementById('stage') as HTMLIFrameElement | null)?.contentDocument;
+      const f = d?.querySelector<HTMLIFrameElement>('iframe:not([data-before])');
+      return !!f && f.style.visibility === '' && !!f.contentDocument?.body?.firstElementChild;
+    },
+    null,
+    { timeout: 20000 },
+  );
+}
+
 /** Makes a list on the home page and returns its id (from its subscribers link). */
 export async function newList(page: Page, name: string): Promise<string> {
   await control(page, 'List name').fill(name);

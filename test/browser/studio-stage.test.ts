@@ -11,6 +11,8 @@ import {
   control,
   openEditor,
   openWatched,
+  popupShown,
+  remounted,
   saysLive,
   signIn,
   stage,
@@ -93,7 +95,8 @@ T('text-to-join at the phone width is said, not followed; a stage navigated away
   try {
     await signIn(page, p);
     await openEditor(page, p, F.lid, F.fId);
-    await page.getByLabel('Phone: the form').check();
+    await popupShown(page);
+    await remounted(page, () => page.getByLabel('Phone: the form').check());
     const modal = stageModal(page);
     await modal.locator('input[type=email]').fill('owner@example.com');
     await modal.locator('[type=submit]').click();
