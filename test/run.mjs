@@ -6,9 +6,9 @@
 // output. Prints the counts per layer and a closing 'N passed, N failed' line; exits non-zero on any failure.
 // DATABASE_URL reaches the server-pg pass only: every other layer runs on SQLite whatever the environment holds.
 //
-// The browser layer runs two files at a time (issue 34 item 6: its files mostly wait on Chromium, the network and
-// timers, so two of them share two cores well); each file's output is held and printed whole when it ends, so files
-// never interleave. TEST_JOBS=n sets how many at a time (1: one after another, output as it comes).
+// The browser and server layers run two files at a time (issue 34 item 6: see JOBS); each file's output is held and
+// printed whole when it ends, so files never interleave. TEST_JOBS=n sets how many browser files at a time (1: every
+// layer one file after another, output as it comes).
 //
 //   node test/run.mjs                 every layer
 //   node test/run.mjs unit dom        some layers
@@ -99,10 +99,12 @@ const reactOnly = {
 };
 
 /**
- * Files run at once, per layer. The browser layer's files are bound by waiting (Chromium, the network, timers), not
- * by the cores; the others run one at a time as before. TEST_JOBS overrides the browser layer's number.
+ * Files run at once, per layer. Two at a time where a file waits on more than the cores: the browser layer (Chromium,
+ * the network, timers) and the server layers (HTTP, the store's disk writes, PostgreSQL, SMTP, child processes; each
+ * file has its own store, schema and ports). The pure layers run one at a time. TEST_JOBS overrides the browser
+ * layer's number; TEST_JOBS=1 runs every layer one file at a time.
  */
-const JOBS = { browser: Math.max(1, Math.floor(Number(process.env.TEST_JOBS)) || 2) };
+const JOBS = { browser: Math.max(1, Math.floor(Number(process.env.TEST_JOBS)) || 2), server: 2, 'server-pg': 2 };
 
 /** The esbuild options that set a test file's renderer and packages, by its layer. */
 const options = (layer, rel) =>
