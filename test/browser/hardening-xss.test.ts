@@ -15,7 +15,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { startFixture, type Fixture } from './harness';
 import { assertHostUnharmed, guardPage, launchWithBfcache, type Guard } from './hardening-env';
 import { BANNER, MODAL, shown } from './popup-env';
@@ -170,6 +170,13 @@ async function check(p: Page1, state: string, fill: Fill): Promise<void> {
   else assert.is(s.controls, ctx.reference.get(state), `${label}: form controls differ from the benign form's`);
 }
 
+/** Fills the address and the required text field, and presses the form's button. */
+async function submitFilled(frame: Frame): Promise<void> {
+  await frame.fill('input[name=EMAIL]', 'hostile@example.com');
+  await frame.fill('.mc-field-text input', 'Name');
+  await frame.click('button[type=submit]');
+}
+
 /** The desktop modal: e-mail step, validation messages, server error, gdpr_error, custom success. */
 async function desktop(x: Fill, lane = 0): Promise<void> {
   const p = await openWith(`desktop ${lane}`, hostileSettings(x), { submit: hostileAnswers(x) });
@@ -180,9 +187,7 @@ async function desktop(x: Fill, lane = 0): Promise<void> {
   await frame.click('button[type=submit]');
   await frame.waitForSelector('[aria-invalid="true"]');
   await check(p, 'validation', x);
-  await frame.fill('input[name=EMAIL]', 'hostile@example.com');
-  await frame.fill('.mc-field-text input', 'Name');
-  await frame.click('button[type=submit]');
+  await submitFilled(frame);
   await frame.waitForSelector('.mc-flash:not(:empty)', { state: 'attached' });
   await check(p, 'server error', x);
   await frame.click('button[type=submit]');
@@ -205,9 +210,7 @@ async function phone(x: Fill, lane = 0): Promise<void> {
   await banner.frame.click('.mc-cta');
   const { frame } = await shown(p.page, MODAL);
   await check(p, 'mobile modal', x);
-  await frame.fill('input[name=EMAIL]', 'hostile@example.com');
-  await frame.fill('.mc-field-text input', 'Name');
-  await frame.click('button[type=submit]');
+  await submitFilled(frame);
   await frame.waitForSelector('.mc-sms');
   await check(p, 'sms step', x);
 }
@@ -221,9 +224,7 @@ async function preview(x: Fill, lane = 0): Promise<void> {
   );
   const { frame } = await shown(p.page, MODAL);
   await check(p, 'slide preview', x);
-  await frame.fill('input[name=EMAIL]', 'hostile@example.com');
-  await frame.fill('.mc-field-text input', 'Name');
-  await frame.click('button[type=submit]');
+  await submitFilled(frame);
   await frame.waitForSelector('.mc-success:not(:empty)', { state: 'attached' });
   await check(p, 'double opt-in success', x);
 }

@@ -93,29 +93,39 @@ export interface TestProvider extends Provider {
 }
 
 /**
- * Starts a quiet provider on 127.0.0.1:0 over a new temporary store. Rate limits are lifted unless `opts` sets them:
- * an endpoint test sends more submits a minute from one address than any visitor (test/server/hardening-input tests
- * the limits themselves).
+ * A new temporary folder and store, the options a test provider starts with over them, and their removal. The
+ * provider is quiet on 127.0.0.1:0, and rate limits are lifted unless `opts` sets them: an endpoint test sends more
+ * submits a minute from one address than any visitor (test/server/hardening-input tests the limits themselves).
  */
-export async function startTest(opts: Partial<ProviderOptions> = {}): Promise<TestProvider> {
-  const dir = mkdtempSync(join(tmpdir(), 'provider-test-'));
+async function testStore(prefix: string, opts: Partial<ProviderOptions>) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const place = await freshTarget(join(dir, 'data'));
-  const p = await startProvider({
+  const options: ProviderOptions = {
     ...place.options,
     distDir: join(dir, 'dist'),
     port: 0,
     quiet: true,
     rateLimit: false,
     ...opts,
-  });
+  };
+  const remove = async () => {
+    await place.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, place, options, remove };
+}
+
+/** Starts a provider over a new temporary store (see testStore). */
+export async function startTest(opts: Partial<ProviderOptions> = {}): Promise<TestProvider> {
+  const { dir, place, options, remove } = await testStore('provider-test-', opts);
+  const p = await startProvider(options);
   return {
     ...p,
     dir,
     place,
     cleanup: async () => {
       await p.close();
-      await place.drop();
-      rmSync(dir, { recursive: true, force: true });
+      await remove();
     },
   };
 }
@@ -137,13 +147,11 @@ export interface TestPair {
   cleanup(): Promise<void>;
 }
 
-/** Starts a TestPair, each provider as startTest starts one: quiet, rate limits lifted unless `opts` sets them. */
+/** Starts a TestPair, each provider as startTest starts one (see testStore). */
 export async function startPair(opts: Partial<ProviderOptions> = {}): Promise<TestPair> {
-  const dir = mkdtempSync(join(tmpdir(), 'provider-pair-'));
-  const place = await freshTarget(join(dir, 'data'));
-  const o = { ...place.options, distDir: join(dir, 'dist'), port: 0, quiet: true, rateLimit: false as const, ...opts };
-  const a = await startProvider(o);
-  const b = await startProvider(o);
+  const { dir, place, options, remove } = await testStore('provider-pair-', opts);
+  const a = await startProvider(options);
+  const b = await startProvider(options);
   return {
     a,
     b,
@@ -152,8 +160,7 @@ export async function startPair(opts: Partial<ProviderOptions> = {}): Promise<Te
     cleanup: async () => {
       await a.close();
       await b.close();
-      await place.drop();
-      rmSync(dir, { recursive: true, force: true });
+      await remove();
     },
   };
 }
