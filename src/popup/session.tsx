@@ -125,13 +125,15 @@ export const createSession = (
     }
   };
   /**
-   * A modal dialog holds the host page (host.ts) from its reveal, or from its frame when that comes later; not when
-   * the page's own stylesheet hides the frame (`iframe { display: none }`): a dialog no one can see must not hold it.
+   * A modal dialog holds the host page (host.ts) once it shows, not before: a page frozen while nothing is in sight
+   * yet (its stylesheets on their way) would have no reason a visitor could see. And in a task after the one that
+   * shows it: making the page inert recalculates the style of every element of it, a long task of its own on a long
+   * page (docs/decisions/no-long-tasks.md). Meanwhile the frame covers the page and holds focus. Not when the page's
+   * own stylesheet hides the frame (`iframe { display: none }`): a dialog no one can see must not hold it.
    */
-  const hold = () => {
-    if (modal && modalDialog)
-      if (modal.frame.getClientRects().length) undo.push(holdHost(doc, modal.frame));
-      else fail(Error('the page hides its frames'));
+  const hold = (m: Piece) => {
+    if (m.frame.getClientRects().length) undo.push(holdHost(doc, m.frame));
+    else fail(Error('the page hides its frames'));
   };
 
   const close = () => {
@@ -199,7 +201,6 @@ export const createSession = (
       for (const [k, v] of Object.entries(modalPlace(s.variation, mobile()))) m.frame.style.setProperty(k, v);
       if (drawn) draw();
     });
-    if (revealed) hold();
     // The form's extras (src/popup/form/form-extras.ts) load beside the stylesheets; the modal shows when both are in.
     // Without them the form would lack fields it requires: then nothing shows, as when popup.js itself fails.
     const [, x] = await Promise.all([settled(m), need && loadExtras()]);
@@ -239,6 +240,7 @@ export const createSession = (
         m.frame.focus();
         // The first field, not the close control, so a keyboard user can type at once; the dialog when it has none.
         (tabbables(dialog).find((el) => !el.classList.contains('mc-close')) || dialog).focus();
+        step().then(() => hold(m), fail);
       } else later(() => announce(m.doc, dialog), ANNOUNCE_MS);
     };
     display();
@@ -289,9 +291,7 @@ export const createSession = (
       returnTo = opener;
       listen(doc, 'keydown', onKey);
       revealed = true;
-      // A modal prepared before is held now; one prepared now holds the host itself (openModal).
-      if (prepared) hold();
-      else prepare();
+      if (!prepared) prepare();
       display();
     },
     close,

@@ -105,7 +105,8 @@ T(
     ] as const);
     await shown(page, MODAL);
     assert.is(callsOf(uuid).filter((c) => c.path === 'form-settings').length, 2);
-    assert.ok((await page.evaluate(() => document.querySelectorAll('[inert]').length)) > 0, 'the modal holds the host');
+    // The modal holds the host a task after it shows.
+    await page.waitForFunction(() => document.querySelectorAll('[inert]').length > 0);
     await call(page, 'destroy');
     assert.equal(await leftovers(page), NOTHING, 'frames, inert host and overflow gone');
     assert.equal(Object.keys(await cookies(context)), [], 'destroy writes no cookie');

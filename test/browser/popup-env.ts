@@ -136,6 +136,19 @@ export async function shown(page: Page, sel: string): Promise<{ el: ElementHandl
 export const gone = (page: Page, sel: string): Promise<unknown> =>
   page.waitForFunction((s) => !document.querySelector(s), sel);
 
+/**
+ * Waits until a modal dialog holds the host page (src/popup/host.ts): its main inert, its root unscrollable. That
+ * comes a task after the dialog shows, so a check right after `shown` waits for it.
+ */
+export const held = (page: Page): Promise<unknown> =>
+  page.waitForFunction(
+    () => (document.querySelector('main') as HTMLElement).inert && document.documentElement.style.overflow === 'hidden',
+  );
+
+/** Whether the host page is held at this moment: [main inert, the root's overflow]. */
+export const holdState = (page: Page): Promise<[boolean, string]> =>
+  page.evaluate(() => [(document.querySelector('main') as HTMLElement).inert, document.documentElement.style.overflow]);
+
 /** The popup's cookies on the host page, by name. */
 export async function cookies(
   context: BrowserContext,

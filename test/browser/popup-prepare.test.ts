@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { SHEETS_TIMEOUT_MS } from '../../src/constants';
 import type { LoaderParams, Shared } from '../../src/types';
 import { installClock, plain, quiet } from './harness';
-import { EMAIL_FIELD, HOST_BODY, MODAL, cookies, focusAt, popupSuite, shown } from './popup-env';
+import { EMAIL_FIELD, HOST_BODY, MODAL, cookies, focusAt, held, popupSuite, shown } from './popup-env';
 import { PARAMS } from '../params';
 
 const { T, ctx } = popupSuite('popup prepared hidden, then revealed');
@@ -134,7 +134,7 @@ no cookie but the server's (spec 3.8: on load)`,
       assert.is(shownAtOnce, '', 'shown by reveal itself');
       await shown(page, MODAL);
       assert.is(await focusAt(page), 'frame:EMAIL', 'focus moved into the form');
-      assert.is(await page.$eval('main', (m) => (m as HTMLElement).inert), true, 'the host inert from reveal');
+      await held(page);
       assert.equal(requests.slice(before), [], 'reveal made no request');
       // Closing returns focus to what had it at reveal.
       await page.keyboard.press('Escape');
@@ -295,7 +295,7 @@ T('destroyed after reveal: frames, inert host and overflow gone, no cookie, no s
   const { context, page, errors } = await open(true, { fields: [EMAIL_FIELD] });
   try {
     await shown(page, MODAL);
-    assert.ok(await page.$eval('main', (m) => (m as HTMLElement).inert), 'held while shown (the check can fail)');
+    await held(page);
     await page.evaluate(() => (window.__mcsf as Shared).popup!.destroy());
     const s = await hostState(page);
     assert.equal(

@@ -14,6 +14,8 @@ import {
   cookies,
   focusAt,
   gone,
+  held,
+  holdState,
   openHost,
   shown,
   visibleBox,
@@ -53,13 +55,7 @@ T('modal: opens after the delay as a labelled modal dialog, focus in, host inert
     ),
     'mc-pop',
   );
-  assert.equal(
-    await page.evaluate(() => [
-      (document.querySelector('main') as HTMLElement).inert,
-      document.documentElement.style.overflow,
-    ]),
-    [true, 'hidden'],
-  );
+  await held(page);
   assert.is(
     await frame.$eval('.mc-close', (b) =>
       [b.tagName, b.getAttribute('aria-label'), b.getAttribute('data-action')].join(),
@@ -70,6 +66,32 @@ T('modal: opens after the delay as a labelled modal dialog, focus in, host inert
   await context.close();
 });
 
+T('modal: the host page stays usable until the dialog shows, then is held', async () => {
+  // A stylesheet on its way keeps the dialog hidden (src/popup/piece.ts): the page is neither inert nor unscrollable
+  // meanwhile, for the visitor sees nothing that would explain it; held once the dialog shows.
+  let release = () => {};
+  const css = new Promise<void>((done) => (release = done));
+  const { page, context } = await open(
+    { popupDelay: 0 },
+    {
+      before: (pg) =>
+        pg.route(
+          (u) => /\/modal-1\.[0-9a-f]{8}\.css$/.test(u.pathname),
+          async (r) => {
+            await css;
+            await r.continue();
+          },
+        ),
+    },
+  );
+  await page.waitForSelector(MODAL, { state: 'attached' });
+  assert.is(await shownFrames(page), 0, 'the dialog waits for its stylesheet');
+  assert.equal(await holdState(page), [false, ''], 'the page is usable meanwhile');
+  release();
+  await shown(page, MODAL);
+  await held(page);
+  await context.close();
+});
 T('modal: Tab and Shift+Tab stay inside the dialog and wrap', async () => {
   const { page, context } = await open({ popupDelay: 0 });
   await shown(page, MODAL);
