@@ -12,7 +12,7 @@
  * run also writes bench/RESULTS.md. BENCH_SKIP leaves parts out, any of: cost (the page-cost cases), before (the
  * build before issue 37), bare, kinds (trigger never reached), lighthouse, load; a part left out reads n/a.
  * BENCH_CASES=intent,cold keeps only those page-cost cases; BENCH_PACE=px/ms scrolls the intent cases at another
- * pace (bench/page-cost.ts `READER_PACE`).
+ * pace (bench/page-cost.ts `READER_PACE`). BENCH_OUT=bench/FILE.md writes the tables there instead of RESULTS.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -192,7 +192,10 @@ async function main() {
   const md = markdown(results);
   const left = PARTS.filter((p) => SKIP.includes(p));
   if (ONLY) left.push(`page-cost cases but ${ONLY.join(', ')}`);
-  if (RUNS >= MIN_RUNS && !left.length) writeFileSync(join(root, 'bench/RESULTS.md'), md);
+  // A comparison beside RESULTS.md's (another BENCH_BASE: an issue measured against its starting commit) is kept in
+  // a file of its own, trial or not.
+  if (process.env.BENCH_OUT) writeFileSync(join(root, process.env.BENCH_OUT), md);
+  if (RUNS >= MIN_RUNS && !left.length && !process.env.BENCH_OUT) writeFileSync(join(root, 'bench/RESULTS.md'), md);
   else
     console.error(
       `a trial (BENCH_RUNS=${RUNS}, at least ${MIN_RUNS} for a full run; left out: ${left.join(', ') || 'nothing'}): ` +
