@@ -54,6 +54,13 @@ export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click beside the
           dialog closes it; keyboards have Escape and the close button */}
       {isModal(s.variation) && <div className="mc-overlay" onClick={onClose} />}
+      {/* Beside the dialog, not in it: the session shows the dialog's parts one by one as it lays them out
+          (session.tsx), and this one is heard, never seen. */}
+      {s.fullDescription && (
+        <p id={FULL_ID} hidden>
+          {s.fullDescription}
+        </p>
+      )}
       <div
         className="mc-dialog"
         role="dialog"
@@ -65,11 +72,6 @@ export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
       >
         {/* A slide-in or fixed bar takes no focus: the session says its name here once it shows (issue 35 item 4). */}
         {!isModal(s.variation) && <p className="mc-announce" role="status" />}
-        {s.fullDescription && (
-          <p id={FULL_ID} hidden>
-            {s.fullDescription}
-          </p>
-        )}
         <CloseButton label={s.closeLabel} action="close-mc-modal" onClose={onClose} />
         {image}
         <div className="mc-content">

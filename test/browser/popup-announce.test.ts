@@ -49,7 +49,10 @@ T("a fixed bar says its name; its description is the whole text; it shows the sp
       said: d.querySelector('.mc-announce')!.textContent,
       described: document.getElementById(d.getAttribute('aria-describedby') || '')?.textContent,
       shown: (d.querySelector('.mc-description') as HTMLElement).innerText,
+      // The whole text is heard, never seen: the bar shows the cut only.
+      fullBoxes: document.getElementById(d.getAttribute('aria-describedby') || '')!.getClientRects().length,
     }));
+    assert.is(dialog.fullBoxes, 0, 'the whole description is not shown');
     assert.is(dialog.said, dialog.name);
     assert.is(
       dialog.described,

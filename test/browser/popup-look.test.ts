@@ -80,7 +80,7 @@ T("a choice's long label sits beside its box on a 320 px phone, wrapping there",
     const { frame } = await shown(page, MODAL);
     // The choice's look comes with form-extras.css, which only a form needing form-extras.js links (issue 12.5).
     assert.equal(await sheetsOf(frame), ['modal-1.css', 'form-extras.css']);
-    assert.is(await frame.$eval('.mc-choice input', (i) => getComputedStyle(i).width), '20px', 'the box styled');
+    assert.is(await frame.$eval('.mc-choice input', (i) => getComputedStyle(i).width), '24px', 'the box styled');
     // The group's legend looks like a field's label (common.css), without a legend's own padding (form-extras.css).
     const look = (sel: string) =>
       frame.$eval(sel, (e) => {
