@@ -80,16 +80,22 @@ export const arm = (trigger: Exclude<Trigger, number>, fire: () => void, ahead?:
   const move = (e: MouseEvent) => {
     if (e.movementY < 0 && e.clientY < w.innerHeight * EXIT_AHEAD_SHARE) intent();
   };
+  /** The fire to come, once the trigger happened: disarming before it runs cancels it too. */
+  let later: ReturnType<typeof setTimeout> | undefined;
   const off = () => {
     target.removeEventListener(type, check);
     spent();
+    clearTimeout(later);
   };
   const check = () => {
     const y = w.scrollY;
     const at = scrollPoint(trigger as 'middle', w.innerHeight, d.documentElement.scrollHeight);
     if (exit || y >= at) {
       off();
-      fire();
+      // In a task of its own: a scroll or mouseleave event comes inside the browser's rendering task, beside the host
+      // page's own scroll work and the paint; the popup's reveal there too passed 50 ms at 4x CPU in the bench's
+      // traces (docs/decisions/no-long-tasks.md).
+      later = setTimeout(fire);
     } else if (ahead && y >= at * SCROLL_AHEAD_SHARE) intent();
   };
   target.addEventListener(type, check, { passive: true });

@@ -68,7 +68,8 @@ const live = () =>
   added.filter((a) => !removed.some((r) => r.target === a.target && r.type === a.type && r.fn === a.fn));
 
 /** Timers `arm` asked for, run by hand. */
-let timers: { fn: () => void; ms: number }[] = [];
+let timers: { fn: () => void; ms: number; id: number }[] = [];
+let nextId = 0;
 /** Timer ids cleared since the test began. */
 let cleared: unknown[] = [];
 const realClearTimeout = globalThis.clearTimeout;
@@ -84,15 +85,32 @@ const geometry = (scrollY: number, innerHeight = 800, scrollHeight = 3000) => {
     writable: true,
   });
 };
+/**
+ * Runs the timers of no delay `arm` asked for: a trigger fires in a task of its own, not inside the scroll or
+ * mouseleave event (src/loader/triggers.ts).
+ */
+const tick = () => {
+  const now = timers.filter((t) => !t.ms);
+  timers = timers.filter((t) => t.ms);
+  for (const t of now) t.fn();
+};
+/** Scrolls to `y`, then runs the task that event queued, if any. */
 const scrollTo = (y: number) => {
   geometry(y);
   win.dispatchEvent(new Event('scroll'));
+  tick();
+};
+/** The pointer leaves `target` (the root element: the window), then the task that event queued runs. */
+const leave = (target: EventTarget = root) => {
+  target.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  tick();
 };
 
 /** Arms `trigger` with a counting `fire`; returns the count. */
 const armed = (trigger: Parameters<typeof arm>[0]) => {
   const n = { fired: 0 };
   arm(trigger, () => n.fired++);
+  tick();
   return n;
 };
 
@@ -104,12 +122,16 @@ test.before.each(() => {
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
   scr.width = 1280;
   geometry(0);
+  nextId = 0;
   g.setTimeout = (fn: () => void, ms: number) => {
-    timers.push({ fn, ms });
-    return timers.length;
+    timers.push({ fn, ms, id: ++nextId });
+    return nextId;
   };
   cleared = [];
-  g.clearTimeout = (id: unknown) => cleared.push(id);
+  g.clearTimeout = (id: unknown) => {
+    cleared.push(id);
+    timers = timers.filter((t) => t.id !== id);
+  };
 });
 test.after.each(() => {
   g.setTimeout = realSetTimeout;
@@ -136,7 +158,15 @@ then it is removed`, () => {
     scrollTo(short);
     assert.is(n.fired, 0, `not yet at ${short} px`);
     assert.is(live().length, 1, 'still listening');
-    scrollTo(reached);
+    geometry(reached);
+    win.dispatchEvent(new Event('scroll'));
+    assert.is(n.fired, 0, 'not inside the scroll event');
+    assert.equal(
+      timers.map((t) => t.ms),
+      [undefined],
+      'a task of its own',
+    );
+    tick();
     assert.is(n.fired, 1, `fires at ${reached} px`);
     assert.equal(live(), [], 'the listener is removed once fired');
     assert.equal(
@@ -181,13 +211,13 @@ fires once when the pointer leaves`, () => {
   assert.is(timers.length, 0, 'no timer');
   // Scrolling and a pointer leaving a child (mouseleave does not bubble) are not exit intent.
   scrollTo(2200);
-  document.getElementById('child')!.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  leave(document.getElementById('child')! as unknown as EventTarget);
   assert.is(n.fired, 0);
-  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  leave();
   assert.is(n.fired, 1, 'fires when the pointer leaves the window');
   assert.equal(live(), [], 'the listener is removed once fired');
-  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
-  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  leave();
+  leave();
   assert.is(n.fired, 1, 'once');
 });
 
@@ -212,7 +242,7 @@ test(`'exit' on Edge or a screen under 640 px: a ${EXIT_FALLBACK_MS} ms timer in
       [EXIT_FALLBACK_MS],
       name,
     );
-    root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+    leave();
     assert.is(n.fired, 0, `${name}: the pointer does not fire it`);
     timers[0].fn();
     assert.is(n.fired, 1, name);
@@ -230,7 +260,7 @@ test('disarming before the trigger removes its listener or timer: it never fires
     off();
     assert.equal(live(), [], `${trigger}: no listener left`);
     scrollTo(2200);
-    root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+    leave();
     assert.is(n.fired, 0, trigger);
   }
   // The exit-intent fallback's timer is cleared.
@@ -238,8 +268,23 @@ test('disarming before the trigger removes its listener or timer: it never fires
   timers = [];
   const n = { fired: 0 };
   arm('exit', () => n.fired++)();
-  assert.equal(cleared, [1]);
+  assert.equal(
+    cleared.filter((id) => id !== undefined),
+    [1],
+  );
   assert.is(n.fired, 0);
+});
+
+test('disarmed after the trigger but before its task runs (an open on demand, a destroy): it never fires', () => {
+  geometry(0);
+  const n = { fired: 0 };
+  const off = arm('middle', () => n.fired++);
+  geometry(2200);
+  win.dispatchEvent(new Event('scroll'));
+  off();
+  tick();
+  assert.is(n.fired, 0);
+  assert.equal(live(), []);
 });
 
 /** Arms `trigger` with counting `fire` and `ahead` (issue 37); returns the counts and the disarm. */
@@ -250,6 +295,7 @@ const armedAhead = (trigger: Parameters<typeof arm>[0]) => {
     () => n.fired++,
     () => n.ahead++,
   );
+  tick();
   return n;
 };
 
@@ -338,14 +384,14 @@ listener then goes`, () => {
   );
   move(100, -50);
   assert.is(n.ahead, 1, 'once');
-  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  leave();
   assert.equal([n.ahead, n.fired], [1, 1]);
   assert.equal(live(), []);
 });
 
 test("'exit' left without a sign on the way: the trigger fires, ahead is never called, no listener left", () => {
   const n = armedAhead('exit');
-  root.dispatchEvent(new window.Event('mouseleave') as unknown as Event);
+  leave();
   assert.equal([n.ahead, n.fired], [0, 1]);
   assert.equal(live(), []);
 });
