@@ -111,7 +111,7 @@ test('form-settings without f_id answers the list\'s form; unknown ids answer re
   }
 });
 
-test('JSONP answers: /**/ prefix, script type, nosniff, no caching', async () => {
+test('JSONP answers: /**/ prefix, script type, nosniff, no caching, timings readable by the page', async () => {
   const r = await request(p.origin, `/subscribe/form-settings?${callQuery(form('modal'), {}, 'window.__mcsf123')}`);
   assert.is(r.status, 200);
   assert.ok(r.text.startsWith('/**/window.__mcsf123({'));
@@ -119,6 +119,7 @@ test('JSONP answers: /**/ prefix, script type, nosniff, no caching', async () =>
   assert.is(r.headers['content-type'], 'text/javascript; charset=utf-8');
   assert.is(r.headers['x-content-type-options'], 'nosniff');
   assert.is(r.headers['cache-control'], 'no-store');
+  assert.is(r.headers['timing-allow-origin'], '*');
   assert.is(Number(r.headers['content-length']), r.body.length);
 });
 

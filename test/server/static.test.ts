@@ -155,6 +155,7 @@ test('types and cache headers by path', async () => {
     assert.is(r.headers['cache-control'], cache, path);
     assert.is(r.headers['x-content-type-options'], 'nosniff', path);
     assert.is(r.headers['access-control-allow-origin'], '*', path);
+    assert.is(r.headers['timing-allow-origin'], '*', `${path}: any site reads its timing and size`);
     assert.is(r.text, files[path.slice(1)], path);
   }
 });

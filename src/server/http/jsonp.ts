@@ -42,6 +42,8 @@ export const sendJsonpText = (res: ServerResponse, callback: string, text: Jsonp
     'Content-Type': 'text/javascript; charset=utf-8',
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',
+    // The page that ran the answer may read its timing and size too, as the embed's own files allow (static.ts).
+    'Timing-Allow-Origin': '*',
     'Content-Length': callback.length + text.bytes + 7,
   });
   res.end(head ? undefined : `/**/${callback}(${text.json});`);
