@@ -172,15 +172,8 @@ bottom, every template and variation`,
       ['GDPR', GDPR],
       ['slide-in', SLIDE],
     ] as const) {
-      const { page, context } = await openHost(
-        ctx.browser,
-        ctx.fx,
-        { ...s, popupDelay: 0 },
-        { viewport, reducedMotion: 'reduce' },
-      );
+      const { context, frame } = await openForm(s, viewport);
       try {
-        const { frame } = await shown(page, MODAL);
-        await frame.waitForSelector('form');
         for (const t of await smallTargets(frame)) small.push(`${name}: ${t}`);
       } finally {
         await context.close();
