@@ -262,9 +262,21 @@ export interface AxeViolation {
 
 /**
  * Runs axe-core on the page, frames included (axe is injected into every frame so it can descend into them),
- * and returns the violations.
+ * and returns the violations. A frame replaced while axe runs never answers it (the studio's stage mounts its popup
+ * again 150 ms after each change: CI, studio-axe, "Axe in frame timed out: #stage" after axe's 60 s); such a run is
+ * tried again on the frames there are then, each try given 15 s.
  */
 export async function axe(page: Page): Promise<AxeViolation[]> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await axeOnce(page);
+    } catch (e) {
+      if (tries === 3 || !/Axe in frame timed out/.test(String(e))) throw e;
+    }
+  }
+}
+
+async function axeOnce(page: Page): Promise<AxeViolation[]> {
   const inject = async (f: Frame) => {
     if (!(await f.evaluate(() => 'axe' in window).catch(() => true))) await f.evaluate(AXE).catch(() => undefined);
   };
@@ -280,7 +292,11 @@ export async function axe(page: Page): Promise<AxeViolation[]> {
         }>;
       };
     };
-    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, iframes: true });
+    const r = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      iframes: true,
+      frameWaitTime: 15000,
+    });
     return r.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

@@ -92,7 +92,7 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Keep mine (save over)' }).click();
       await saysLive(page, /^Saved/);
 
-      await page.getByRole('button', { name: /^View revision 1/ }).click();
+      await remounted(page, () => page.getByRole('button', { name: /^View revision 1/ }).click());
       await page.locator('.viewing').waitFor();
       found.push(...(await violations(page, 'editor, a version viewed')));
       await page.getByRole('button', { name: 'Back to my draft' }).click();
