@@ -19,16 +19,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { alias } from '../build.mjs';
 import { preactTrimForTests } from '../build/preact-trim.mjs';
 import { reactProps } from '../build/react-props.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, SHARED_BROWSER } from './browser/chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LAYERS = ['unit', 'dom', 'react', 'server', 'server-pg', 'browser'];
 /** The folder of a layer's files: server-pg runs server's. */
 const FOLDER = { 'server-pg': 'server' };
 const PG_URL = process.env.DATABASE_URL || '';
-const CHROMIUM = '/usr/bin/chromium';
 
 const argv = process.argv.slice(2);
 const grepAt = argv.indexOf('--grep');
@@ -143,11 +144,11 @@ async function bundle(file, layer, rel) {
 }
 
 /**
- * Runs a bundled test file in its own node process. `live`: its output goes straight through; otherwise it is held,
- * in order and by stream, in `held` for the caller to print whole.
+ * Runs a bundled test file in its own node process, with `more` added to its environment. `live`: its output goes
+ * straight through; otherwise it is held, in order and by stream, in `held` for the caller to print whole.
  */
-function run(file, layer, live) {
-  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+function run(file, layer, live, more) {
+  const env = { ...process.env, ...more, NO_COLOR: '1', FORCE_COLOR: '0' };
   if (layer === 'server-pg') env.DATABASE_URL = PG_URL;
   else delete env.DATABASE_URL;
   /** @type {[NodeJS.WriteStream, Buffer][]} */
@@ -196,8 +197,11 @@ function count(layer, rel, { code, text }) {
   skipped += skip;
 }
 
-/** Bundles, runs and counts one file; with `live` false its output is printed whole once it has ended. */
-async function runOne(layer, file, live) {
+/**
+ * Bundles, runs and counts one file, `more` added to its environment; with `live` false its output is printed whole
+ * once it has ended.
+ */
+async function runOne(layer, file, live, more) {
   const rel = relative(join(root, 'test'), file);
   const outfile = await bundle(file, layer, rel);
   if (!outfile) {
@@ -209,7 +213,7 @@ async function runOne(layer, file, live) {
   const header = `\n# ${layer === 'server-pg' ? `${rel} (PostgreSQL)` : rel}`;
   if (live) console.log(header);
   const t0 = Date.now();
-  const result = await run(outfile, layer, live);
+  const result = await run(outfile, layer, live, more);
   if (!live) {
     console.log(`${header} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     for (const [to, d] of result.held) to.write(d);
@@ -217,11 +221,30 @@ async function runOne(layer, file, live) {
   count(layer, rel, result);
 }
 
-/** Runs a layer's files, `jobs` at a time, in order of the list. */
+/**
+ * Runs a layer's files, `jobs` at a time, in order of the list. Each browser worker starts one Chromium (a playwright
+ * browser server) that the files it runs connect to in turn, instead of one each: a Chromium's start and end cost
+ * about as much machine time as a short test file (docs/testing.md). Every file still makes its own contexts, and
+ * closing its browser closes them.
+ */
 async function runLayer(layer, files, jobs) {
   const queue = [...files];
   const worker = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) await runOne(layer, file, jobs === 1);
+    /** @type {import('playwright-core').BrowserServer | null} */
+    let server = null;
+    try {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        // A file that brought its worker's Chromium down leaves the next one a new Chromium, not its failure.
+        if (
+          layer === 'browser' &&
+          (!server || server.process().exitCode !== null || server.process().signalCode !== null)
+        )
+          server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+        await runOne(layer, file, jobs === 1, server ? { [SHARED_BROWSER]: server.wsEndpoint() } : {});
+      }
+    } finally {
+      await server?.close();
+    }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
 }

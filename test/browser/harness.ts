@@ -10,9 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, SHARED_BROWSER } from './chromium.mjs';
 
-/** Debian's Chromium; the runner skips or fails the layer when it is missing. */
-export const CHROMIUM = '/usr/bin/chromium';
 /** Root of the built content host. */
 export const DIST = join(process.cwd(), 'dist');
 
@@ -40,20 +39,19 @@ export const beside = (file: string): RegExp => {
   return new RegExp(`/${name}\\.[0-9a-f]{8}\\.${ext}$`);
 };
 
-/** The flags this machine needs (closed network, no sandbox as root), for every Chromium the tests and bench start. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS };
 
-/** Launches headless Chromium with `CHROMIUM_ARGS`. */
-export const launch = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+/**
+ * Headless Chromium with `CHROMIUM_ARGS`. Under the runner, the one its worker started for the files it runs one
+ * after another (a Chromium's start costs more than most test files' contexts; see docs/testing.md): closing it then
+ * closes this file's contexts and leaves it running for the next file.
+ */
+export const launch = (): Promise<Browser> => {
+  const shared = process.env[SHARED_BROWSER];
+  return shared
+    ? chromium.connect(shared)
+    : chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+};
 
 /** How the fixture provider answers for one account (keyed by uuid). */
 export interface FixtureForm {

@@ -17,6 +17,7 @@ import {
   held,
   holdState,
   openHost,
+  type Opened,
   shown,
   visibleBox,
   popupSuite,
@@ -200,8 +201,10 @@ T('slide: a non-modal panel at the bottom right; Escape in the host page closes 
 });
 
 T('fixed and slide: no animation under prefers-reduced-motion', async () => {
+  let o: Opened | undefined;
   for (const modalVariation of ['fixed', 'slide']) {
-    const { page, context } = await open({ popupDelay: 0, modalVariation }, { reducedMotion: 'reduce' });
+    o = await open({ popupDelay: 0, modalVariation }, { reducedMotion: 'reduce', on: o });
+    const { page } = o;
     const { frame } = await shown(page, MODAL);
     await frame.click('.mc-close');
     assert.not.ok(
@@ -211,8 +214,8 @@ T('fixed and slide: no animation under prefers-reduced-motion', async () => {
       modalVariation,
     );
     await gone(page, MODAL);
-    await context.close();
   }
+  await o?.context.close();
 });
 
 T('fixed: a full-width bar at the bottom, template 1, description cut to 50 characters', async () => {
@@ -235,8 +238,10 @@ T('fixed: a full-width bar at the bottom, template 1, description cut to 50 char
 
 T('templates: 3 and 4 are 603 px wide; the image is an <img> in template 1 and a background otherwise', async () => {
   const img = ctx.fx.origin + '/css/signup-forms/popup/1.0/common.css';
+  let o: Opened | undefined;
   for (const template of [1, 2, 3, 4, 5]) {
-    const { page, context } = await open({ popupDelay: 0, template, imageUrl: img });
+    o = await open({ popupDelay: 0, template, imageUrl: img }, { on: o });
+    const { page } = o;
     const { frame } = await shown(page, MODAL);
     // offsetWidth: the layout width, not the opening animation's scaled box.
     const w = await frame.$eval('.mc-dialog', (d) => (d as HTMLElement).offsetWidth);
@@ -250,8 +255,8 @@ T('templates: 3 and 4 are 603 px wide; the image is an <img> in template 1 and a
         'url(',
         `template ${template}`,
       );
-    await context.close();
   }
+  await o?.context.close();
 });
 
 T('mobile: the banner shows first, its call to action opens the modal; the banner close closes the popup', async () => {
@@ -350,8 +355,10 @@ T('server cookies (spec 3.8) are set once the settings are in, before and withou
 
 T('template 4: the image column leaves the fields and their focus ring clear, edge to edge or not', async () => {
   const img = ctx.fx.origin + '/css/signup-forms/popup/1.0/common.css';
+  let o: Opened | undefined;
   for (const imageEdgeToEdge of [false, true]) {
-    const { page, context } = await open({ popupDelay: 0, template: 4, imageUrl: img, imageEdgeToEdge });
+    o = await open({ popupDelay: 0, template: 4, imageUrl: img, imageEdgeToEdge }, { on: o });
+    const { page } = o;
     const { frame } = await shown(page, MODAL);
     const gap = await frame.evaluate(() => {
       const input = document.querySelector('input[type=email]') as HTMLElement;
@@ -364,8 +371,8 @@ T('template 4: the image column leaves the fields and their focus ring clear, ed
       );
     });
     assert.ok(gap >= 0, `edge to edge ${imageEdgeToEdge}: the image starts ${gap.toFixed(1)} px from the focus ring`);
-    await context.close();
   }
+  await o?.context.close();
 });
 
 T('server cookies (spec 3.8): safe ones are set on load, unsafe or our own are not', async () => {
@@ -491,8 +498,10 @@ T(
 );
 
 T('slide and fixed: content that grows late (a slow submit error) shifts nothing on the host page', async () => {
+  let o: Opened | undefined;
   for (const modalVariation of ['slide', 'fixed']) {
-    const { page, context, uuid } = await open({ popupDelay: 0, modalVariation });
+    o = await open({ popupDelay: 0, modalVariation }, { on: o });
+    const { page, uuid } = o;
     ctx.fx.forms.get(uuid)!.submit = () => ({
       result: 'error',
       msg: 'That address cannot be subscribed right now. Please try again in a little while.',
@@ -514,8 +523,8 @@ T('slide and fixed: content that grows late (a slow submit error) shifts nothing
     // The frame that drew the message, then the task that hands its layout shifts to the observer.
     await settle(page);
     assert.is(await page.evaluate(() => (window as unknown as { shift: number }).shift), 0, modalVariation);
-    await context.close();
   }
+  await o?.context.close();
 });
 
 T.run();
