@@ -6,9 +6,9 @@
  * opening one a waiting trigger may now show; a form without rules fetches no judging file.
  */
 import * as assert from 'uvu/assert';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { COOKIE_CLOSED, LOADER_MODULE } from '../../src/constants';
-import { installClock, newPage, plain, quiet, settle, snippetPage } from './harness';
+import { newPage, plain, quiet, settle, snippetPage, type PageLog } from './harness';
 import { EMAIL_FIELD, MODAL, cookies, gone, popupSuite, shown, shownFrames } from './popup-env';
 
 const { T, ctx } = popupSuite('loader: display rules (showOn)');
@@ -27,31 +27,53 @@ interface Host {
   viewport?: { width: number; height: number };
   /** The page's path under /host/ (default the account's own page, `/host/rulesN.html`). */
   path?: string;
-  /** Install the page's clock (harness installClock) before it loads. */
+  /** Install the page's clock before it loads (for `quiet`). */
   clock?: boolean;
+  /**
+   * A host this test opened before, its page navigated to the new host page instead of a new context and page (a
+   * context costs the machine a renderer process), its cookies cleared: a new visitor, since the embed keeps nothing
+   * else. Its clock stays as the first opening set it; a viewport given is set on it.
+   */
+  on?: Opened;
+}
+
+/** One opened host page (`host`). */
+interface Opened {
+  uuid: string;
+  context: BrowserContext;
+  page: Page;
+  log: PageLog;
+  /** The embed's files and calls asked for so far, by their plain names. */
+  files: () => string[];
+  /** The page's request listener that fills `files`. */
+  onRequest: (r: Request) => void;
 }
 
 /**
  * A new account with `settings` (an e-mail form, popupDelay 0 unless given) and its host page opened; the embed's
  * requests (plain paths) are collected from the start.
  */
-const host = async (settings: Record<string, unknown>, o: Host = {}) => {
+const host = async (settings: Record<string, unknown>, o: Host = {}): Promise<Opened> => {
   const uuid = `rules${++n}`;
   ctx.fx.forms.set(uuid, { settings: { fields: [EMAIL_FIELD], popupDelay: 0, ...settings } });
   const html = snippetPage(ctx.fx, { baseUrl: ctx.fx.host, uuid, lid: 'list1' }, o.body, o.embed || EMBED);
   const url = ctx.fx.page(o.path || `${uuid}.html`, html).replace('//127.0.0.1:', '//localhost:');
-  const { context, page, log } = await newPage(ctx.browser, o.viewport);
-  let requests: string[] = [];
-  if (o.clock) requests = await installClock(page);
-  else page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  const { context, page, log } = o.on || (await newPage(ctx.browser, o.viewport));
+  if (o.on) {
+    o.on.page.off('request', o.on.onRequest);
+    await context.clearCookies();
+    if (o.viewport) await page.setViewportSize(o.viewport);
+  } else if (o.clock) await page.clock.install();
+  const requests: string[] = [];
+  const onRequest = (r: Request) => requests.push(new URL(r.url()).pathname);
+  page.on('request', onRequest);
   await page.goto(url);
-  /** The embed's files and calls asked for so far, by their plain names. */
   const files = () =>
     requests
       .map(plain)
       .filter((p) => /\/signup-forms\/|\/subscribe\//.test(p))
       .map((p) => p.replace(/.*\//, ''));
-  return { uuid, context, page, log, files };
+  return { uuid, context, page, log, files, onRequest };
 };
 
 /** Waits until embed-rules.js has run (the gate is armed at once then). */
@@ -69,37 +91,43 @@ const nothingShows = async (page: Page, files: () => string[], what: string) => 
 };
 
 T('a path the rules leave out: no popup, no popup.js; exclude wins over include', async () => {
+  let h: Opened | undefined;
   for (const [what, showOn] of [
     ['excluded', { exclude: ['/host/rules*'] }],
     ['excluded, though included too', { include: ['*'], exclude: ['/host/*'] }],
     ['not included', { include: ['/blog/*', '/about'] }],
   ] as const) {
-    const { context, page, log, files } = await host({ showOn }, { clock: true });
+    h = await host({ showOn }, { clock: true, on: h });
+    const { context, page, log, files } = h;
     await nothingShows(page, files, what);
     assert.ok(files().includes('embed-rules.js'), `${what}: the rules were fetched`);
     assert.equal(Object.keys(await cookies(context)), [], `${what}: no cookie`);
     assert.equal(log.errors, [], what);
-    await context.close();
   }
+  await h?.context.close();
 });
 
 T('an include pattern with * takes the page in; a trailing slash aside', async () => {
+  let h: Opened | undefined;
   for (const [what, include, path] of [
     ['wildcard', ['/blog/*', '/host/*/post'], 'a/post'],
     ['prefix', ['/host/shop*'], 'shop-boots'],
     ['a trailing slash', ['/host/about/'], 'about'],
   ] as const) {
-    const { context, page, log, files } = await host({ showOn: { include } }, { path });
+    h = await host({ showOn: { include } }, { path, on: h });
+    const { page, log, files } = h;
     await shown(page, MODAL);
     assert.ok(files().includes('embed-rules.js'), what);
     assert.equal(log.errors, [], what);
-    await context.close();
   }
+  await h?.context.close();
 });
 
 T('devices: mobile and desktop by the mobile view (max_width − 20) at 390 and 1280 px', async () => {
   const phone = { width: 390, height: 844 };
   const desktop = { width: 1280, height: 800 };
+  // One page for the forms that show, one with its clock for those that do not.
+  const opened = new Map<boolean, Opened>();
   for (const [devices, viewport, styles, shows] of [
     ['mobile', phone, {}, true],
     ['mobile', desktop, {}, false],
@@ -110,17 +138,19 @@ T('devices: mobile and desktop by the mobile view (max_width − 20) at 390 and 
     ['desktop', desktop, { modal: { max_width: 1400 } }, false],
   ] as const) {
     const what = `${devices} at ${viewport.width} px, max width ${JSON.stringify(styles)}`;
-    const { context, page, log, files } = await host({ showOn: { devices }, styles }, { viewport, clock: !shows });
-    if (shows) await shown(page, MODAL);
-    else await nothingShows(page, files, what);
-    assert.equal(log.errors, [], what);
-    await context.close();
+    const h = await host({ showOn: { devices }, styles }, { viewport, clock: !shows, on: opened.get(shows) });
+    opened.set(shows, h);
+    if (shows) await shown(h.page, MODAL);
+    else await nothingShows(h.page, h.files, what);
+    assert.equal(h.log.errors, [], what);
   }
+  for (const h of opened.values()) await h.context.close();
 });
 
 T(
   'one overlay at a time: the trigger waits while a dialog or a consent banner shows, and opens once it goes',
   async () => {
+    let h: Opened | undefined;
     for (const [what, body, end] of [
       ['an open <dialog>', '<dialog data-o open><p>Host dialog</p></dialog>', 'o.close()'],
       [
@@ -140,7 +170,8 @@ T(
         'o.className = "gone"',
       ],
     ] as const) {
-      const { context, page, log } = await host({ showOn: { include: ['*'] } }, { body: `<main>${body}</main>` });
+      h = await host({ showOn: { include: ['*'] } }, { body: `<main>${body}</main>`, on: h });
+      const { page, log } = h;
       // The popup prepared hidden (the warm-up) and its delay of 0 long past: held, not shown.
       await page.waitForFunction(() => {
         const d = document.querySelector('iframe')?.contentDocument;
@@ -151,13 +182,12 @@ T(
       await page.evaluate((code) => new Function('o', code)(document.querySelector('[data-o]')), end);
       await shown(page, MODAL);
       assert.equal(log.errors, [], what);
-      await context.close();
     }
     // What does not show holds nothing: a closed <dialog>, hidden containers, the empty host some managers keep.
     const body =
       '<main><dialog><p>Closed</p></dialog><div id="onetrust-banner-sdk" style="display:none">x</div>' +
       '<div aria-modal="true" hidden>x</div><div id="didomi-notice"></div><div class="fc-consent-root"></div></main>';
-    const { context, page, log } = await host({ showOn: { devices: 'all' } }, { body });
+    const { context, page, log } = await host({ showOn: { devices: 'all' } }, { body, on: h });
     await shown(page, MODAL);
     assert.equal(log.errors, []);
     await context.close();
@@ -239,9 +269,8 @@ T('cost: a form without rules fetches neither embed-rules.js nor embed-extras.js
   const without = plainForm.files();
   assert.not.ok(without.includes('embed-rules.js'), without.join(' '));
   assert.not.ok(without.includes('embed-extras.js'), without.join(' '));
-  await plainForm.context.close();
 
-  const ruled = await host({ showOn: { devices: 'all' } });
+  const ruled = await host({ showOn: { devices: 'all' } }, { on: plainForm });
   await shown(ruled.page, MODAL);
   assert.ok(ruled.files().includes('embed-rules.js'), ruled.files().join(' '));
   await ruled.context.close();
