@@ -16,8 +16,8 @@ export const beside = (file: string): string => (base ? base + built(file) : '')
 const loads: Record<string, Promise<unknown>> = {};
 
 /**
- * Runs `file` from beside the popup script, once per page however often it is asked for (a load that failed is asked
- * for again next time). Settles when the file has run or failed, after `ms` when given (a file that hangs must not hold
+ * Runs `file` from beside the popup script, once per page however often it is asked for (a load that failed or timed
+ * out is asked for again next time). Settles when the file has run or failed, after `ms` when given (a file that hangs must not hold
  * up what waits for it), or at once when the popup script's place is unknown. What the file provides is for the caller
  * to look for.
  */
@@ -26,11 +26,14 @@ export const loadBeside = (file: string, ms?: number): Promise<unknown> =>
     const url = beside(file);
     if (!url) return done(0);
     const el = addScript(url);
-    // Its time-out goes when the file settles: nothing of it is left pending on the page.
-    const t = ms && setTimeout(done, ms);
-    el.onload = () => done(clearTimeout(t));
-    el.onerror = () => {
+    // A file that failed or timed out is forgotten, so that the next call asks for it again (a visitor's second
+    // submit after form-actions.js hung, the next popup's form-extras.js); its time-out goes when the file settles:
+    // nothing of it is left pending on the page.
+    const forget = () => {
       delete loads[file];
       done(clearTimeout(t));
     };
+    const t = ms && setTimeout(() => forget(), ms);
+    el.onload = () => done(clearTimeout(t));
+    el.onerror = () => forget();
   }));

@@ -2,7 +2,8 @@
  * form-actions.js (issue 12.5, src/popup/form/actions.ts) on the shipped files in Chromium, against the reference
  * provider: it is not part of the first view (the modal shows, takes focus and closes without it) and comes on the
  * visitor's first press in the form; a blur or a submit before it has arrived waits for it, one submit however often
- * pressed; when it cannot load, the submit says so in the flash block and the next one asks for it again.
+ * pressed; when it cannot load, or is slower than its time-out, the submit says so in the flash block and the next one
+ * asks for it again or waits for it again.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -16,7 +17,7 @@ const ctx = { env: null as unknown as Env };
 const S = suite('form: form-actions.js on intent', ctx);
 S.before(async () => {
   ctx.env = await start();
-  for (const key of ['intent', 'held', 'failed'])
+  for (const key of ['intent', 'held', 'failed', 'hung'])
     await addForm(ctx.env, key, { ...demoForm('modal')!.settings, useMobileBanner: 'N', confirmationDuration: 60 });
 });
 S.after(() => stop(ctx.env));
@@ -120,5 +121,28 @@ S('when it cannot load, the submit says so; the next submit asks again and subsc
     await context.close();
   }
 });
+
+S(
+  'when it is slower than its time-out, the submit says so; the next submit waits for it again and subscribes',
+  async () => {
+    const { context, page, frame: f, submits } = await open(ctx.env, 'hung');
+    try {
+      const release = await hold(page);
+      await f.fill('#mc-EMAIL-0', 'slow.file@example.com');
+      await f.press('#mc-EMAIL-0', 'Enter');
+      // SHEETS_TIMEOUT_MS after the first key, the popup stops waiting for it.
+      await f.waitForSelector(`.mc-flash >> text=${SUBMIT_FAILED_MSG}`);
+      assert.is(submits.length, 0);
+      // The file still on its way: the second submit waits for it again (before, it failed at once, and only a third
+      // submit after the file had come would have gone out).
+      await f.press('#mc-EMAIL-0', 'Enter');
+      release();
+      await f.waitForSelector(SUCCESS);
+      assert.is(submits.length, 1);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 S.run();
