@@ -17,9 +17,9 @@ const loads: Record<string, Promise<unknown>> = {};
 
 /**
  * Runs `file` from beside the popup script, once per page however often it is asked for (a load that failed or timed
- * out is asked for again next time). Settles when the file has run or failed, after `ms` when given (a file that hangs must not hold
- * up what waits for it), or at once when the popup script's place is unknown. What the file provides is for the caller
- * to look for.
+ * out is asked for again next time). Settles when the file has run or failed, after `ms` when given (a file that hangs
+ * must not hold up what waits for it), or at once when the popup script's place is unknown. What the file provides is
+ * for the caller to look for.
  */
 export const loadBeside = (file: string, ms?: number): Promise<unknown> =>
   (loads[file] ||= new Promise((done) => {
