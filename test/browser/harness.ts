@@ -262,16 +262,32 @@ export interface AxeViolation {
  * Runs axe-core on the page, frames included (axe is injected into every frame so it can descend into them),
  * and returns the violations. A frame replaced while axe runs never answers it (the studio's stage mounts its popup
  * again 150 ms after each change: CI, studio-axe, "Axe in frame timed out: #stage" after axe's 60 s); such a run is
- * tried again on the frames there are then, each try given 15 s.
+ * tried again on the frames there are then, each try given 15 s. A frame that came after the injection has no axe,
+ * and axe passes over a frame without it in silence: a run after which some frame lacks axe was not a run over the
+ * whole page, and is tried again too; after three tries the test fails, never passes unchecked.
  */
 export async function axe(page: Page): Promise<AxeViolation[]> {
   for (let tries = 1; ; tries++) {
     try {
-      return await axeOnce(page);
+      const violations = await axeOnce(page);
+      const missed = await framesWithoutAxe(page);
+      if (!missed.length) return violations;
+      if (tries === 3) throw Error(`axe did not reach ${missed.length} frame(s): ${missed.join(', ')}`);
     } catch (e) {
       if (tries === 3 || !/Axe in frame timed out/.test(String(e))) throw e;
     }
   }
+}
+
+/** The addresses of the page's frames that have no axe (a frame detached meanwhile is gone, not missed). */
+async function framesWithoutAxe(page: Page): Promise<string[]> {
+  const missed: string[] = [];
+  for (const f of page.frames()) {
+    if (f.isDetached()) continue;
+    const has = await f.evaluate(() => 'axe' in window).catch(() => f.isDetached());
+    if (!has) missed.push(f.url() || f.name() || 'a frame');
+  }
+  return missed;
 }
 
 async function axeOnce(page: Page): Promise<AxeViolation[]> {
