@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { DEFAULT_SUCCESS_MSG, SUBMIT_FAILED_MSG } from '../../src/constants';
 import { ACK_NAME, type Query } from '../../src/form-model/wire';
 import type { FieldMarks, Outcome } from '../../src/popup/form/outcome';
-import { type FormState, submitForm, validate } from '../../src/popup/form/submit';
+import { type FormState, judge, next, submitForm, validate } from '../../src/popup/form/submit';
 import type { Transport } from '../../src/popup/form/transport';
 import { normalize } from '../../src/popup/settings';
 import { PARAMS } from '../params';
@@ -41,12 +41,15 @@ const recorder = (
     },
     restores: answer.restores,
   };
+  const s = normalize(raw);
   const st: FormState = {
-    s: normalize(raw),
+    s,
     p: P,
     values,
     marks: {},
-    sms: { ack: false },
+    pl: s.placement,
+    sms: { ack: false, reset: rec('reset') },
+    moved: { current: true },
     transport: (t) => {
       offered.push(Object.keys(t).sort());
       return transport;
@@ -60,7 +63,7 @@ const recorder = (
     setStep: rec('setStep'),
     setBusy: rec('setBusy'),
     setDone: (o: Outcome | null) => calls.push(['setDone', o ? o.msg : null]),
-    restart: rec('restart'),
+    setValues: rec('setValues'),
     setMessages: rec('setMessages'),
     failed: rec('failed'),
     refocus: rec('refocus'),
@@ -97,9 +100,40 @@ test('validate: the SMS acknowledgement, when asked, is required', () => {
   assert.is(validate(r.st, [], true), false);
   assert.is(r.marks()[ACK_NAME], 'This field is required.');
   const ok = recorder({ fields: [SMS] }, {});
-  ok.st.sms = { ack: true };
+  ok.st.sms = { ack: true, reset: () => {} };
   assert.is(validate(ok.st, [], true), true);
   assert.is(ok.marks()[ACK_NAME], true);
+});
+
+test('judge: a blur marks the field valid or with its message, keeping the other marks', () => {
+  const cases: [Record<string, Record<string, string>>, FieldMarks][] = [
+    [{ EMAIL: { '': 'ann@example.com' } }, { FNAME: 'kept', EMAIL: true }],
+    [{ EMAIL: { '': 'nope' } }, { FNAME: 'kept', EMAIL: 'Please enter a valid email address.' }],
+  ];
+  for (const [values, want] of cases) {
+    const r = recorder({ fields: [EMAIL, FNAME] }, values);
+    r.st.setMarks(() => ({ FNAME: 'kept' }));
+    judge(r.st, r.st.s.placement.main[0]);
+    assert.equal(r.marks(), want, JSON.stringify(values));
+  }
+});
+
+test('next: Continue shows the SMS step only when the e-mail step is valid, and says it moved there', () => {
+  for (const [email, moves] of [
+    ['ann@example.com', true],
+    ['nope', false],
+  ] as const) {
+    const r = recorder({ fields: [EMAIL, SMS], useEmailStep: 'Y' }, { EMAIL: { '': email } });
+    r.st.moved.current = false;
+    next(r.st);
+    assert.is(
+      r.calls.some((c) => c[0] === 'setStep' && c[1] === 'sms'),
+      moves,
+      email,
+    );
+    assert.is(r.st.moved.current, moves, email);
+    assert.is(r.marks().EMAIL === true, moves, email);
+  }
 });
 
 test('submitForm: an invalid form sends nothing and ends the submit', () => {
@@ -110,19 +144,22 @@ test('submitForm: an invalid form sends nothing and ends the submit', () => {
   assert.ok(r.calls.some((c) => c[0] === 'setBusy' && c[1] === false));
 });
 
+/** A success's restart: values and marks emptied, the SMS step's state reset, the form on its first step. */
+const RESTART = [['setValues', {}], ['setMarks'], ['reset'], ['setStep', 'email']];
+
 test('submitForm: the query holds the fields, the honeypot and popup=true; the answer is applied', () => {
   const cases: [string, { reply?: unknown; restores?: boolean }, unknown[][]][] = [
     [
       'success: shown, form emptied, the modal closes after confirmationDuration',
       { reply: { result: 'success', msg: 'Welcome' } },
-      [['setDone', 'Welcome'], ['restart'], ['tell', 'success'], ['later', 5000], ['dismiss']],
+      [['setDone', 'Welcome'], ...RESTART, ['tell', 'success'], ['later', 5000], ['dismiss']],
     ],
     [
       'preview: the form comes back instead, and the modal stays',
       { reply: {}, restores: true },
       [
         ['setDone', DEFAULT_SUCCESS_MSG],
-        ['restart'],
+        ...RESTART,
         ['tell', 'success'],
         ['later', 5000],
         ['setDone', null],
@@ -153,6 +190,10 @@ test('submitForm: the query holds the fields, the honeypot and popup=true; the a
         name,
       );
       assert.is(r.st.sending.current, false, name);
+      if (answer.reply && (answer.reply as { result?: string }).result !== 'error' && answer.reply !== undefined) {
+        assert.equal(r.marks(), {}, `${name}: marks emptied`);
+        assert.is(r.st.moved.current, false, `${name}: the SMS step's move forgotten`);
+      }
     }
   } finally {
     console.warn = warn;
@@ -165,7 +206,7 @@ test('submitForm: an error naming an e-mail step field while the SMS step shows 
     { EMAIL: { '': 'ann@example.com' }, SMSPHONE: { '': '+15555550123' } },
     { reply: { result: 'error', msg: 'No', errors: { 0: 'Taken' } } },
   );
-  r.st.sms = { ack: true };
+  r.st.sms = { ack: true, reset: () => {} };
   submitForm(r.st, true);
   assert.ok(r.calls.some((c) => c[0] === 'setStep' && c[1] === 'email'));
   assert.is(r.marks().EMAIL, 'Taken');
@@ -181,9 +222,11 @@ test('submitForm: a submit that left in a window of its own (captcha) closes the
 
 test('submitForm: what a bot typed into the honeypot is posted under its name (spec 3.5)', () => {
   const r = recorder({ fields: [EMAIL] }, { EMAIL: { '': 'ann@example.com' } }, { reply: { result: 'success' } });
-  r.st.honeypot.current = { value: 'bot' } as HTMLInputElement;
+  const honeypot = { value: 'bot' } as HTMLInputElement;
+  r.st.honeypot.current = honeypot;
   submitForm(r.st, true);
   assert.equal(r.sent, [{ popup: 'true', EMAIL: 'ann@example.com', b_u1_l1: 'bot' }]);
+  assert.is(honeypot.value, '', 'the success empties it with the rest of the form');
 });
 
 test.run();

@@ -9,9 +9,9 @@
  */
 import { shared } from '../../browser/shared';
 import { message } from '../../form-model/rules';
-import { fieldError, submitForm, validate } from './submit';
+import { judge, next, submitForm } from './submit';
 
-/** What form-actions.js provides: a field's check, the form's validation, its submit, a rule's message. */
-export const ACTIONS = { fieldError, validate, submitForm, ruleMessage: message };
+/** What form-actions.js provides: a field judged on blur, Continue, the submit, a rule's message. */
+export const ACTIONS = { judge, next, submitForm, ruleMessage: message };
 
 shared.fa = ACTIONS;

@@ -6,7 +6,7 @@
  * state of its own.
  */
 import type { LoaderParams } from '../../types';
-import { carried, sent, type Step } from '../../form-model/place';
+import { carried, firstStep, type Placement, sent, type Step } from '../../form-model/place';
 import { type ChooseTransport, previewTransport, providerTransport } from './transport';
 import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS } from '../../constants';
 import { errorText, message } from '../../form-model/rules';
@@ -24,7 +24,7 @@ export interface FormState {
   values: Values;
   marks: FieldMarks;
   /** The SMS step's state (useSmsStep.ts), on a form with an SMS field: its acknowledgement is read here. */
-  sms: { ack: boolean } | null;
+  sms: { ack: boolean; reset(): void } | null;
   transport: ChooseTransport;
   /** The honeypot input (spec 3.5): read at the submit, as a bot fills it without the form hearing it. */
   honeypot: { current: HTMLInputElement | null };
@@ -35,8 +35,11 @@ export interface FormState {
   setBusy(b: boolean): void;
   /** Shows a successful outcome in the success area, or clears it (null). */
   setDone(o: Outcome | null): void;
-  /** Empties the form and goes back to its first step (after a success). */
-  restart(): void;
+  setValues(v: Values): void;
+  /** The fields as placed in the steps and blocks: the first step is where a restart goes. */
+  pl: Placement;
+  /** The SMS step was reached by Continue (cleared by a restart). */
+  moved: { current: boolean };
   /** Sets the flash block's message and the GDPR block's ('' clears them). */
   setMessages(msg: string, gdpr: string): void;
   /** Shows a failed submit: its messages (`setMessages`), the shell told, focus to the first error. */
@@ -76,12 +79,34 @@ export const validate = (st: FormState, fields: Field[], withAck: boolean): bool
   return ok;
 };
 
+/** A blur (spec 5.1): the field's mark, valid or its error. */
+export const judge = (st: FormState, f: Field): void =>
+  st.setMarks((m) => ({ ...m, [f.name]: fieldError(st, f) || true }));
+
+/** Continue (spec 4.4): validates the e-mail step; when valid the SMS step shows. */
+export const next = (st: FormState): void => {
+  if (validate(st, sent(st.pl, false), false)) {
+    st.moved.current = true;
+    st.setStep('sms');
+  }
+};
+
+/** Empties the form and takes it back to its first step (after a success). */
+const restart = (st: FormState) => {
+  st.setValues({});
+  st.setMarks(() => ({}));
+  if (st.sms) st.sms.reset();
+  st.setStep(firstStep(st.pl));
+  st.moved.current = false;
+  if (st.honeypot.current) st.honeypot.current.value = '';
+};
+
 /** Applies a submit's outcome; `restores`: the transport's (the owner preview brings the form back). */
 const apply = (st: FormState, o: Outcome, restores?: boolean) => {
   const { s } = st;
   if (o.ok) {
     st.setDone(o);
-    st.restart();
+    restart(st);
     st.tell('success');
     if (o.cookie) setCookie(COOKIE_LIST_MEMBER, o.cookie, SUBSCRIBED_COOKIE_MS);
     const ms = s.confirmationS * 1000;

@@ -8,7 +8,7 @@
 import { NO_REPLY_MSG } from './no-reply';
 import { useEffect, useRef, useState } from 'react';
 import type { Field } from '../../form-model/fields';
-import { firstStep, type Placement, sent, type Step } from '../../form-model/place';
+import { firstStep, type Placement, type Step } from '../../form-model/place';
 import type { Values } from '../../form-model/wire';
 import type { Settings } from '../settings';
 import type { FormProps } from './contract';
@@ -110,21 +110,12 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     onStatus('error');
     refocus();
   };
-  const restart = () => {
-    setValues({});
-    setMarks({});
-    if (sms) sms.reset();
-    setStep(start);
-    moved.current = false;
-    if (honeypot.current) honeypot.current.value = '';
-  };
   // Spec 5.1: validated on blur. A field left blank and never judged stays neutral, so tabbing through the form
   // does not paint it red before the visitor has tried; once judged, or once it holds a value, every blur re-checks.
   // A blank, never judged field asks for nothing: the blur of a popup closed untouched (its frame torn down with
   // focus in a field) fetches no form-actions.js.
   const blur = (f: Field) =>
-    (!isEmpty(values[f.name] || {}) || marks[f.name] != null) &&
-    withActions((a) => setMarks((m) => ({ ...m, [f.name]: a.fieldError(form, f) || true })));
+    (!isEmpty(values[f.name] || {}) || marks[f.name] != null) && withActions((a) => a.judge(form, f));
 
   /**
    * Submits (src/popup/form/submit.ts). One submit at a time, from the press on: while form-actions.js loads too;
@@ -141,15 +132,6 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
       },
     );
   };
-
-  /** Continue (spec 4.4): validates the e-mail step; when valid the SMS step shows. */
-  const next = () =>
-    withActions((a) => {
-      if (a.validate(form, sent(pl, false), false)) {
-        moved.current = true;
-        setStep('sms');
-      }
-    });
 
   // The SMS step's state comes with its view in form-extras.js, which a form with an SMS field has loaded before it
   // renders (src/form-model/place.ts needsExtras). Whether the form has one never changes while it lives (new
@@ -180,7 +162,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
     setStep,
     setBusy,
     setDone,
-    restart,
+    setValues,
     setMessages,
     failed,
     refocus,
@@ -228,7 +210,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
       if ((e as KeyboardEvent).key !== 'Escape') withActions(() => {});
     },
     /** Enter or the submit button: Continue on the e-mail step of a two-step form, else send. */
-    submit: () => (continues ? next() : send(true)),
+    submit: () => (continues ? withActions((a) => a.next(form)) : send(true)),
   };
   return form;
 };
