@@ -194,6 +194,18 @@ async function popups(browser: Browser, p: Provider) {
       page,
     );
   });
+  await shot(browser, 'phone', 'slide banner', async (page) => {
+    // A visitor's page, not the stage (whose phone view shows the form itself): a slide-in shows as the banner first
+    // (docs/decisions/phones.md).
+    await mountOn(page, p, 'slide', false);
+    await shown(page, BANNER);
+    await save(
+      'Variants and templates',
+      'slide-banner-phone',
+      "A slide-in on a visitor's phone: the banner first (its call to action opens the slide-in)",
+      page,
+    );
+  });
 }
 
 async function states(browser: Browser, p: Provider) {

@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { at } from './check-style';
 import { contrastOn, parseColor, type Rgba } from './contrast';
+import { bannerOnPhones } from './banner';
 import { readForm } from './form';
 import { nameOf } from './names';
 import { shown } from './problems';
@@ -36,6 +37,9 @@ interface Source {
   dflt: string;
   name?: string;
 }
+
+/** Whether phones see the banner (the form model's rule: useMobileBanner, or the slide-in). */
+const banner = (r: Obj): boolean => bannerOnPhones(yes(r.useMobileBanner), readForm(r).variation);
 
 /** A text colour on its backgrounds (the nearest first), and the ratio it needs. */
 interface Pair {
@@ -70,7 +74,7 @@ const headingMin = (r: Obj, base: number): number => {
   const strict = num(obj(r.styles).baseFontSize, 0) > 0;
   const texts: [unknown, boolean][] = [
     [str(r.modalVariation) === 'fixed' ? '' : r.description, strict],
-    [yes(r.useMobileBanner) ? r.bannerDescription : '', strict],
+    [banner(r) ? r.bannerDescription : '', strict],
     ...['footer', 'successMsg', 'doubleOptInSuccessMessage', 'gdprDescription', 'gdprLegal', 'gdprMCLegal'].map(
       (k): [unknown, boolean] => [r[k], false],
     ),
@@ -100,7 +104,7 @@ const pairs = (r: Obj): Pair[] => {
     { fg: { paths: ['headingColor'], dflt: '#111' }, bg: [BG], min: headingMin(r, base) },
     { fg: { paths: ['labels.color'], dflt: '#222' }, bg: [BG], min: body },
     ...button('button'),
-    ...(yes(r.useMobileBanner) ? button('bannerCta') : []),
+    ...(banner(r) ? button('bannerCta') : []),
     // The × is 28 px, and a control: 3:1 either way (1.4.3 large text, 1.4.11).
     { fg: { paths: ['modal.close_link_color', 'paragraphColor'], dflt: '#222' }, bg: [BG], min: 3 },
     { fg: { paths: [], dflt: '#444', name: 'Badge links' }, bg: [BG], min: 4.5 },
@@ -155,7 +159,7 @@ const labelWarnings = (r: Obj): Warning[] => {
     ['buttonLabel', DEFAULT_BUTTON_LABEL, true],
     ['continueLabel', DEFAULT_CONTINUE_LABEL, !!pl.sms && pl.main.length > 0],
     ['closeLabel', DEFAULT_CLOSE_LABEL, true],
-    ['bannerCtaLabel', DEFAULT_BANNER_CTA_LABEL, yes(r.useMobileBanner)],
+    ['bannerCtaLabel', DEFAULT_BANNER_CTA_LABEL, banner(r)],
   ];
   const out: Warning[] = [];
   for (const [k, dflt, shows] of rules) {

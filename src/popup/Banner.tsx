@@ -19,6 +19,8 @@ export interface BannerProps {
 /** The banner, a labelled region so its content sits in a landmark. */
 export const Banner = ({ s, onOpen, onClose }: BannerProps) => (
   <section className="mc-banner" aria-label={BANNER_FRAME_TITLE}>
+    {/* The live region the session says the banner's name in once it shows (src/popup/announce.ts). */}
+    <p className="mc-announce" role="status" />
     <CloseButton label={s.closeLabel} action="close-mc-banner" onClose={onClose} />
     <Html className="mc-banner-description" html={s.bannerDescription} />
     <div className="mc-cta-wrap">

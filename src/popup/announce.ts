@@ -1,9 +1,9 @@
 /**
- * Says a non-modal popup's name once it shows (issue 35 item 4, WCAG 4.1.3): a slide-in or a fixed bar takes no focus
- * from the reader's place, so without this a screen reader never learns it appeared. The live region (Modal.tsx
- * `.mc-announce`, role status: polite) is in the frame from its first render, empty; its text is set a moment after
- * the frame shows, as screen readers announce a change to a region they already follow, not one that comes with its
- * text or while its frame is hidden.
+ * Says a non-modal popup's name once it shows (issue 35 item 4, WCAG 4.1.3): a slide-in, a fixed bar or the mobile
+ * banner takes no focus from the reader's place, so without this a screen reader never learns it appeared. The live
+ * region (Modal.tsx and Banner.tsx `.mc-announce`, role status: polite) is in the frame from its first render, empty;
+ * its text is set a moment after the frame shows, as screen readers announce a change to a region they already
+ * follow, not one that comes with its text or while its frame is hidden.
  */
 
 /** How long after the frame shows its name is said. */

@@ -5,6 +5,7 @@
  * still undoes all of it.
  */
 import { BANNER_FRAME_TITLE, BANNER_MEASURE_MS } from '../constants';
+import { ANNOUNCE_MS, announce } from './announce';
 import { Banner } from './Banner';
 import type { Piece } from './piece';
 import { BANNER_PLACE } from './frame-place';
@@ -41,7 +42,8 @@ export interface BannerHost {
 
 /**
  * Builds the banner hidden and hands its show to the session once its stylesheets settle. Spec 9.1: the height is
- * measured again on every window resize (the frame's observer sees the frame resize) and 500 ms after it shows.
+ * measured again on every window resize (the frame's observer sees the frame resize) and 500 ms after it shows; its
+ * name is said once it shows.
  */
 export const openBanner = async (h: BannerHost): Promise<void> => {
   const b = await h.frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE);
@@ -65,5 +67,8 @@ export const openBanner = async (h: BannerHost): Promise<void> => {
   h.ready(() => {
     b.show();
     h.later(measure, BANNER_MEASURE_MS);
+    // The banner takes no focus: a screen reader hears it appeared (issue 35 item 4), as the slide-in it stands for
+    // on a phone would have been heard.
+    h.later(() => announce(b.doc, b.doc.querySelector('.mc-banner')!), ANNOUNCE_MS);
   });
 };

@@ -3,7 +3,8 @@
  * applies through the CSS object model, never as a style attribute, so a strict Content-Security-Policy holds.
  */
 import { SLIDE_WIDTH } from '../constants';
-import type { Variation } from './settings';
+import { bannerOnPhones } from '../form-model/banner';
+import type { Settings, Variation } from './settings';
 
 /** CSS declarations of a frame, beyond what every frame has (src/popup/piece.ts: fixed, as tall as the viewport). */
 export type Place = Record<string, string>;
@@ -23,11 +24,17 @@ export const modalPlace = (v: Variation, mobile: boolean): Place =>
 export const BANNER_PLACE: Place = { bottom: '0', left: '0', width: '100%' };
 
 /**
- * What the popup shows first (spec 4.2): the banner when useMobileBanner is on and the view is mobile, else the
- * modal at once.
+ * What the popup shows first (spec 4.2): on a mobile view the banner when a visitor's phone sees it (useMobileBanner,
+ * and always for the slide-in: src/form-model/banner.ts), else the modal at once. The owner's stage (`preview`)
+ * follows useMobileBanner alone, which its views set: the phone view shows the form itself, the banner view the
+ * banner (src/studio/preview.ts).
  */
-export const firstPiece = (mobileBanner: boolean, mobile: boolean): 'banner' | 'modal' =>
-  mobileBanner && mobile ? 'banner' : 'modal';
+export const firstPiece = (
+  s: Pick<Settings, 'mobileBanner' | 'variation'>,
+  mobile: boolean,
+  preview: boolean,
+): 'banner' | 'modal' =>
+  mobile && (preview ? s.mobileBanner : bannerOnPhones(s.mobileBanner, s.variation)) ? 'banner' : 'modal';
 
 /** Whether a variation is a modal dialog (focus trapped, host page inert and unscrollable) or a non-modal panel. */
 export const isModal = (v: Variation): boolean => v === 'modal';

@@ -3,9 +3,9 @@
  * it (mount today; a trigger that only reveals what was prepared, or an owner's "open now") and whatever ends it (the
  * visitor, a new mount, a page's clean-up) each call one step:
  *
- * - `prepare()` builds the first piece (spec 4.2: the banner on a mobile view with useMobileBanner, else the modal)
- *   in a hidden frame: stylesheets linked, form-extras.js loaded when needed, first render done. The host page is
- *   untouched but for that hidden frame.
+ * - `prepare()` builds the first piece (spec 4.2: the banner on a mobile view with useMobileBanner or a slide-in, else
+ *   the modal) in a hidden frame: stylesheets linked, form-extras.js loaded when needed, first render done. The host
+ *   page is untouched but for that hidden frame.
  * - `reveal(opener)` shows the popup as soon as it is prepared (preparing it first if need be): Escape is heard on the
  *   host page, and a modal dialog makes the host inert and unscrollable and takes focus. Focus goes back to `opener`
  *   (by default what had it at reveal) when the visitor closes.
@@ -235,12 +235,14 @@ export const createSession = (
     pending = () => {
       m.show();
       const dialog = m.doc.querySelector<HTMLElement>('.mc-dialog')!;
-      // Focus moves into a modal dialog; a slide-in or fixed bar does not take focus from the reader's place.
-      if (modalDialog) {
+      // Focus moves into a modal dialog, and into a slide-in or fixed bar the visitor opened from the banner (`shown`:
+      // the banner showed first), whose frame goes with the focus in it; one that just appears does not take focus
+      // from the reader's place.
+      if (modalDialog || shown) {
         m.frame.focus();
         // The first field, not the close control, so a keyboard user can type at once; the dialog when it has none.
         (tabbables(dialog).find((el) => !el.classList.contains('mc-close')) || dialog).focus();
-        step().then(() => hold(m), fail);
+        if (modalDialog) step().then(() => hold(m), fail);
       } else later(() => announce(m.doc, dialog), ANNOUNCE_MS);
     };
     display();
@@ -281,7 +283,7 @@ export const createSession = (
     if (serverCookies) loadExtras().then((x) => x && x.setServerCookies(s.cookies));
     // Settings without a field to fill (none, or `fields` not a list) would open a dialog with nothing to subscribe.
     if (!s.placement.main.length && !s.placement.sms) fail(Error('the form has no fields'));
-    else (firstPiece(s.mobileBanner, mobile()) === 'modal' ? openModal() : openBanner()).catch(fail);
+    else (firstPiece(s, mobile(), p.isPreview) === 'modal' ? openModal() : openBanner()).catch(fail);
   };
 
   return {

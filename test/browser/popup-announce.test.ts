@@ -1,11 +1,12 @@
 /**
- * A slide-in or fixed bar that appears is said once, politely, by its name, without taking focus; the fixed bar's
- * accessible description is its whole text while it shows the spec's cut (issue 35 item 4, WCAG 4.1.3 and 1.3.1).
- * The shipped popup.js in Chromium: the live region is in the frame from its first render and gets the name only
- * after the frame shows, so a screen reader that follows the region hears the change.
+ * A slide-in, fixed bar or mobile banner that appears is said once, politely, by its name, without taking focus; the
+ * fixed bar's accessible description is its whole text while it shows the spec's cut (issue 35 item 4, WCAG 4.1.3
+ * and 1.3.1). The shipped popup.js in Chromium: the live region is in the frame from its first render and gets the
+ * name only after the frame shows, so a screen reader that follows the region hears the change.
  */
 import * as assert from 'uvu/assert';
-import { MODAL, focusAt, openHost, popupSuite, shown } from './popup-env';
+import { BANNER_FRAME_TITLE } from '../../src/constants';
+import { BANNER, MODAL, focusAt, openHost, popupSuite, shown } from './popup-env';
 
 const { T, ctx } = popupSuite('non-modal popups announced');
 
@@ -64,6 +65,31 @@ T("a fixed bar says its name; its description is the whole text; it shows the sp
     await context.close();
   }
 });
+
+T(
+  "the mobile banner (a phone's slide-in) says its name once it shows, and focus stays where the reader was",
+  async () => {
+    const { page, context } = await openHost(
+      ctx.browser,
+      ctx.fx,
+      { popupDelay: 1, modalVariation: 'slide', description: LONG },
+      { focusHost: true, viewport: { width: 390, height: 844 } },
+    );
+    try {
+      const { frame } = await shown(page, BANNER);
+      await frame.waitForFunction(() => !!document.querySelector('.mc-announce')?.textContent);
+      const said = await frame.$eval('.mc-banner', (b) => [
+        b.querySelector('.mc-announce')!.getAttribute('role'),
+        b.querySelector('.mc-announce')!.textContent,
+        b.getAttribute('aria-label'),
+      ]);
+      assert.equal(said, ['status', BANNER_FRAME_TITLE, BANNER_FRAME_TITLE]);
+      assert.is(await focusAt(page), 'host:host-button', 'no focus taken');
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 T('a modal dialog takes focus and has no live region: focus moving in says its name', async () => {
   const { page, context } = await openHost(ctx.browser, ctx.fx, { popupDelay: 1, description: LONG });

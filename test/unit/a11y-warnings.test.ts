@@ -77,6 +77,11 @@ const CASES: Case[] = [
     { useMobileBanner: 'Y', bannerCtaLabel: 'Join', styles: { bannerCta: { color: '#eee' } } },
     [['styles.bannerCta.color', 1.16]],
   ],
+  [
+    'the banner button of a slide-in: phones see the banner whatever useMobileBanner says (issue 35 item 3)',
+    { modalVariation: 'slide', bannerCtaLabel: 'Join', styles: { bannerCta: { color: '#eee' } } },
+    [['styles.bannerCta.color', 1.16]],
+  ],
   ['a light close ×', { styles: { modal: { close_link_color: '#ccc' } } }, [['styles.modal.close_link_color', 1.61]]],
   [
     'the close × takes the text colour: the text needs 4.5:1, the × 3:1',
@@ -119,6 +124,7 @@ const CASES: Case[] = [
   ['no continue label without an SMS step', { continueLabel: '' }, []],
   ['an empty continue label with an SMS step', { fields: [EMAIL, SMS], continueLabel: '' }, [['continueLabel', 0]]],
   ['an empty banner label with the banner', { useMobileBanner: true }, [['bannerCtaLabel', 0]]],
+  ['an empty banner label on a slide-in', { modalVariation: 'slide', bannerCtaLabel: '' }, [['bannerCtaLabel', 0]]],
   // Fields and the GDPR block.
   ['a field without a label', { fields: [{ ...EMAIL, label: '' }] }, [['fields[0].label', 0]]],
   ['an image field is not shown', { fields: [EMAIL, { type: 'image', name: 'IMG' }] }, []],

@@ -1,7 +1,9 @@
 /** The form model read from raw settings (src/form-model/form.ts): the flags both sides read, and the placement. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { bannerOnPhones } from '../../src/form-model/banner';
 import { readForm, type FormModel } from '../../src/form-model/form';
+import { yes } from '../../src/form-model/raw';
 
 const EMAIL = { type: 'email', name: 'EMAIL' };
 const SMS = { type: 'smsphone', name: 'SMS' };
@@ -69,6 +71,20 @@ test('variation, template, GDPR placement (spec 2.2): template 5 in the modal va
       [variation, template, gdprPlaced, gdprPlaced],
     );
   }
+});
+
+test('phones see the banner first with useMobileBanner, and always for the slide-in (issue 35 item 3)', () => {
+  const cases: [Record<string, unknown>, boolean][] = [
+    [{}, false],
+    [{ useMobileBanner: 'Y' }, true],
+    [{ useMobileBanner: 'N', modalVariation: 'modal' }, false],
+    [{ useMobileBanner: 'N', modalVariation: 'fixed' }, false],
+    [{ useMobileBanner: 'Y', modalVariation: 'fixed' }, true],
+    [{ useMobileBanner: 'N', modalVariation: 'slide' }, true],
+    [{ modalVariation: 'slide' }, true],
+  ];
+  for (const [raw, want] of cases)
+    assert.is(bannerOnPhones(yes(raw.useMobileBanner), readForm(raw).variation), want, JSON.stringify(raw));
 });
 
 test('gdpr needs an e-mail field; the placement follows the flags', () => {

@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BANNER_PLACE, firstPiece, isModal, modalPlace } from '../../src/popup/frame-place';
+import type { Variation } from '../../src/popup/settings';
 
 test('modalPlace: the modal covers the viewport; slide and fixed sit at the bottom (clipped to their content)', () => {
   const cases: [Parameters<typeof modalPlace>, Record<string, string>][] = [
@@ -16,14 +17,30 @@ test('modalPlace: the modal covers the viewport; slide and fixed sit at the bott
   assert.equal(BANNER_PLACE, { bottom: '0', left: '0', width: '100%' });
 });
 
-test('firstPiece: the banner only with useMobileBanner on a mobile view (spec 4.2)', () => {
-  const cases: [boolean, boolean, 'banner' | 'modal'][] = [
-    [true, true, 'banner'],
-    [true, false, 'modal'],
-    [false, true, 'modal'],
-    [false, false, 'modal'],
+test(`firstPiece: the banner on a mobile view with useMobileBanner, and for a slide-in but on the stage (spec 4.2, \
+issue 35 item 3)`, () => {
+  const cases: [boolean, Variation, boolean, boolean, 'banner' | 'modal'][] = [
+    [true, 'modal', true, false, 'banner'],
+    [true, 'modal', false, false, 'modal'],
+    [false, 'modal', true, false, 'modal'],
+    [false, 'modal', false, false, 'modal'],
+    [false, 'fixed', true, false, 'modal'],
+    [true, 'fixed', true, false, 'banner'],
+    // A slide-in is too tall for a phone: a visitor's phone sees the banner whatever useMobileBanner says.
+    [false, 'slide', true, false, 'banner'],
+    [true, 'slide', true, false, 'banner'],
+    [false, 'slide', false, false, 'modal'],
+    // The owner's stage shows what its view asks for through useMobileBanner: the phone view the form itself.
+    [false, 'slide', true, true, 'modal'],
+    [true, 'slide', true, true, 'banner'],
+    [true, 'modal', true, true, 'banner'],
   ];
-  for (const [banner, mobile, want] of cases) assert.is(firstPiece(banner, mobile), want, `${banner} ${mobile}`);
+  for (const [mobileBanner, variation, mobile, preview, want] of cases)
+    assert.is(
+      firstPiece({ mobileBanner, variation }, mobile, preview),
+      want,
+      `${mobileBanner} ${variation} ${mobile} ${preview}`,
+    );
 });
 
 test('isModal: only the modal variation is a modal dialog', () => {
