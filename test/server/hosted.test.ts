@@ -80,6 +80,18 @@ test('GET renders every field type of the form model, each input labelled, posti
       const label = r.doc.querySelector(`label[for="${i.id}"]`)!;
       assert.ok(label?.textContent.trim(), `${i.id} has a visible label`);
     }
+  // Each input says what it is for (WCAG 1.3.5), as the popup's do (the type table's tokens).
+  const purposes: [string, string][] = [
+    ['EMAIL', 'email'],
+    ['FNAME', 'given-name'],
+    ['ADDRESS[addr1]', 'address-line1'],
+    ['ADDRESS[zip]', 'postal-code'],
+    ['ADDRESS[country]', 'country-name'],
+    ['BIRTHDAY[month]', 'bday-month'],
+    ['BIRTHDAY[day]', 'bday-day'],
+  ];
+  for (const [name, token] of purposes)
+    assert.is(r.doc.querySelector(`[name="${name}"]`)?.getAttribute('autocomplete'), token, `${name}: ${token}`);
   // Every labelled field's own label text shows (a label or a group's legend).
   const text = r.doc.querySelector('main')!.textContent!;
   for (const field of fields) assert.ok(text.includes(field.label), `label ${field.label}`);
