@@ -11,14 +11,21 @@ export type Place = Record<string, string>;
 
 /**
  * The modal frame: the 'modal' variation covers the viewport (its overlay is inside the frame); 'slide' is a panel at
- * the bottom right, as wide as SLIDE_WIDTH or the whole width on a mobile view; 'fixed' is a bar along the bottom.
- * Slide and fixed are as tall as the viewport but clipped to their content (src/popup/piece.ts fitTo), so the page
- * beside and above them stays usable.
+ * the bottom of the page's inline end (the right; the left on a right-to-left page, whose direction the frame element
+ * takes: issue 35 item 5), as wide as SLIDE_WIDTH or the whole width on a mobile view; 'fixed' is a bar along the
+ * bottom. `inset-inline` comes after `right` and overrides it where it is known; a browser without it (Chrome before
+ * 87) keeps the right. Slide and fixed are as tall as the viewport but clipped to their content (src/popup/piece.ts
+ * fitTo), so the page beside and above them stays usable.
  */
 export const modalPlace = (v: Variation, mobile: boolean): Place =>
   v === 'modal'
     ? { inset: '0', width: '100%' }
-    : { bottom: '0', right: '0', width: v === 'fixed' || mobile ? '100%' : `${SLIDE_WIDTH}px` };
+    : {
+        bottom: '0',
+        right: '0',
+        'inset-inline': 'auto 0',
+        width: v === 'fixed' || mobile ? '100%' : `${SLIDE_WIDTH}px`,
+      };
 
 /** The banner frame: a bar along the bottom of the viewport, clipped to its measured height (spec 9.1). */
 export const BANNER_PLACE: Place = { bottom: '0', left: '0', width: '100%' };

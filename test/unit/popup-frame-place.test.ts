@@ -4,14 +4,14 @@ import * as assert from 'uvu/assert';
 import { BANNER_PLACE, firstPiece, isModal, modalPlace } from '../../src/popup/frame-place';
 import type { Variation } from '../../src/popup/settings';
 
-test('modalPlace: the modal covers the viewport; slide and fixed sit at the bottom (clipped to their content)', () => {
+test('modalPlace: the modal covers the viewport; slide and fixed sit at the bottom of the inline end', () => {
   const cases: [Parameters<typeof modalPlace>, Record<string, string>][] = [
     [['modal', false], { inset: '0', width: '100%' }],
     [['modal', true], { inset: '0', width: '100%' }],
-    [['slide', false], { bottom: '0', right: '0', width: '400px' }],
-    [['slide', true], { bottom: '0', right: '0', width: '100%' }],
-    [['fixed', false], { bottom: '0', right: '0', width: '100%' }],
-    [['fixed', true], { bottom: '0', right: '0', width: '100%' }],
+    [['slide', false], { bottom: '0', right: '0', 'inset-inline': 'auto 0', width: '400px' }],
+    [['slide', true], { bottom: '0', right: '0', 'inset-inline': 'auto 0', width: '100%' }],
+    [['fixed', false], { bottom: '0', right: '0', 'inset-inline': 'auto 0', width: '100%' }],
+    [['fixed', true], { bottom: '0', right: '0', 'inset-inline': 'auto 0', width: '100%' }],
   ];
   for (const [args, want] of cases) assert.equal(modalPlace(...args), want, args.join());
   assert.equal(BANNER_PLACE, { bottom: '0', left: '0', width: '100%' });
