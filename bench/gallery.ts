@@ -1,7 +1,8 @@
 /**
  * `npm run gallery` (issue 7): PNG screenshots of every variant and template on a desktop (1280x800) and a phone
- * (375x720) viewport, the banner, each form step and state, the blog's pages and the owner's studio, written to
- * docs/gallery/ with an index (README.md, index.html). Re-runnable: the folder's PNGs are replaced on each run.
+ * (375x720) viewport, the banner, each variant and the banner on a right-to-left page (issue 35 item 5), each form step
+ * and state, the blog's pages and the owner's studio, written to docs/gallery/ with an index (README.md, index.html).
+ * Re-runnable: the folder's PNGs are replaced on each run.
  *
  * Everything is real: the reference provider over a temporary SQLite file with the blog's route, the built dist/, the
  * seeded demo forms (src/server/seed/forms.ts) with the settings the provider serves. Popups are mounted over the
@@ -98,10 +99,19 @@ async function shown(page: Page, sel: string): Promise<Frame> {
   return frame;
 }
 
-/** Opens the blog home with embed.js refused and mounts demo form `key` through popup.js's entry. */
-async function mountOn(page: Page, p: Provider, key: string, isPreview = true): Promise<void> {
+/**
+ * Opens the blog home with embed.js refused and mounts demo form `key` through popup.js's entry, its settings as
+ * `change` makes them (the right-to-left shots: `arabic`).
+ */
+async function mountOn(
+  page: Page,
+  p: Provider,
+  key: string,
+  isPreview = true,
+  change = (s: RawSettings) => s,
+): Promise<void> {
   await page.goto(p.origin + '/', { waitUntil: 'load' });
-  const settings = await settingsOf(p, key);
+  const settings = change(await settingsOf(p, key));
   await page.addScriptTag({ url: `${p.origin}/${JS_PATH}${settings.version || '1.0'}/popup.js` });
   await page.evaluate(([params, s]) => window.__mcsf!.mount!(params, s), [
     paramsOf(p, key, isPreview),
@@ -205,6 +215,48 @@ async function popups(browser: Browser, p: Provider) {
       "A slide-in on a visitor's phone: the banner first (its call to action opens the slide-in)",
       page,
     );
+  });
+}
+
+/** The Arabic field labels of the right-to-left shots, by field name. */
+const AR_LABELS: Record<string, string> = { EMAIL: 'البريد الإلكتروني', FNAME: 'الاسم الأول', LNAME: 'اسم العائلة' };
+
+/** A demo form's settings with the owner's texts in Arabic (the built-in texts stay the spec's English). */
+const arabic = (s: RawSettings): RawSettings => ({
+  ...s,
+  description: '<h2>نشرتنا الأسبوعية</h2><p>وصفات جديدة وعروض للأعضاء كل يوم جمعة.</p>',
+  footer: '<p>يمكنك إلغاء الاشتراك في أي وقت. لا نشارك عنوانك أبدًا.</p>',
+  bannerDescription: '<p><strong>خصم 10%</strong> على طلبك الأول عند الاشتراك.</p>',
+  buttonLabel: 'اشترك',
+  bannerCtaLabel: 'اشترك',
+  fields: (s.fields as Record<string, unknown>[]).map((f) => ({ ...f, label: AR_LABELS[f.name as string] || f.label })),
+});
+
+/**
+ * Every variant on a desktop and the banner on a phone over the blog's page turned right to left (`<html lang="ar"
+ * dir="rtl">`, as an Arabic site writes it): the frames take the page's direction and mirror.
+ */
+async function rightToLeft(browser: Browser, p: Provider) {
+  const S = 'Right to left (Arabic)';
+  const rtlPage = (page: Page) =>
+    page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        document.documentElement.lang = 'ar';
+        document.documentElement.dir = 'rtl';
+      }),
+    );
+  for (const [key, title] of VARIANTS)
+    await shot(browser, 'desktop', `${key} rtl`, async (page) => {
+      await rtlPage(page);
+      await mountOn(page, p, key, true, arabic);
+      await shown(page, MODAL);
+      await save(S, `${key}-rtl-desktop`, `${title}, right to left, desktop`, page);
+    });
+  await shot(browser, 'phone', 'banner rtl', async (page) => {
+    await rtlPage(page);
+    await mountOn(page, p, 'modal', true, arabic);
+    await shown(page, BANNER);
+    await save(S, 'banner-rtl-phone', 'The mobile banner, right to left, phone', page);
   });
 }
 
@@ -418,6 +470,7 @@ async function main() {
   const browser = await launch();
   try {
     await popups(browser, p);
+    await rightToLeft(browser, p);
     await states(browser, p);
     await blog(browser, p);
     await studio(browser, p);
