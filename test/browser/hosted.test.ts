@@ -130,6 +130,68 @@ H(
   },
 );
 
+H(
+  "by keyboard alone: Tab reaches the e-mail input, Enter posts, the summary's link takes focus back to it",
+  async () => {
+    const { page, close } = await open(1280);
+    try {
+      await page.goto(ctx.p.origin + FORM_PATH);
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('name') || document.activeElement?.tagName);
+      for (let i = 0; i < 10 && (await focused()) !== 'EMAIL'; i++) await page.keyboard.press('Tab');
+      assert.is(await focused(), 'EMAIL', 'Tab reaches the e-mail input');
+      await page.keyboard.type('not-an-address');
+      await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+      assert.is(await focused(), 'DIV', 'the summary has the focus');
+      assert.is(await page.evaluate(() => document.activeElement!.getAttribute('role')), 'alert');
+      await page.keyboard.press('Tab');
+      assert.match((await page.evaluate(() => document.activeElement!.textContent)) || '', /Email Address/);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'EMAIL');
+      assert.is(await page.inputValue('input[name=EMAIL]'), 'not-an-address', 'what was typed is kept');
+    } finally {
+      await close();
+    }
+  },
+);
+
+/** WCAG 1.4.12's spacing, as a reader's own style sheet sets it over the page's. */
+const SPACING =
+  '*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}' +
+  'p{margin-bottom:2em!important}';
+
+H("text spacing (WCAG 1.4.12): with a reader's spacing nothing is cut off or scrolls sideways, at 320 px", async () => {
+  // A reader's style sheet is theirs, not the page's: the page's policy does not apply to it (bypassCSP).
+  const context = await ctx.browser.newContext({ bypassCSP: true, viewport: { width: 320, height: 900 } });
+  const page = await context.newPage();
+  const close = () => context.close();
+  try {
+    await page.goto(ctx.p.origin + FORM_PATH);
+    await send(page);
+    await page.addStyleTag({ content: SPACING });
+    const spacing = await page.$eval('button[type=submit]', (b) => getComputedStyle(b).letterSpacing);
+    assert.ok(Number.parseFloat(spacing) > 1.5, `the spacing took effect (${spacing})`);
+    const cut = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('button,label,legend,h1,h2,p,a,li,.mc-error,.mc-help')) {
+        const cs = getComputedStyle(el);
+        if (!el.getClientRects().length || el.closest('.mc-hp,.mc-off')) continue;
+        if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+          out.push(
+            `${el.tagName.toLowerCase()}: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
+          );
+      }
+      const r = document.scrollingElement!;
+      if (r.scrollWidth > r.clientWidth) out.push(`${r.scrollWidth} px wide in ${r.clientWidth}`);
+      return out;
+    });
+    assert.equal(cut, [], 'the refused form, its summary and its errors');
+  } finally {
+    await close();
+  }
+});
+
 for (const width of [320, 390, 1280])
   H(
     `axe, reflow and 24 px targets: nothing found on the form, its refusal and the success page at ${width} px`,

@@ -8,8 +8,9 @@
  */
 import type { Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { BANNER, EMAIL_FIELD, MODAL, openHost, popupSuite, shown } from './popup-env';
-import { plain } from './harness';
+import { demoForm } from '../../src/server/seed/forms';
+import { BANNER, EMAIL_FIELD, MODAL, openHost, popupSuite, shown, visibleBox } from './popup-env';
+import { plain, settle } from './harness';
 
 const { T, ctx } = popupSuite('popup: look');
 
@@ -268,6 +269,87 @@ T(
       assert.is(await sideways(frame), '', 'no sideways scroll');
     } finally {
       await context.close();
+    }
+  },
+);
+
+/** WCAG 1.4.12's spacing, as a reader's own style sheet sets it over the page's. */
+const SPACING =
+  '*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}' +
+  'p{margin-bottom:2em!important}';
+
+/**
+ * What the reader's spacing cut off in a frame: a box that hides its overflow and whose text no longer fits, a
+ * sideways scroll, and the dialog's part below what its frame shows (slide-in and fixed bar, whose frame is clipped to
+ * the height it measures: src/popup/piece.ts fitTo).
+ */
+const cutOff = (frame: Frame) =>
+  frame.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button,label,legend,h1,h2,h3,p,a,.mc-error,.mc-help')) {
+      const cs = getComputedStyle(el);
+      if (!el.getClientRects().length || (cs.overflowX === 'visible' && cs.overflowY === 'visible')) continue;
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+        out.push(
+          `${el.tagName}.${el.className}: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
+        );
+    }
+    const r = document.scrollingElement!;
+    if (r.scrollWidth > r.clientWidth) out.push(`${r.scrollWidth} px wide in ${r.clientWidth}`);
+    return out;
+  });
+
+T(
+  "text spacing (WCAG 1.4.12): with a reader's spacing nothing is cut off, and a clipped frame grows to show it all",
+  async () => {
+    const every = { ...demoForm('every-field')!.settings, useMobileBanner: 'N' };
+    const cases: [string, Record<string, unknown>, { width: number; height: number }][] = [
+      ['every field type, 1280 px', every, { width: 1280, height: 800 }],
+      ['every field type, 320 px', every, { width: 320, height: 640 }],
+      [
+        'slide-in, 1280 px',
+        { modalVariation: 'slide', description: '<h2>Weekly recipes</h2><p>New every Friday.</p>' },
+        { width: 1280, height: 800 },
+      ],
+      [
+        'fixed bar, 1280 px',
+        { modalVariation: 'fixed', description: '<p>Weekly recipes, new every Friday.</p>' },
+        { width: 1280, height: 800 },
+      ],
+    ];
+    for (const [what, settings, viewport] of cases) {
+      const { page, context } = await openHost(
+        ctx.browser,
+        ctx.fx,
+        { popupDelay: 0, ...settings },
+        { viewport, reducedMotion: 'reduce' },
+      );
+      try {
+        const { el, frame } = await shown(page, MODAL);
+        await frame.waitForSelector('form');
+        await frame.addStyleTag({ content: SPACING });
+        await settle(frame);
+        // The reader's spacing is what the text has now (at 16 px, 0.12em is 1.92 px).
+        const spacing = await frame.$eval('button[type=submit]', (b) => getComputedStyle(b).letterSpacing);
+        assert.ok(Number.parseFloat(spacing) > 1.5, `${what}: the spacing took effect (${spacing})`);
+        const after = await frame.$eval('.mc-dialog', (d) => d.getBoundingClientRect().height);
+        assert.equal(await cutOff(frame), [], what);
+        if (settings.modalVariation === 'slide' || settings.modalVariation === 'fixed') {
+          // The frame's clip follows the taller dialog (its observer measures again), so no line is hidden below it.
+          await page.waitForFunction(
+            ([f, h]) => {
+              const m = /inset\((\d+(?:\.\d+)?)px/.exec(
+                (document.querySelector(f) as HTMLElement).style.getPropertyValue('clip-path'),
+              );
+              return innerHeight - (m ? +m[1] : 0) >= h;
+            },
+            [MODAL, after] as const,
+          );
+          assert.ok((await visibleBox(el)).height >= after, `${what}: the frame shows the whole dialog`);
+        }
+      } finally {
+        await context.close();
+      }
     }
   },
 );
