@@ -337,6 +337,46 @@ export const settle = (target: Page | Frame): Promise<void> =>
   });
 
 /**
+ * Every target of a page or frame smaller than 24 px either way (WCAG 2.5.8), each as its name (or class or tag) and
+ * size; not a link inside a sentence (the criterion's inline exception) nor what is hidden from everyone (a honeypot).
+ */
+export const smallTargets = (target: Page | Frame): Promise<string[]> =>
+  target.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])')]
+      .filter((e) => e.getClientRects().length && !e.closest('[aria-hidden="true"]'))
+      .filter((e) => !(e.tagName === 'A' && e.closest('p')))
+      .map((e) => [e.getAttribute('name') || e.className || e.tagName, e.getBoundingClientRect()] as const)
+      .filter(([, r]) => r.width < 24 || r.height < 24)
+      .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`),
+  );
+
+/** WCAG 1.4.12's spacing, as a reader's own style sheet sets it over the page's. */
+export const TEXT_SPACING =
+  '*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}' +
+  'p{margin-bottom:2em!important}';
+
+/**
+ * What cuts text off in a page or frame: a box that hides its overflow and whose text no longer fits it (but what is
+ * visually hidden on purpose, a box of 1 px), and a sideways scroll.
+ */
+export const cutOff = (target: Page | Frame): Promise<string[]> =>
+  target.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('button,label,legend,h1,h2,h3,p,a,li,.mc-error,.mc-help')) {
+      const cs = getComputedStyle(el);
+      if (!el.getClientRects().length || el.clientWidth <= 1) continue;
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+        out.push(
+          `${el.tagName}.${el.className}: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
+        );
+    }
+    const r = document.scrollingElement!;
+    if (r.scrollWidth > r.clientWidth) out.push(`${r.scrollWidth} px wide in ${r.clientWidth}`);
+    return out;
+  });
+
+/**
  * Installs the page's clock before it loads (Playwright's fake timers, at the normal pace until a test runs them on
  * with `quiet`) and returns the paths the page asks for, as it asks: the fake `performance` lists no resource.
  */

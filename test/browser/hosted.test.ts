@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startProvider, type Provider } from '../../src/server/app';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { DEMO_UUID, demoForm } from '../../src/server/seed/forms';
-import { axe, DIST, launch } from './harness';
+import { axe, cutOff, DIST, launch, smallTargets, TEXT_SPACING } from './harness';
 
 const ctx = { browser: null as unknown as Browser, p: null as unknown as Provider, dir: '' };
 const H = suite('hosted page, JavaScript off', ctx);
@@ -53,9 +53,8 @@ async function open(width: number, js = false): Promise<{ page: Page; errors: st
 }
 
 /**
- * axe's violations, a page wider than its window (WCAG 1.4.10) and a target under 24 px either way but a link inside
- * a sentence (2.5.8, stricter than axe's spacing rule, as test/browser/popup-phones.test.ts holds the popup), each as a
- * line naming the state.
+ * axe's violations, a page wider than its window (WCAG 1.4.10) and a target under 24 px either way (harness.ts
+ * smallTargets: 2.5.8, stricter than axe's spacing rule, as the popup is held), each as a line naming the state.
  */
 const violations = async (page: Page, state: string) => [
   ...(await axe(page)).map((v) => `${state}: ${v.id} (${v.help}) ${v.targets.join(' ')}`),
@@ -63,15 +62,10 @@ const violations = async (page: Page, state: string) => [
     await page.evaluate(() => {
       const { scrollWidth, clientWidth } = document.documentElement;
       const wide = scrollWidth > clientWidth ? [`${scrollWidth} px wide in a ${clientWidth} px window`] : [];
-      const small = [...document.querySelectorAll<HTMLElement>('a[href],button,input,select,[tabindex="0"]')]
-        .filter((e) => e.getClientRects().length && e.closest('.mc-hp') === null)
-        .filter((e) => !(e.tagName === 'A' && e.closest('p')))
-        .map((e) => [e.getAttribute('name') || e.tagName, e.getBoundingClientRect()] as const)
-        .filter(([, r]) => r.width < 24 || r.height < 24)
-        .map(([n, r]) => `a target of ${Math.round(r.width)}x${Math.round(r.height)} px: ${n}`);
-      return [...wide, ...small];
+      return wide;
     })
   ).map((w) => `${state}: ${w}`),
+  ...(await smallTargets(page)).map((t) => `${state}: a target of ${t}`),
 ];
 
 /** Submits the form with its button, as a visitor does, and waits for the answer's page. */
@@ -155,11 +149,6 @@ H(
   },
 );
 
-/** WCAG 1.4.12's spacing, as a reader's own style sheet sets it over the page's. */
-const SPACING =
-  '*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}' +
-  'p{margin-bottom:2em!important}';
-
 H("text spacing (WCAG 1.4.12): with a reader's spacing nothing is cut off or scrolls sideways, at 320 px", async () => {
   // A reader's style sheet is theirs, not the page's: the page's policy does not apply to it (bypassCSP).
   const context = await ctx.browser.newContext({ bypassCSP: true, viewport: { width: 320, height: 900 } });
@@ -168,25 +157,10 @@ H("text spacing (WCAG 1.4.12): with a reader's spacing nothing is cut off or scr
   try {
     await page.goto(ctx.p.origin + FORM_PATH);
     await send(page);
-    await page.addStyleTag({ content: SPACING });
+    await page.addStyleTag({ content: TEXT_SPACING });
     const spacing = await page.$eval('button[type=submit]', (b) => getComputedStyle(b).letterSpacing);
     assert.ok(Number.parseFloat(spacing) > 1.5, `the spacing took effect (${spacing})`);
-    const cut = await page.evaluate(() => {
-      const out: string[] = [];
-      for (const el of document.querySelectorAll<HTMLElement>('button,label,legend,h1,h2,p,a,li,.mc-error,.mc-help')) {
-        const cs = getComputedStyle(el);
-        if (!el.getClientRects().length || el.closest('.mc-hp,.mc-off')) continue;
-        if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
-        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
-          out.push(
-            `${el.tagName.toLowerCase()}: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
-          );
-      }
-      const r = document.scrollingElement!;
-      if (r.scrollWidth > r.clientWidth) out.push(`${r.scrollWidth} px wide in ${r.clientWidth}`);
-      return out;
-    });
-    assert.equal(cut, [], 'the refused form, its summary and its errors');
+    assert.equal(await cutOff(page), [], 'the refused form, its summary and its errors');
   } finally {
     await close();
   }

@@ -10,7 +10,7 @@ import type { Frame } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { demoForm } from '../../src/server/seed/forms';
 import { BANNER, EMAIL_FIELD, MODAL, openHost, popupSuite, shown, visibleBox } from './popup-env';
-import { plain, settle } from './harness';
+import { cutOff, plain, settle, TEXT_SPACING } from './harness';
 
 const { T, ctx } = popupSuite('popup: look');
 
@@ -273,32 +273,6 @@ T(
   },
 );
 
-/** WCAG 1.4.12's spacing, as a reader's own style sheet sets it over the page's. */
-const SPACING =
-  '*{line-height:1.5!important;letter-spacing:.12em!important;word-spacing:.16em!important}' +
-  'p{margin-bottom:2em!important}';
-
-/**
- * What the reader's spacing cut off in a frame: a box that hides its overflow and whose text no longer fits, a
- * sideways scroll, and the dialog's part below what its frame shows (slide-in and fixed bar, whose frame is clipped to
- * the height it measures: src/popup/piece.ts fitTo).
- */
-const cutOff = (frame: Frame) =>
-  frame.evaluate(() => {
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('button,label,legend,h1,h2,h3,p,a,.mc-error,.mc-help')) {
-      const cs = getComputedStyle(el);
-      if (!el.getClientRects().length || (cs.overflowX === 'visible' && cs.overflowY === 'visible')) continue;
-      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
-        out.push(
-          `${el.tagName}.${el.className}: ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`,
-        );
-    }
-    const r = document.scrollingElement!;
-    if (r.scrollWidth > r.clientWidth) out.push(`${r.scrollWidth} px wide in ${r.clientWidth}`);
-    return out;
-  });
-
 T(
   "text spacing (WCAG 1.4.12): with a reader's spacing nothing is cut off, and a clipped frame grows to show it all",
   async () => {
@@ -327,7 +301,7 @@ T(
       try {
         const { el, frame } = await shown(page, MODAL);
         await frame.waitForSelector('form');
-        await frame.addStyleTag({ content: SPACING });
+        await frame.addStyleTag({ content: TEXT_SPACING });
         await settle(frame);
         // The reader's spacing is what the text has now (at 16 px, 0.12em is 1.92 px).
         const spacing = await frame.$eval('button[type=submit]', (b) => getComputedStyle(b).letterSpacing);

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { ElementHandle, Frame, Page } from 'playwright-core';
 import { BANNER_FRAME_TITLE } from '../../src/constants';
 import { demoForm } from '../../src/server/seed/forms';
-import { axe, settle } from './harness';
+import { axe, settle, smallTargets } from './harness';
 import { BANNER, MODAL, type Opened, focusAt, gone, openHost, popupSuite, shown, visibleBox } from './popup-env';
 
 const { T, ctx } = popupSuite('popup on phones');
@@ -86,16 +86,6 @@ const closeSeen = (frame: Frame) =>
       y,
     };
   });
-
-/** Every target in a frame smaller than 24 px either way, but links inside a sentence (WCAG 2.5.8 inline). */
-const smallTargets = (frame: Frame) =>
-  frame.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])')]
-      .filter((e) => e.getClientRects().length && !(e.tagName === 'A' && e.closest('p')))
-      .map((e) => [e.getAttribute('name') || e.className || e.tagName, e.getBoundingClientRect()] as const)
-      .filter(([, r]) => r.width < 24 || r.height < 24)
-      .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`),
-  );
 
 for (const viewport of PHONES) {
   const at = `${viewport.width}x${viewport.height}`;
