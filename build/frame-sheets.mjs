@@ -12,13 +12,21 @@
 
 const TEMPLATES = [1, 2, 3, 4, 5];
 
+/**
+ * A template's layout sheet within its frame's. None for template 1: its layout-1.css is only its image's rules, which
+ * a form with an image links beside the frame's sheet as image-1.css (src/popup/sheets.ts), out of a plain form's
+ * first view.
+ * @param {number} t
+ */
+const layout = (t) => (t === 1 ? [] : [`layout-${t}.css`]);
+
 /** Frame sheet name → the spec 7.2 sheets (under src/popup/css) it is made of, in order. */
 export const FRAME_SHEETS = {
-  ...Object.fromEntries(TEMPLATES.map((t) => [`modal-${t}.css`, ['common.css', 'modal.css', `layout-${t}.css`]])),
-  ...Object.fromEntries(
-    TEMPLATES.map((t) => [`slide-${t}.css`, ['common.css', 'modal-slidein.css', `layout-${t}.css`]]),
-  ),
+  ...Object.fromEntries(TEMPLATES.map((t) => [`modal-${t}.css`, ['common.css', 'modal.css', ...layout(t)]])),
+  ...Object.fromEntries(TEMPLATES.map((t) => [`slide-${t}.css`, ['common.css', 'modal-slidein.css', ...layout(t)]])),
   'fixed-1.css': ['common.css', 'modal-fixed.css', 'layout-fixed.css'],
+  // Template 1's image: its layout sheet, linked beside a template-1 frame's sheet for a form with an image.
+  'image-1.css': ['layout-1.css'],
   'mobile-banner.css': ['common.css', 'banner.css'],
 };
 
@@ -31,6 +39,7 @@ export const FRAME_SHEETS = {
 export const frameSheetEntry = (parts, dir) => ({
   contents: parts.map((p) => `@import "./${p}";`).join('\n'),
   resolveDir: dir,
-  sourcefile: parts.join('+'),
+  // Not a part's own name: a sheet of one part would import itself, and esbuild would drop it as a cycle.
+  sourcefile: `frame sheet of ${parts.join('+')}`,
   loader: 'css',
 });

@@ -8,9 +8,9 @@
  * - no class components, context or error boundaries: every component is a function, so the class lifecycles,
  *   `forceUpdate`, `contextType`, `getChildContext`, `getDerivedStateFromError` and `componentDidCatch` are never
  *   present;
- * - no portals, no `dangerouslySetInnerHTML` (owner HTML is built by src/popup/html/sanitize.ts), no MathML,
- *   `<template>`, `<progress>`, `<foreignObject>`, no `popover`, `download`, `rowSpan` or `colSpan` props, no SVG
- *   `xlink` names;
+ * - no portals, no `dangerouslySetInnerHTML` (owner HTML is built by src/popup/html/sanitize.ts), no SVG (the GDPR
+ *   link's icon is CSS: src/popup/form/Gdpr.tsx), no MathML (every element is HTML, made without a namespace),
+ *   `<template>`, `<progress>`, `<foreignObject>`, no `popover`, `download`, `rowSpan` or `colSpan` props;
  * - no option hooks but the ones the hooks set: nothing sets `vnode` or `event` now that compat's are gone; and in
  *   popup.js only (the dom layer's `act` needs them), none of the scheduling options no one sets (`debounceRendering`,
  *   the hooks' `requestAnimationFrame`), nor the test of whether requestAnimationFrame exists.
@@ -123,7 +123,7 @@ const CORE = [
       't=M.createElementNS(f,C,x.is?x:a),l&&(n.__m&&n.__m(r,o),l=!1),o=null}if(C){if(a="template"==C&&t.content||t,' +
       'o="textarea"==C&&null!=x.defaultValue?null:o&&d.call(a.childNodes),!l&&o)for($={},s=0;s<t.attributes.length;' +
       's++)$[(k=t.attributes[s]).name]=k.value;for(s in $)k=$[s],"dangerouslySetInnerHTML"==s?y=k:"children"==s',
-    '"svg"==C?f="http://www.w3.org/2000/svg":f||(f="http://www.w3.org/1999/xhtml");if(!t){' +
+    'f||(f="http://www.w3.org/1999/xhtml");if(!t){' +
       'if(M=a.ownerDocument||document,!C)return M.createTextNode(x);t=M.createElementNS(f,C,x.is?x:a)}' +
       'if(C){for(s in $)k=$[s],"children"==s',
   ],
@@ -145,7 +145,11 @@ const CORE = [
     '"download"!=t&&"rowSpan"!=t&&"colSpan"!=t&&"role"!=t&&"popover"!=t&&t in n',
     '"role"!=t&&t in n',
   ],
-  ['xlink attributes', 't=t.replace(/xlink(H|:h)/,"h").replace(/sName$/,"s")', 't=t.replace(/sName$/,"s")'],
+  [
+    'SVG attributes',
+    'if("http://www.w3.org/2000/svg"==i)t=t.replace(/xlink(H|:h)/,"h").replace(/sName$/,"s");else if(',
+    'if(',
+  ],
   ['popover attribute', 'n.setAttribute(t,"popover"==t&&1==r?"":r)', 'n.setAttribute(t,r)'],
   // render() and a component's re-render: never hydrating, never handed existing children.
   [
@@ -201,8 +205,10 @@ const CORE = [
       'for(t in u)',
     'if("style"==t){if(u)for(t in u)',
   ],
-  // Customized built-in elements (`is`): none in the popup (REMOVED; test/dom/compat-guard.ts).
-  ['is', 'M.createElementNS(f,C,x.is?x:a)', 'M.createElementNS(f,C)'],
+  // Customized built-in elements (`is`): none in the popup (REMOVED; test/dom/compat-guard.ts). And with neither SVG
+  // nor MathML every element is HTML: made without a namespace.
+  ['is and namespaces', 'f||(f="http://www.w3.org/1999/xhtml");', ''],
+  ['is', 'M.createElementNS(f,C,x.is?x:a)', 'M.createElement(C)'],
   // The root hook, which only the trimmed useId set.
   ['root hook', 'n.__&&n.__(t,r),', ''],
   // render() into a Document: popup.js renders into its frames' bodies.
@@ -406,7 +412,7 @@ export const REMOVED_PROPS = [
   'xlinkHref',
   'xlink:href',
 ];
-export const REMOVED_TAGS = ['math', 'template', 'progress', 'noscript', 'foreignObject'];
+export const REMOVED_TAGS = ['svg', 'math', 'template', 'progress', 'noscript', 'foreignObject'];
 
 /**
  * What a source may not write: the features trimmed away.

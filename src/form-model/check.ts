@@ -6,12 +6,15 @@
  * loader's trigger (src/loader/triggers.ts parseTrigger) and display rules (show-on.ts), the provider's store. Unknown
  * keys are kept: other tools may add their own. Pure; any JSON in, never throws.
  */
-import { CONFIRMATION_MAX_S, DEFAULT_VERSION } from '../constants';
+import { CONFIRMATION_MAX_S, DEFAULT_SUCCESS_MSG, DEFAULT_VERSION } from '../constants';
 import { checkFields } from './check-fields';
 import { checkShowOn } from './check-show-on';
 import { checkStyles } from './check-style';
 import { readForm } from './form';
-import { nameOf } from './names';
+import { isLanguageTag } from './language';
+import { keyPath, nameOf } from './names';
+import { DEFAULT_MESSAGES, STORE_MESSAGES } from './rules';
+import { CHECK_INBOX_MSG } from './texts';
 import {
   add,
   checkText,
@@ -122,13 +125,31 @@ const checkFlags = (r: Obj, out: Problem[]): void => {
   for (const k of FLAGS) if (!isFlag(r[k])) add(out, k, `${nameOf(k)} must be Y or N, not ${shown(r[k])}.`);
 };
 
+/** Every validation message's key (src/form-model/rules.ts). */
+const MESSAGES = { ...DEFAULT_MESSAGES, ...STORE_MESSAGES };
+
+/** The form's language and direction (src/form-model/language.ts): a language tag, and ltr or rtl; empty for none. */
+const checkLanguage = (r: Obj, out: Problem[]): void => {
+  if (r.lang != null && r.lang !== '' && !(typeof r.lang === 'string' && isLanguageTag(r.lang)))
+    add(out, 'lang', `Language must be a language tag such as fr or pt-BR, not ${shown(r.lang)}.`);
+  if (r.dir != null && r.dir !== '' && r.dir !== 'ltr' && r.dir !== 'rtl')
+    add(out, 'dir', `Direction must be ltr or rtl, not ${shown(r.dir)}.`);
+};
+
 const checkTexts = (r: Obj, out: Problem[]): void => {
   for (const k of RICH) checkText(out, k, r[k], RICH_MAX, false);
   for (const k of LABELS) checkText(out, k, r[k], LABEL_MAX, true);
   const t = r.translations;
   if (t != null && (typeof t !== 'object' || Array.isArray(t)))
-    add(out, 'translations', 'Validation messages must be an object.');
-  for (const [k, v] of Object.entries(obj(t))) checkText(out, `translations.${k}`, v, HELP_MAX, false, `Message ${k}`);
+    add(out, 'translations', 'Translations must be an object of texts.');
+  // A validation message by its key (spec 3.2), or a built-in text by its English (src/form-model/texts.ts): plain
+  // text but for the success messages, which are HTML as the owner's are.
+  for (const [k, v] of Object.entries(obj(t))) {
+    const message = k in MESSAGES;
+    const plain = !message && k !== DEFAULT_SUCCESS_MSG && k !== CHECK_INBOX_MSG;
+    checkText(out, keyPath('translations', k), v, HELP_MAX, plain, message ? `Message ${k}` : `“${k}”`);
+  }
+  checkLanguage(r, out);
   const sms = r.smsTransportNumber;
   if (str(sms) && !/^\+?[\d\s().-]*\d[\d\s().-]*$/.test(str(sms)))
     add(

@@ -23,7 +23,10 @@ export interface FormModel {
   gdprPlaced: boolean;
   /** useEmailStep; absent counts as Y so that a form without SMS still shows its fields (spec 5.5). */
   emailStep: boolean;
-  /** Validation messages by key (spec 3.2, 5.3): the non-empty strings of `translations`. */
+  /**
+   * Validation messages by key (spec 3.2, 5.3) and the built-in texts by their English (src/form-model/texts.ts): the
+   * non-empty strings of `translations`.
+   */
   translations: Record<string, string>;
   doubleOptIn: boolean;
   /** successMsg and doubleOptInSuccessMessage (spec 3.2): owner HTML, '' when none; the popup's and the provider's. */

@@ -25,7 +25,9 @@ export const NAMES: Record<string, string> = {
   bannerDescription: 'Banner description',
   bannerCtaLabel: 'Banner button label',
   confirmationDuration: 'Success message time (seconds)',
-  translations: 'Validation messages',
+  translations: 'Translations',
+  lang: 'Language',
+  dir: 'Direction',
   hasGdprEnabled: 'GDPR block',
   gdprLabel: 'GDPR label',
   gdprDescription: 'GDPR description',
@@ -69,3 +71,11 @@ export const NAMES: Record<string, string> = {
 
 /** The control's name of a setting's path. */
 export const nameOf = (path: string): string => NAMES[path] || path;
+
+/**
+ * The path of `key` inside the object at `parent`: `parent.key`, or `parent["key"]` (JSON-quoted) for a key holding a
+ * dot, a bracket or a quote, as the built-in texts' keys of `translations` can ('Learn more about our privacy
+ * practices.'). The studio reads both forms (src/studio/paths.ts).
+ */
+export const keyPath = (parent: string, key: string): string =>
+  /[.[\]"]/.test(key) ? `${parent}[${JSON.stringify(key)}]` : parent ? `${parent}.${key}` : key;

@@ -2,9 +2,9 @@
  * The banner container (spec 2.2): close control, the owner's bannerDescription and the call to action that opens
  * the full modal (spec 4.2). Rendered into the banner frame's document.
  */
-import { BANNER_FRAME_TITLE } from '../constants';
 import { Html } from './html/Html';
 import { CloseButton } from './CloseButton';
+import { BANNER_FRAME_TITLE } from '../constants';
 import type { Settings } from './settings';
 
 /** Props of `Banner`. */
@@ -18,7 +18,7 @@ export interface BannerProps {
 
 /** The banner, a labelled region so its content sits in a landmark. */
 export const Banner = ({ s, onOpen, onClose }: BannerProps) => (
-  <section className="mc-banner" aria-label={BANNER_FRAME_TITLE}>
+  <section className="mc-banner" aria-label={s.localized(BANNER_FRAME_TITLE)}>
     {/* The live region the session says the banner's name in once it shows (src/popup/announce.ts). */}
     <p className="mc-announce" role="status" />
     <CloseButton label={s.closeLabel} action="close-mc-banner" onClose={onClose} />

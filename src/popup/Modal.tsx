@@ -8,10 +8,10 @@ import { Form } from './form/Form';
 import type { ChooseTransport } from './form/transport';
 import { CloseButton } from './CloseButton';
 import type { FormStatus } from './form/contract';
+import { FRAME_TITLE } from '../constants';
 import { Badges } from './Badges';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { LoaderParams } from '../types';
-import { FRAME_TITLE } from '../constants';
 import type { Settings } from './settings';
 
 /** Props of `Modal`. */
@@ -66,7 +66,7 @@ export const Modal = ({ s, p, transport, mobile, onClose }: ModalProps) => {
         role="dialog"
         aria-modal={String(isModal(s.variation)) as 'true' | 'false'}
         aria-labelledby={titled ? TITLE_ID : undefined}
-        aria-label={titled ? undefined : FRAME_TITLE}
+        aria-label={titled ? undefined : s.localized(FRAME_TITLE)}
         aria-describedby={s.fullDescription ? FULL_ID : undefined}
         tabIndex={-1}
       >

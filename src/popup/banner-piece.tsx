@@ -46,7 +46,7 @@ export interface BannerHost {
  * name is said once it shows.
  */
 export const openBanner = async (h: BannerHost): Promise<void> => {
-  const b = await h.frameFor(BANNER_FRAME_TITLE, BANNER_SHEETS, BANNER_PLACE);
+  const b = await h.frameFor(h.s.localized(BANNER_FRAME_TITLE), BANNER_SHEETS, BANNER_PLACE);
   b.doc.head.append(Object.assign(b.doc.createElement('meta'), { name: 'viewport', content: BANNER_VIEWPORT }));
   // The first render once the stylesheets are in, in a task of its own, as the modal's
   // (docs/decisions/no-long-tasks.md): rendered while they load, the banner would be laid out unstyled for nothing,

@@ -21,6 +21,9 @@ export interface FrameOptions {
   title: string;
   /** Absolute or protocol-relative stylesheet addresses. */
   sheets: string[];
+  /** The form's language and direction (src/form-model/language.ts); none or '' for the host page's. */
+  lang?: string;
+  dir?: string;
 }
 
 /**
@@ -32,12 +35,12 @@ export interface FrameOptions {
 export const buildFrame = (el: unknown, o: FrameOptions): FrameDoc => {
   const doc = el && (el as Element).tagName === 'IFRAME' ? (el as HTMLIFrameElement).contentDocument : null;
   if (!doc) throw Error(ERR_NO_IFRAME);
-  // The host page's language, so screen readers read the popup in it, and its direction, so a right-to-left page's
-  // form reads and aligns right to left (its stylesheets align text to the start). DOM properties, never parsed:
-  // whatever the host page's attributes say, they can only be a language tag and a direction here.
+  // The form's language, else the host page's, so screen readers read the popup in it, and its direction, so a
+  // right-to-left form reads and aligns right to left (its stylesheets align text to the start; issue 35 item 5). DOM
+  // properties, never parsed: whatever the settings or the page say, they can only be a language tag and a direction.
   const host = (el as Element).ownerDocument;
-  doc.documentElement.lang = host.documentElement.lang || 'en';
-  doc.dir = host.dir;
+  doc.documentElement.lang = o.lang || host.documentElement.lang || 'en';
+  doc.dir = o.dir || host.dir;
   doc.title = o.title;
   const ready = Promise.all(
     o.sheets.map(

@@ -14,7 +14,6 @@ import { obj, str } from '../form-model/raw';
 import { beside, loadBeside } from './beside';
 import { CloseButton } from './CloseButton';
 import { aria, Req, Single, val, Wrap } from './form/inputs';
-import { NO_REPLY_MSG } from './form/no-reply';
 import { withActions } from './form/with-actions';
 import { Html } from './html/Html';
 import { safeUrl } from './html/policy';
@@ -42,6 +41,5 @@ export const RUNTIME = {
   Wrap,
   Html,
   safeUrl,
-  NO_REPLY_MSG,
   withActions,
 };

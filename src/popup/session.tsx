@@ -164,6 +164,8 @@ export const createSession = (
     const piece = await addPiece(
       {
         title,
+        lang: s.lang,
+        dir: s.dir,
         sheets: (fonts ? [...sheets, 'fonts.css'] : sheets).map(sheet),
         place,
         vars: themeVars(s),
@@ -188,7 +190,11 @@ export const createSession = (
   const openModal = async () => {
     await step();
     const need = needsExtras(s.placement);
-    const m = (modal = await frameFor(FRAME_TITLE, modalSheets(s, need), modalPlace(s.variation, mobile())));
+    const m = (modal = await frameFor(
+      s.localized(FRAME_TITLE),
+      modalSheets(s, need),
+      modalPlace(s.variation, mobile()),
+    ));
     let drawn = false;
     const draw = () => {
       drawn = true;

@@ -7,19 +7,20 @@ import {
   DEFAULT_BANNER_CTA_LABEL,
   DEFAULT_BUTTON_LABEL,
   DEFAULT_CLOSE_LABEL,
+  DEFAULT_CONTINUE_LABEL,
+  EMAIL_PLACEHOLDER,
   CONFIRMATION_MAX_S,
   DEFAULT_CONFIRMATION_S,
-  DEFAULT_CONTINUE_LABEL,
   DEFAULT_FREQUENCY_DAYS,
   DEFAULT_OPACITY,
   DEFAULT_VERSION,
-  EMAIL_PLACEHOLDER,
   FIXED_DESCRIPTION_MAX,
   POWERED_BY_TEXT,
   POWERED_BY_URL,
   WIDE_TEMPLATE_WIDTH,
 } from '../constants';
 import { safeVersion } from '../browser/urls';
+import { localize } from '../form-model/texts';
 import { readForm, type FormModel, type Variation } from '../form-model/form';
 import { num, obj, str, yes } from '../form-model/raw';
 import type { RawSettings } from '../types';
@@ -73,6 +74,15 @@ export interface Settings extends FormModel {
   opacity: number;
   /** Accessible label of the close control (spec 2.2, 9.4). */
   closeLabel: string;
+  /** A built-in text in the form's language (src/form-model/texts.ts): its translation, else the English. */
+  localized(en: string): string;
+  /**
+   * The form's language and direction for its frames (issue 35 item 5), '' for the host page's. Read as strings: the
+   * frame takes them as DOM properties, never parsed, and a direction other than 'ltr' or 'rtl' leaves it left to
+   * right. The studio saves only a language tag and those two (src/form-model/language.ts).
+   */
+  lang: string;
+  dir: string;
   /** useMobileBanner Y: on a mobile view the banner shows first and its call to action opens the modal (spec 4.2). */
   mobileBanner: boolean;
   /** Rich HTML; in the fixed variation plain text, stripped and cut to 50 characters + '...' (spec 2.2). */
@@ -104,7 +114,7 @@ export interface Settings extends FormModel {
    * for false or any other value (a provider that names itself wrongly must not be shown as Mailchimp).
    */
   poweredBy: PoweredBy | null;
-  /** http(s) or protocol-relative image address, '' otherwise. */
+  /** http(s) or protocol-relative image address, '' otherwise and in the fixed variation (it shows none). */
   imageUrl: string;
   imageEdgeToEdge: boolean;
   /** The image is a background only when the template is not 1 (spec 2.2, 9.3). */
@@ -120,9 +130,6 @@ export interface Settings extends FormModel {
    */
   cookies: unknown[] | null;
 }
-
-/** A label: the given text, or the default when empty (spec 9.4). */
-const label = (v: unknown, d: string): string => str(v) || d;
 
 /**
  * The fixed variation's description as plain text (spec 2.2): HTML stripped, &nbsp; (and every character reference)
@@ -163,8 +170,12 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
   const fixed = variation === 'fixed';
   const plain = plainDescription(description);
   const rewardsUrl = httpUrl(r.rewardsUrl);
-  const imageUrl = httpUrl(r.imageUrl);
+  // The fixed bar shows no image (its layout has no room for one): none is fetched either.
+  const imageUrl = fixed ? '' : httpUrl(r.imageUrl);
   const opacity = num(r.popupOpacity, -1);
+  const localized = (en: string) => localize(m.translations, en);
+  // A label: the owner's text, else the built-in one in the form's language (spec 9.4).
+  const label = (v: unknown, en: string) => str(v) || localized(en);
   return {
     ...m,
     version,
@@ -172,6 +183,9 @@ export const normalize = (raw: RawSettings | unknown): Settings => {
     frequencyDays: num(r.popupFrequency, DEFAULT_FREQUENCY_DAYS),
     opacity: opacity < 0 ? DEFAULT_OPACITY : Math.min(opacity, 100) / 100,
     closeLabel: label(r.closeLabel, DEFAULT_CLOSE_LABEL),
+    localized,
+    lang: str(r.lang),
+    dir: str(r.dir),
     mobileBanner: yes(r.useMobileBanner),
     description: fixed ? cut(plain) : description,
     fullDescription: fixed && cut(plain) !== plain ? plain : '',
@@ -219,4 +233,4 @@ export const isMobile = (s: Settings, viewportWidth: number): boolean => mobileV
 
 /** The e-mail placeholder (spec 2.2, 9.4): 'Enter your email' only on non-mobile views of the fixed variation. */
 export const emailPlaceholder = (s: Settings, mobile: boolean): string =>
-  s.variation === 'fixed' && !mobile ? EMAIL_PLACEHOLDER : '';
+  s.variation === 'fixed' && !mobile ? s.localized(EMAIL_PLACEHOLDER) : '';

@@ -24,11 +24,17 @@ export const sheetUrl =
  * slide-5, fixed-1: the fixed variation is always template 1), which the build makes of the spec 7.2 sheets this
  * frame stands for, in their order: common, the variation's sheet, the template's layout (build/frame-sheets.mjs).
  * One request where there were three, and fewer bytes for the plain modal (docs/decisions/fetched-when-needed.md).
- * `extras`: the form needs form-extras.js (src/form-model/place.ts needsExtras). Such a form also links
- * form-extras.css, the look of the parts only that file renders, kept out of a plain form's first view.
+ * Template 1's layout holds only its image's rules: its frame sheets leave it out, and a form with an image links it
+ * as image-1.css (the fixed bar shows none). `extras`: the form needs form-extras.js (src/form-model/place.ts
+ * needsExtras). Such a form also links form-extras.css, the look of the parts only that file renders, kept out of a
+ * plain form's first view.
  */
 export const modalSheets = (s: Settings, extras: boolean): string[] =>
-  [`${s.variation}-${s.template}.css`, 'form-extras.css'].slice(0, extras ? 2 : 1);
+  [
+    `${s.variation}-${s.template}.css`,
+    s.template === 1 && s.imageUrl && 'image-1.css',
+    extras && 'form-extras.css',
+  ].filter((f): f is string => !!f);
 
 /**
  * Whether every frame of the popup links fonts.css, after its own sheets: its style settings pick a font key other

@@ -9,6 +9,8 @@
  *
  * Paths are of the draft `{ title, requireConsent, settings }`; indices are written `[]` (paths.ts `pattern`).
  */
+import { BUILT_IN_TEXTS } from '../form-model/built-in-texts';
+import { keyPath } from '../form-model/names';
 import type { FieldType } from '../form-model/types';
 
 export type Section = 'form' | 'texts' | 'fields' | 'look' | 'behaviour';
@@ -137,6 +139,20 @@ const texts: ControlDef[] = [
   def('texts', 'long', S + 'doubleOptInSuccessMessage', 'Double opt-in success message'),
   def('texts', 'group', S + 'translations', 'Validation messages'),
   ...MESSAGES.map(([k, label]) => def('texts', 'text', `${S}translations.${k}`, label)),
+  // The form's language (src/form-model/language.ts) and the built-in texts in it, keyed by their English.
+  def('texts', 'text', S + 'lang', 'Language', {
+    hint: 'A language tag, such as fr or pt-BR: screen readers read the form in it. Empty: the page’s.',
+  }),
+  def('texts', 'select', S + 'dir', 'Direction', {
+    options: [
+      ['', 'The page’s'],
+      ['ltr', 'Left to right'],
+      ['rtl', 'Right to left'],
+    ],
+  }),
+  ...BUILT_IN_TEXTS.flatMap(([, texts]) =>
+    texts.map((en) => def('texts', 'text', keyPath(S + 'translations', en), `“${en}”`, { placeholder: en })),
+  ),
 ];
 
 const colour = (path: string, label: string) => def('look', 'colour', S + 'styles.' + path, label);

@@ -14,15 +14,21 @@ export interface Draft {
 }
 
 /**
+ * A key's characters that an id cannot hold, by their code, so that no two keys share an id: a built-in text's
+ * English (src/form-model/texts.ts) '(required)' → '_28required_29', apart from the validation message 'required'.
+ */
+const idChars = (key: string): string => key.replace(/\W/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
+
+/**
  * The DOM id of the control of `path`: 'settings.styles.button.color' → 'c-styles-button-color',
- * 'settings.fields[2].label' → 'c-fields-2-label', 'title' → 'c-title'.
+ * 'settings.fields[2].label' → 'c-fields-2-label', 'title' → 'c-title', 'settings.translations["Learn more."]' →
+ * 'c-translations-Learn_20more_2e'.
  */
 export const controlId = (path: string): string =>
   'c-' +
-  path
-    .replace(/^settings\./, '')
-    .replace(/[^\w]+/g, '-')
-    .replace(/-$/, '');
+  parsePath(path.replace(/^settings\./, ''))
+    .map((s) => (typeof s === 'number' ? String(s) : idChars(s)))
+    .join('-');
 
 /** The id of the line under a control that says its problem (aria-describedby). */
 export const problemId = (path: string): string => controlId(path) + '-problem';

@@ -4,22 +4,29 @@
  * so each edit makes a new object along the path and shares the rest. Pure.
  */
 
+import { keyPath } from '../form-model/names';
+
 /** One step of a path: a key of an object or an index of an array. */
 export type Step = string | number;
 
 /** A settings object or any part of it. */
 export type Json = unknown;
 
-/** The steps of `path`: 'fields[2].choices' → ['fields', 2, 'choices']; '' → []. */
+/**
+ * The steps of `path`: 'fields[2].choices' → ['fields', 2, 'choices']; 'translations["Learn more."]' →
+ * ['translations', 'Learn more.'] (a key with a dot, a bracket or a quote, JSON-quoted: src/form-model/names.ts
+ * keyPath); '' → [].
+ */
 export const parsePath = (path: string): Step[] => {
   const steps: Step[] = [];
-  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) steps.push(m[2] !== undefined ? Number(m[2]) : m[1]);
+  for (const m of path.matchAll(/\[("(?:[^"\\]|\\.)*")\]|([^.[\]]+)|\[(\d+)\]/g))
+    steps.push(m[1] !== undefined ? (JSON.parse(m[1]) as string) : m[3] !== undefined ? Number(m[3]) : m[2]);
   return steps;
 };
 
 /** The path of `steps`, as parsePath reads it. */
 export const formatPath = (steps: Step[]): string =>
-  steps.reduce<string>((p, s) => (typeof s === 'number' ? `${p}[${s}]` : p ? `${p}.${s}` : s), '');
+  steps.reduce<string>((p, s) => (typeof s === 'number' ? `${p}[${s}]` : keyPath(p, s)), '');
 
 /** The pattern of a path: every index written `[]` ('fields[2].label' → 'fields[].label'). */
 export const pattern = (path: string): string => path.replace(/\[\d+\]/g, '[]');

@@ -102,12 +102,12 @@ A(
         .filter((n) => ['group', 'radiogroup'].includes(String(n.role?.value)) && !n.ignored)
         .map((n) => [n.role!.value, n.name?.value]);
       assert.equal(groups, [
-        ['group', 'Address required'],
-        ['group', 'Birthday required'],
-        ['group', 'Anniversary required'],
-        ['group', 'Phone Number required'],
-        ['radiogroup', 'How often? required'],
-        ['group', 'Topics required'],
+        ['group', 'Address (required)'],
+        ['group', 'Birthday (required)'],
+        ['group', 'Anniversary (required)'],
+        ['group', 'Phone Number (required)'],
+        ['radiogroup', 'How often? (required)'],
+        ['group', 'Topics (required)'],
       ]);
     } finally {
       await context.close();

@@ -87,6 +87,53 @@ T('desktop, phone, banner; the page language and direction; another popup versio
   }
 });
 
+T(
+  "the form's own language and direction win over the page's; its built-in texts in it, live in the stage",
+  async () => {
+    const p = await studioProvider(ctx);
+    const w = await openWatched(ctx, { width: 1400, height: 1100 });
+    const { page } = w;
+    const F = demoForm('modal')!;
+    try {
+      await signIn(page, p);
+      await openEditor(page, p, F.lid, F.fId);
+      await stageModal(page).locator('button[type=submit]').waitFor();
+      // The demo's own Close label would win over the translation: the owner empties it.
+      await control(page, 'Close label').fill('');
+      await control(page, 'Language').fill('he');
+      await control(page, 'Direction').selectOption('rtl');
+      await control(page, '“Close”').fill('סגירה');
+      await page.waitForFunction(() => {
+        const d = (document.getElementById('stage') as HTMLIFrameElement).contentDocument!;
+        const f = d.querySelector('iframe')?.contentDocument;
+        const close = f?.querySelector('.mc-close');
+        return (
+          d.documentElement.dir === 'ltr' &&
+          !!f?.body &&
+          f.documentElement.lang === 'he' &&
+          getComputedStyle(f.body).direction === 'rtl' &&
+          close?.getAttribute('aria-label') === 'סגירה'
+        );
+      });
+      // Markup in a built-in text would show as typed: said and marked at its box.
+      const subscribe = control(page, '“Subscribe”');
+      await subscribe.fill('<b>Go</b>');
+      await subscribe.press('Tab');
+      await page.waitForFunction(
+        () => document.getElementById('c-translations-Subscribe')?.getAttribute('aria-invalid') === 'true',
+      );
+      // Not a language tag: said and marked too.
+      await control(page, 'Language').fill('he"><b>');
+      await control(page, 'Language').press('Tab');
+      await page.waitForFunction(() => document.getElementById('c-lang')?.getAttribute('aria-invalid') === 'true');
+      clean(w, 'the form language');
+    } finally {
+      await w.context.close();
+      await p.close();
+    }
+  },
+);
+
 T('text-to-join at the phone width is said, not followed; a stage navigated away is replaced', async () => {
   const p = await studioProvider(ctx);
   const w = await openWatched(ctx, { width: 1400, height: 1100 });

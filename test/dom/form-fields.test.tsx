@@ -106,11 +106,11 @@ test('groups are fieldsets with legends; single inputs have labels; ids unique; 
   // As a screen reader reads them: the required ones say so (their star is for the eye).
   const legends = m.$$('fieldset > legend').map(spoken);
   assert.equal(legends, [
-    'Address required',
+    'Address (required)',
     'Birthday',
     'Anniversary',
     'Phone Number',
-    'How often? required',
+    'How often? (required)',
     'Topics',
   ]);
   assert.is(m.$('.mc-field-radio fieldset').getAttribute('role'), 'radiogroup');
@@ -137,7 +137,7 @@ test('a required group says so in the name a screen reader reads, in valid ARIA;
     // The group's name is its legend's text: the word is there, for checkboxes too, which are not each required.
     assert.equal(
       fieldsets.map((g) => spoken(g.querySelector('legend')!)),
-      groups.map((g) => (required ? g + ' required' : g)),
+      groups.map((g) => (required ? g + ' (required)' : g)),
       'required: ' + required,
     );
     // The star beside it stays for the eye only.

@@ -251,13 +251,26 @@ test("the form's image, decorative as in the popup: a path on this provider or a
   }
 });
 
-test("the page's texts from the settings' translations, its lang and dir from the settings", async () => {
+test("the page's texts from the translations, keyed by their English; its lang and dir from the settings", async () => {
   const lid = await addTestForm(p.store, {
     lang: 'de',
     dir: 'ltr',
     buttonLabel: 'Jetzt anmelden',
-    translations: { hostedTitle: 'Anmelden', hostedRequiredNote: '* Pflichtfeld', required: 'Bitte ausfüllen.' },
-    fields: [{ type: 'email', name: 'EMAIL', label: 'E-Mail', required: true, merge_id: 0 }],
+    // The built-in texts by their English (src/form-model/texts.ts), the validation messages by their keys.
+    translations: {
+      Subscribe: 'Anmelden',
+      '* indicates required': '* Pflichtfeld',
+      Error: 'Fehler',
+      City: 'Ort',
+      '(required)': '(Pflichtfeld)',
+      MM: 'MM.',
+      required: 'Bitte ausfüllen.',
+    },
+    fields: [
+      { type: 'email', name: 'EMAIL', label: 'E-Mail', required: true, merge_id: 0 },
+      { type: 'address', name: 'ADDR', label: 'Adresse', required: true, merge_id: 1 },
+      { type: 'birthday', name: 'BDAY', label: 'Geburtstag', merge_id: 2 },
+    ],
   });
   const query = `u=${DEMO_UUID}&id=${lid}&f_id=f`;
   const doc = (await get(`/subscribe?${query}`)).doc;
@@ -266,13 +279,18 @@ test("the page's texts from the settings' translations, its lang and dir from th
   assert.is(doc.querySelector('h1')!.textContent, 'Anmelden');
   assert.is(doc.querySelector('.mc-note')!.textContent, '* Pflichtfeld');
   assert.is(doc.querySelector('button')!.textContent, 'Jetzt anmelden');
+  assert.is(doc.querySelector('label[for="mc-ADDR-2"]')!.textContent, 'Ort');
+  assert.is(doc.querySelector('.mc-field-address legend .mc-off')!.textContent, ' (Pflichtfeld)');
+  assert.is(doc.querySelector('input[placeholder="MM."]')?.getAttribute('name'), 'BDAY[month]');
+  // A text the translations leave out stays English.
+  assert.is(doc.querySelector('label[for="mc-ADDR-1"]')!.textContent, 'Address Line 2');
   const r = await request(p.origin, `/subscribe/post?${query}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: 'EMAIL=',
   });
   assert.is(parsed(r).getElementById('mc-EMAIL-err')!.textContent, 'Bitte ausfüllen.');
-  assert.is(parsed(r).title, 'Error: Anmelden');
+  assert.is(parsed(r).title, 'Fehler: Anmelden');
 });
 
 test('a filled honeypot is answered as a success and stores nothing', async () => {

@@ -152,7 +152,7 @@ test('(b) every field error the provider answers names an input the popup shows 
       const v = provider(x.raw, q, x.requireConsent);
       if (v.ok) return;
       // What the popup makes of the answer (src/popup/form/outcome.ts), with every field it placed.
-      const o = outcome({ result: 'error', ...v }, carried(pl), pl.gdprOn, '');
+      const o = outcome({ result: 'error', ...v }, carried(pl), pl.gdprOn, '', '');
       if (v.type === 'gdpr_error') {
         assert.ok(pl.gdprOn, 'a gdpr_error only when the GDPR block shows');
         assert.is(o.gdpr, STORE_MESSAGES.gdpr);

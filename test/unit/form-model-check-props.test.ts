@@ -85,7 +85,8 @@ const kept = (raw: Record<string, unknown>): string[] => {
   if (raw.confirmationDuration != null) want(s.confirmationS === +str(raw.confirmationDuration), 'confirmation');
   for (const k of ['buttonLabel', 'closeLabel', 'bannerCtaLabel', 'continueLabel'] as const)
     if (str(raw[k])) want(s[k] === str(raw[k]), k);
-  if (str(raw.imageUrl)) want(!!s.imageUrl, 'image');
+  // The fixed bar shows no image (src/popup/settings.ts), so it fetches none.
+  if (str(raw.imageUrl)) want(!!s.imageUrl === (s.variation !== 'fixed'), 'image');
   if (yes(raw.useRewards)) want(s.rewards, 'rewards');
   if (yes(raw.hasGdprEnabled)) want(m.placement.gdprOn && m.placement.gdpr.length > 0, 'gdpr block');
   const pb = raw.poweredBy;

@@ -70,6 +70,22 @@ const CASES: Case[] = [
   ['button label a number', { buttonLabel: 5 }, []],
   ['translations text', { translations: 'x' }, ['translations']],
   ['translation an object', { translations: { required: {}, email: 'Courriel ?' } }, ['translations.required']],
+  // The built-in texts by their English (src/form-model/texts.ts); a key with a dot is named JSON-quoted.
+  [
+    'built-in texts',
+    { translations: { Close: 'Fermer', 'Learn more about our privacy practices.': 'En savoir plus.' } },
+    [],
+  ],
+  [
+    'built-in texts with markup',
+    { translations: { Close: '<b>Fermer</b>', 'Learn more about our privacy practices.': '<i>plus</i>' } },
+    ['translations.Close', 'translations["Learn more about our privacy practices."]'],
+  ],
+  // Language and direction (src/form-model/language.ts).
+  ...['fr', 'pt-BR', 'zh-Hant-TW', 'ar-u-nu-latn', ''].map((v): Case => [`lang ${v}`, { lang: v }, []]),
+  ...['f', 'fr_FR', 'fr-', 'x'.repeat(36), 'fr" onload="x', 3].map((v): Case => [`lang ${v}`, { lang: v }, ['lang']]),
+  ...['ltr', 'rtl', ''].map((v): Case => [`dir ${v}`, { dir: v }, []]),
+  ...['auto', 'RTL', 1].map((v): Case => [`dir ${v}`, { dir: v }, ['dir']]),
   ['text-to-join number', { smsTransportNumber: '+1 (555) 555-0123' }, []],
   ['text-to-join number with a word', { smsTransportNumber: 'SIGNUP 555' }, ['smsTransportNumber']],
   ['too large to serve', { myTool: 'x'.repeat(SETTINGS_MAX_BYTES) }, ['']],

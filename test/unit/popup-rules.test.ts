@@ -1,7 +1,9 @@
 /** Pure decisions of the popup shell: stylesheets (spec 7.2), theme properties (spec 3.3), closing (spec 4.3, 9.2). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FRAME_SHEETS } from '../../build/frame-sheets.mjs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { FRAME_SHEETS, frameSheetEntry } from '../../build/frame-sheets.mjs';
 import { needsExtras } from '../../src/form-model/place';
 import { animatesOut, closedCookieMs, onProviderSite, setsClosedCookie } from '../../src/popup/closing';
 import { normalize } from '../../src/popup/settings';
@@ -31,36 +33,45 @@ test('sheetUrl: versioned on the content host, unversioned on appDomain in dev',
     assert.is(sheetUrl({ ...P, ...p }, normalize(s))('modal-1.css'), want, JSON.stringify([p, s]));
 });
 
-test('modalSheets: the frame sheet (common, variation, layout), then form-extras.css when the form needs it', () => {
+test('modalSheets: the frame sheet (common, variation, layout), then image-1.css, form-extras.css if needed', () => {
   // Each case: settings, the sheets the frame links, and the spec 7.2 sheets its own sheet is made of, in order
-  // (build/frame-sheets.mjs): the sheets the frame linked one by one before issue 12.
+  // (build/frame-sheets.mjs): the sheets the frame linked one by one before issue 12. Template 1's layout is only its
+  // image's: its frame sheet holds none, and a form with an image links image-1.css (layout-1.css) beside it.
   const cases: [Record<string, unknown>, string[], string[]][] = [
-    [{}, ['modal-1.css'], ['common.css', 'modal.css', 'layout-1.css']],
-    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[], string[]] => [
-      { template: t },
+    [{}, ['modal-1.css'], ['common.css', 'modal.css']],
+    [{ imageUrl: 'https://cdn.test/a.png' }, ['modal-1.css', 'image-1.css'], ['common.css', 'modal.css']],
+    [
+      { imageUrl: 'https://cdn.test/a.png', modalVariation: 'slide' },
+      ['slide-1.css', 'image-1.css'],
+      ['common.css', 'modal-slidein.css'],
+    ],
+    ...[2, 3, 4, 5].map((t): [Record<string, unknown>, string[], string[]] => [
+      { template: t, imageUrl: 'https://cdn.test/a.png' },
       [`modal-${t}.css`],
       ['common.css', 'modal.css', `layout-${t}.css`],
     ]),
-    ...[1, 2, 3, 4, 5].map((t): [Record<string, unknown>, string[], string[]] => [
+    ...[2, 3, 4, 5].map((t): [Record<string, unknown>, string[], string[]] => [
       { template: t, modalVariation: 'slide' },
       [`slide-${t}.css`],
       ['common.css', 'modal-slidein.css', `layout-${t}.css`],
     ]),
+    // The fixed bar shows no image: it links no image-1.css.
+    [
+      { modalVariation: 'fixed', imageUrl: 'https://cdn.test/a.png' },
+      ['fixed-1.css'],
+      ['common.css', 'modal-fixed.css', 'layout-fixed.css'],
+    ],
     // The fixed variation is always template 1 (spec 2.2), with its own layout.
     [{ template: 4, modalVariation: 'fixed' }, ['fixed-1.css'], ['common.css', 'modal-fixed.css', 'layout-fixed.css']],
     // Out of range, the template is 1.
-    [{ template: 9 }, ['modal-1.css'], ['common.css', 'modal.css', 'layout-1.css']],
+    [{ template: 9 }, ['modal-1.css'], ['common.css', 'modal.css']],
     // A form that needs form-extras.js also links form-extras.css, after the frame's sheet (issue 12.5): a choice, the
     // GDPR block, the SMS step. Single inputs do not.
-    [
-      { fields: [EMAIL, { type: 'text', name: 'FNAME', merge_id: 1 }] },
-      ['modal-1.css'],
-      ['common.css', 'modal.css', 'layout-1.css'],
-    ],
+    [{ fields: [EMAIL, { type: 'text', name: 'FNAME', merge_id: 1 }] }, ['modal-1.css'], ['common.css', 'modal.css']],
     [
       { fields: [EMAIL, { type: 'checkbox', name: 'T', merge_id: 1, choices: [{ value: 'a', label: 'A' }] }] },
       ['modal-1.css', 'form-extras.css'],
-      ['common.css', 'modal.css', 'layout-1.css'],
+      ['common.css', 'modal.css'],
     ],
     [
       { fields: [EMAIL], hasGdprEnabled: 'Y', modalVariation: 'slide', template: 2 },
@@ -82,8 +93,26 @@ test('modalSheets: the frame sheet (common, variation, layout), then form-extras
   }
   assert.equal(BANNER_SHEETS, ['mobile-banner.css']);
   assert.equal(built['mobile-banner.css'], ['common.css', 'banner.css']);
-  // Nothing built that no frame links: 5 modal, 5 slide, 1 fixed, the banner.
-  assert.is(Object.keys(built).length, 12);
+  // Nothing built that no frame links: 5 modal, 5 slide, 1 fixed, the banner, template 1's image.
+  assert.equal(built['image-1.css'], ['layout-1.css']);
+  assert.is(Object.keys(built).length, 13);
+});
+
+test('every frame sheet is built of its parts, whole and in their order: one of a single part too', async () => {
+  const css = async (o: Parameters<typeof build>[0]) =>
+    (await build({ ...o, bundle: true, minify: true, write: false, logLevel: 'silent' })).outputFiles![0].text.trim();
+  const dir = join(process.cwd(), 'src/popup/css');
+  for (const [name, parts] of Object.entries(FRAME_SHEETS as Record<string, string[]>)) {
+    const sheet = await css({ stdin: frameSheetEntry(parts, dir) });
+    // Each part built alone, found whole in the frame sheet, after the part before it.
+    let from = 0;
+    for (const part of parts) {
+      const alone = await css({ entryPoints: [join(dir, part)] });
+      const at = sheet.indexOf(alone, from);
+      assert.ok(alone && at >= from, `${name}: ${part} whole, after the parts before it`);
+      from = at + alone.length;
+    }
+  }
 });
 
 test('themeVars: given colours and fonts only; width, opacity always; image only as a background', () => {

@@ -85,6 +85,35 @@ test('labels: given text, or the 9.4 default when empty', () => {
     ['continueLabel', { continueLabel: 'Next' }, (s) => s.continueLabel, 'Next'],
     ['closeLabel', { closeLabel: 'close' }, (s) => s.closeLabel, 'close'],
     ['closeLabel object', { closeLabel: {} }, (s) => s.closeLabel, 'Close'],
+    // Empty, the built-in text in the form's language (issue 35 item 5); the owner's label still wins.
+    ['closeLabel translated', { translations: { Close: 'Fermer' } }, (s) => s.closeLabel, 'Fermer'],
+    ['closeLabel over it', { closeLabel: 'X', translations: { Close: 'Fermer' } }, (s) => s.closeLabel, 'X'],
+    ['buttonLabel translated', { translations: { Subscribe: "S'abonner" } }, (s) => s.buttonLabel, "S'abonner"],
+    ['bannerCtaLabel translated', { translations: { Subscribe: 'Abo' } }, (s) => s.bannerCtaLabel, 'Abo'],
+    ['continueLabel translated', { translations: { Continue: 'Weiter' } }, (s) => s.continueLabel, 'Weiter'],
+    ['an empty translation', { translations: { Close: ' ' } }, (s) => s.closeLabel, 'Close'],
+  ]);
+});
+
+test("localized: a built-in text in the form's language, by its English; lang and dir as given, for the frames", () => {
+  table([
+    [
+      'translated',
+      { translations: { 'Newsletter signup': 'Lettre' } },
+      (s) => s.localized('Newsletter signup'),
+      'Lettre',
+    ],
+    [
+      'not translated',
+      { translations: { Close: 'Fermer' } },
+      (s) => s.localized('Newsletter signup'),
+      'Newsletter signup',
+    ],
+    ['no translations', {}, (s) => s.localized('Close'), 'Close'],
+    ['a message key is no text', { translations: { required: 'Requis' } }, (s) => s.localized('required'), 'Requis'],
+    ['lang and dir', { lang: ' ar ', dir: 'rtl' }, (s) => [s.lang, s.dir], ['ar', 'rtl']],
+    ['none', {}, (s) => [s.lang, s.dir], ['', '']],
+    ['objects', { lang: {}, dir: [] }, (s) => [s.lang, s.dir], ['', '']],
   ]);
 });
 
@@ -198,7 +227,13 @@ test('image: http(s) only, a background only when the template is not 1', () => 
   table([
     ['t1 image', { imageUrl: img }, (s) => [s.imageUrl, s.imageBackground], [img, false]],
     ['t2 image', { imageUrl: img, template: 2 }, (s) => [s.imageUrl, s.imageBackground], [img, true]],
-    ['fixed t3 image', { imageUrl: img, template: 3, modalVariation: 'fixed' }, (s) => s.imageBackground, false],
+    // The fixed bar shows no image: none is fetched.
+    [
+      'fixed t3 image',
+      { imageUrl: img, template: 3, modalVariation: 'fixed' },
+      (s) => [s.imageUrl, s.imageBackground],
+      ['', false],
+    ],
     ['t2 no image', { template: 2 }, (s) => s.imageBackground, false],
     [
       'data url',
@@ -275,6 +310,8 @@ test('e-mail placeholder: only on non-mobile views of the fixed variation', () =
   assert.is(emailPlaceholder(fixed, true), '');
   assert.is(emailPlaceholder(modal, false), '');
   assert.is(emailPlaceholder(normalize({ modalVariation: 'slide' }), false), '');
+  const fr = normalize({ modalVariation: 'fixed', translations: { 'Enter your email': 'Votre e-mail' } });
+  assert.is(emailPlaceholder(fr, false), 'Votre e-mail');
 });
 
 test('styles: safe colours only, ten font keys with helvetica default, alignment, full width, baseFontSize', () => {

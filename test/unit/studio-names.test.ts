@@ -55,6 +55,10 @@ test('controlId and problemId: ids for the DOM, unique per control', () => {
   assert.is(controlId('settings.fields[2].choices[0].value'), 'c-fields-2-choices-0-value');
   assert.is(controlId('settings.fields[2]'), 'c-fields-2');
   assert.is(controlId('title'), 'c-title');
+  // A built-in text's English, by its characters: apart from the validation message of the same word.
+  assert.is(controlId('settings.translations.(required)'), 'c-translations-_28required_29');
+  assert.is(controlId('settings.translations.required'), 'c-translations-required');
+  assert.is(controlId('settings.translations["Learn more."]'), 'c-translations-Learn_20more_2e');
   assert.is(problemId('settings.buttonLabel'), 'c-buttonLabel-problem');
   // Every control of the catalogue, with an index in each place, has an id of its own.
   const ids = [...CONTROLS.keys()].map((p) => controlId(p.replace(/\[\]/g, '[1]')));

@@ -11,6 +11,11 @@ test('parsePath and formatPath: the form the form model names paths in, both way
     ['fields[2].choices', ['fields', 2, 'choices']],
     ['settings.fields[12].choices[0].value', ['settings', 'fields', 12, 'choices', 0, 'value']],
     ['fields[0].smsProgramData[0].imgSrc', ['fields', 0, 'smsProgramData', 0, 'imgSrc']],
+    // The built-in texts' keys (their English): a key with a dot, a bracket or a quote is JSON-quoted.
+    ['translations.Enter your email', ['translations', 'Enter your email']],
+    ['translations["Learn more."]', ['translations', 'Learn more.']],
+    ['translations["a [b] \\"c\\""].x', ['translations', 'a [b] "c"', 'x']],
+    ['translations.(required)', ['translations', '(required)']],
   ];
   for (const [path, steps] of cases) {
     assert.equal(parsePath(path), steps, path);

@@ -8,8 +8,8 @@ import { Html } from '../html/Html';
 import { honeypotName } from '../../form-model/wire';
 import type { Settings } from '../settings';
 import type { FormProps } from './contract';
-import { HONEYPOT_LABEL } from './texts';
 import { useSignupForm } from './useSignupForm';
+import { HONEYPOT_LABEL } from '../../form-model/texts';
 import { extra } from './lazy';
 import { EmailStep, Messages } from './views';
 
@@ -50,7 +50,7 @@ export const Form = (props: FormProps<Settings>) => {
             name={honeypotName(p.uuid, p.lid)}
             tabIndex={-1}
             autoComplete="off"
-            aria-label={HONEYPOT_LABEL}
+            aria-label={s.localized(HONEYPOT_LABEL)}
           />
         </div>
         {/* Continue on the e-mail step of a two-step form (spec 4.4); no button beside the text-to-join panel. */}

@@ -3,7 +3,7 @@ import { GDPR_INFO_URL } from '../../constants';
 import { Html } from '../html/Html';
 import type { Settings } from '../settings';
 import { Consent } from './extra-inputs';
-import { GDPR_INFO, GDPR_LEGEND } from './texts';
+import { GDPR_INFO, GDPR_LEGEND } from '../../form-model/texts';
 import type { ViewProps } from './useSignupForm';
 
 /**
@@ -12,10 +12,10 @@ import type { ViewProps } from './useSignupForm';
  */
 export const Gdpr = ({
   f: { pl, fieldProps, gdprMsg },
-  s: { gdprLabel, gdprDescription, gdprLegal, gdprMCLegal },
+  s: { gdprLabel, gdprDescription, gdprLegal, gdprMCLegal, localized },
 }: ViewProps & { s: Settings }) => (
   <fieldset className="mc-gdpr">
-    <legend>{gdprLabel || GDPR_LEGEND}</legend>
+    <legend>{gdprLabel || localized(GDPR_LEGEND)}</legend>
     {gdprDescription && <Html className="mc-gdpr-description" html={gdprDescription} />}
     <div className="mc-gdpr-msg" role="alert">
       {gdprMsg}
@@ -27,20 +27,11 @@ export const Gdpr = ({
     {gdprLegal && <Html className="mc-gdpr-legal" html={gdprLegal} />}
     <p className="mc-gdpr-info">
       <a href={GDPR_INFO_URL} target="_blank" rel="noopener">
-        {/* An information icon drawn as SVG: the 'ⓘ' character is missing from many system fonts. */}
-        <svg
-          aria-hidden="true"
-          width="14"
-          height="14"
-          viewBox="0 0 16 16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-        >
-          <circle cx="8" cy="8" r="7" />
-          <path d="M8 7v5M8 4v1.2" />
-        </svg>
-        {GDPR_INFO}
+        {/* An information icon: an 'i' in a ring drawn by form-extras.css, out of the link's text. Not the 'ⓘ'
+            character, missing from many system fonts; not SVG, which the Preact popup.js ships does not make
+            (build/preact-trim.mjs). */}
+        <span className="mc-info" aria-hidden="true" />
+        {localized(GDPR_INFO)}
       </a>
     </p>
     {gdprMCLegal && <Html className="mc-gdpr-mclegal" html={gdprMCLegal} />}

@@ -9,7 +9,7 @@ import { ACK_NAME, ACK_VALUE } from '../../form-model/wire';
 import { Html } from '../html/Html';
 import { safeUrl } from '../html/policy';
 import { Single } from './inputs';
-import { SMS_ACK_LABEL, SMS_OPT_OUT, TTT_JOIN, TTT_TYPE } from './texts';
+import { SMS_ACK_LABEL, SMS_OPT_OUT, TTT_JOIN, TTT_TYPE } from '../../form-model/texts';
 import type { ViewProps } from './useSignupForm';
 
 /**
@@ -28,7 +28,7 @@ const ACK_ERR = 'mc-sms-ack-err';
  * after 1 s, 'Type number instead' (and the opt-out while the panel shows) goes back to the input (spec 4.4).
  */
 export const Sms = ({
-  f: { pl, fieldProps, sms, marks, busy, moved, form },
+  f: { s, pl, fieldProps, sms, marks, busy, moved, form },
   number,
 }: ViewProps & { number: string }) => {
   const { ttt, ack, setAck, join, typeNumber, optOut } = sms!;
@@ -54,10 +54,10 @@ export const Sms = ({
       {ttt ? (
         <div className="mc-ttt">
           <a className="mc-ttt-join" href={tttHref(number)} target="_parent" onClick={join}>
-            {TTT_JOIN}
+            {s.localized(TTT_JOIN)}
           </a>
           <button type="button" className="mc-ttt-type" onClick={typeNumber}>
-            {TTT_TYPE}
+            {s.localized(TTT_TYPE)}
           </button>
         </div>
       ) : (
@@ -78,7 +78,7 @@ export const Sms = ({
             aria-describedby={ackErr ? ACK_ERR : undefined}
           />
           <label htmlFor={ACK_NAME}>
-            {f.legalRequired ? <Html tag="span" html={f.legalRequired} /> : SMS_ACK_LABEL}
+            {f.legalRequired ? <Html tag="span" html={f.legalRequired} /> : s.localized(SMS_ACK_LABEL)}
           </label>
           <div id={ACK_ERR} className="mc-error" aria-live="polite">
             {ackErr}
@@ -88,7 +88,7 @@ export const Sms = ({
         <>
           {f.legalOptional && <Html className="mc-sms-legal" html={f.legalOptional} />}
           <button type="button" className="mc-optout" aria-disabled={busy} onClick={ttt ? typeNumber : optOut}>
-            {SMS_OPT_OUT}
+            {s.localized(SMS_OPT_OUT)}
           </button>
         </>
       )}

@@ -5,10 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import { Fragment } from 'react';
-import type { Field } from '../../form-model/fields';
 import { PART_PH, partAuto } from '../../form-model/types';
 import { inputsOf, type Input } from '../../form-model/field-inputs';
-import { REQUIRED, SUB_LABELS } from './texts';
+import { REQUIRED, SUB_LABELS } from '../../form-model/texts';
 import { useCountries } from './countries';
 import { aria, type FieldProps, Req, val, Wrap } from './inputs';
 import { screenOrder } from '../../form-model/wire';
@@ -21,20 +20,22 @@ const OFF_SCREEN = { position: 'absolute', top: '-5000px' } as const;
  * group says so in its legend's text, which is the group's name a screen reader reads on entering it, as a single
  * input says aria-required: that attribute is not allowed on a group (ARIA 1.2; a radiogroup alone takes it), and the
  * boxes of a checkbox group are not each required (spec 5.2: one ticked is enough). The star stays for the eye.
+ * `sayRequired` is that word in the form's language (src/form-model/texts.ts REQUIRED).
  */
 const Group = ({
   f,
   err,
   blur,
+  sayRequired,
   radio,
   children,
-}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { radio?: boolean; children: ReactNode }) => (
+}: Pick<FieldProps, 'f' | 'err' | 'blur'> & { sayRequired: string; radio?: boolean; children: ReactNode }) => (
   <Wrap f={f} err={err} blur={blur}>
     <fieldset role={radio ? 'radiogroup' : undefined}>
       <legend>
         {f.label}
         <Req f={f} />
-        {f.required && <span style={OFF_SCREEN}>{REQUIRED}</span>}
+        {f.required && <span style={OFF_SCREEN}> {sayRequired}</span>}
       </legend>
       {children}
     </fieldset>
@@ -45,19 +46,19 @@ const Group = ({
  * A sub-input with its own visible label (WCAG 3.3.2): the parts of birthday, date and US phone, the address lines
  * (spec 3.5). A placeholder names nothing once typed over, and the phone's parts have none.
  */
-const labelled = (f: Field, i: Input, input: ReactNode) => (
+const labelled = ({ f, localized }: Pick<FieldProps, 'f' | 'localized'>, i: Input, input: ReactNode) => (
   <Fragment key={i.key}>
-    <label htmlFor={i.id}>{SUB_LABELS[i.key] || f.label}</label>
+    <label htmlFor={i.id}>{SUB_LABELS[i.key] ? localized(SUB_LABELS[i.key]) : f.label}</label>
     {input}
   </Fragment>
 );
 
 /** One value split over several inputs: birthday (month, day), date (year, month, day), the US three-part phone. */
-export const Split = ({ f, v, err, set, blur }: FieldProps) => (
-  <Group f={f} err={err} blur={blur}>
+export const Split = ({ f, v, err, set, blur, localized }: FieldProps) => (
+  <Group f={f} err={err} blur={blur} sayRequired={localized(REQUIRED)}>
     {screenOrder(f).map((i) =>
       labelled(
-        f,
+        { f, localized },
         i,
         <input
           id={i.id}
@@ -68,7 +69,7 @@ export const Split = ({ f, v, err, set, blur }: FieldProps) => (
           size={i.max}
           value={v[i.key] || ''}
           onInput={(e) => set(i.key, val(e))}
-          placeholder={PART_PH[i.key]}
+          placeholder={PART_PH[i.key] && localized(PART_PH[i.key])}
           autoComplete={partAuto(f.type, i.key)}
           {...aria(f, err)}
         />,
@@ -78,10 +79,10 @@ export const Split = ({ f, v, err, set, blur }: FieldProps) => (
 );
 
 /** Address, reading (b) of spec 3.5: six inputs with their labels, the country a select with an empty default. */
-export const Address = ({ f, v, err, set, blur }: FieldProps) => {
+export const Address = ({ f, v, err, set, blur, localized }: FieldProps) => {
   const countries = useCountries();
   return (
-    <Group f={f} err={err} blur={blur}>
+    <Group f={f} err={err} blur={blur} sayRequired={localized(REQUIRED)}>
       {inputsOf(f).map((i) => {
         // Marked invalid: only the inputs the error is about, the empty ones but line 2 (WCAG 3.3.1); every input reads
         // the message (aria-describedby).
@@ -94,7 +95,7 @@ export const Address = ({ f, v, err, set, blur }: FieldProps) => {
           'aria-invalid': err && need && !v[i.key] ? ('true' as const) : undefined,
         };
         return labelled(
-          f,
+          { f, localized },
           i,
           i.key === 'country' && countries ? (
             <select {...common} value={v.country || ''} onChange={(e) => set('country', val(e))}>
@@ -136,10 +137,10 @@ export const Select = ({ f, v, err, set, blur }: FieldProps) => {
 };
 
 /** Radio and checkbox groups in a fieldset; checkboxes post name[value] (spec 3.5). */
-export const Choices = ({ f, v, err, set, blur }: FieldProps) => {
+export const Choices = ({ f, v, err, set, blur, localized }: FieldProps) => {
   const radio = f.row.posts === 'radio';
   return (
-    <Group f={f} err={err} blur={blur} radio={radio}>
+    <Group f={f} err={err} blur={blur} sayRequired={localized(REQUIRED)} radio={radio}>
       {inputsOf(f).map((i, k) => {
         const c = f.choices[k];
         return (

@@ -26,6 +26,8 @@ export interface FieldProps {
   blur(): void;
   /** Placeholder of a single input (the e-mail placeholder rule of spec 2.2). */
   ph?: string;
+  /** A built-in text in the form's language (src/popup/settings.ts): the sub-inputs' labels and placeholders. */
+  localized(en: string): string;
 }
 
 /** A field's base for the ids of its error and help elements: ids may not hold spaces (aria-describedby lists). */

@@ -1,10 +1,8 @@
 /**
  * What a submit response means for the form (spec 3.6, 4.5, 8), pure: the form applies the result.
  */
-import { DEFAULT_SUCCESS_MSG } from '../../constants';
 import type { Field } from '../../form-model/fields';
 import { str } from '../../form-model/raw';
-import { NO_REPLY_MSG } from './no-reply';
 
 /** Field states after a response: a message marks the field invalid, true marks it valid (spec 8 step 4). */
 export type FieldMarks = Record<string, string | true>;
@@ -28,42 +26,42 @@ export interface Outcome {
 
 type Obj = Record<string, unknown>;
 
-/**
- * No answer: the call failed or timed out (spec 8 has no text for it; the hook shows the same text when
- * form-actions.js could not load).
- */
-export const FAILED: Outcome = {
+/** A failure's outcome, with its message. */
+const failure = (msg: string): Outcome => ({
   ok: false,
-  msg: NO_REPLY_MSG,
+  msg,
   custom: false,
   close: false,
   cookie: '',
   gdpr: '',
   marks: null,
-};
+});
 
 /**
  * Reads a form-post-json response (spec 3.6). `r` is whatever came back: undefined for a failed or timed-out call.
  * `fields` are the placed fields (their merge_id keys `errors`); `gdprOn` whether the GDPR block shows;
- * `fallback` the settings' success message, used when a success carries no msg.
+ * `success` the form's success message, shown when a success carries no msg; `noReply` what a call without an answer
+ * says (spec 8 has no text for it; the hook says it too when form-actions.js could not load). Both are in the form's
+ * language (src/form-model/texts.ts).
  */
-export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, fallback: string): Outcome => {
-  if (!r || typeof r !== 'object') return FAILED;
+export const outcome = (r: unknown, fields: Field[], gdprOn: boolean, success: string, noReply: string): Outcome => {
+  const failed = failure(noReply);
+  if (!r || typeof r !== 'object') return failed;
   const o = r as Obj;
   const msg = str(o.msg);
   if (o.result !== 'error')
     return {
-      ...FAILED,
+      ...failed,
       ok: true,
-      msg: msg || fallback || DEFAULT_SUCCESS_MSG,
+      msg: msg || success,
       custom: o.type === 'custom',
       close: o.type !== 'confirmation',
       cookie: str(o.webEngagementCookieValue),
     };
   const errors = (o.errors && typeof o.errors === 'object' ? o.errors : {}) as Obj;
-  const out: Outcome = { ...FAILED, msg };
+  const out = failure(msg);
   // An error that names nothing, neither a message nor a field, still says that the signup did not go through.
-  if (!Object.keys(errors).length) return msg ? out : FAILED;
+  if (!Object.keys(errors).length) return msg ? out : failed;
   if (o.type === 'gdpr_error' && gdprOn) return { ...out, gdpr: str(errors.msg) };
   const marks: FieldMarks = {};
   for (const f of fields) marks[f.name] = str(errors[f.mergeId]) || true;

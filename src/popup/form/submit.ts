@@ -8,7 +8,7 @@
 import type { LoaderParams } from '../../types';
 import { carried, firstStep, type Placement, sent, type Step } from '../../form-model/place';
 import { type ChooseTransport, previewTransport, providerTransport } from './transport';
-import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS } from '../../constants';
+import { COOKIE_LIST_MEMBER, SUBSCRIBED_COOKIE_MS, SUBMIT_FAILED_MSG } from '../../constants';
 import { errorText, message } from '../../form-model/rules';
 import { ACK_NAME, encode, type Values } from '../../form-model/wire';
 import { type FieldMarks, type Outcome, outcome } from './outcome';
@@ -16,6 +16,7 @@ import type { Settings } from '../settings';
 import type { FormStatus } from './contract';
 import type { Field } from '../../form-model/fields';
 import { setCookie } from '../../browser/cookies';
+import { successText } from '../../form-model/texts';
 
 /** What the form's hook lends a submit: this render's state, its setters and the popup's callbacks. */
 export interface FormState {
@@ -158,7 +159,7 @@ export const submitForm = (st: FormState, withSms: boolean): void => {
       // tells the owner. Nothing of what was typed goes into the log.
       if (r == null) console.warn('signup popup: no reply from the provider');
       // Errors may name any placed field: the SMS phone too after an opt-out (nobody to subscribe, spec 8 step 4).
-      apply(st, outcome(r, carried(pl), pl.gdprOn, s.doubleOptIn ? s.doubleOptInMsg : s.successMsg), t.restores);
+      apply(st, outcome(r, carried(pl), pl.gdprOn, successText(s), s.localized(SUBMIT_FAILED_MSG)), t.restores);
     },
     s.doubleOptIn,
   );

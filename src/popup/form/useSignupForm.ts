@@ -5,12 +5,12 @@
  * the query, the answer applied to this state) come with form-actions.js (src/popup/form/actions.ts), fetched on the
  * visitor's first key or pointer press in the form (`intent`): a blur or a submit before it has loaded waits for it.
  */
-import { NO_REPLY_MSG } from './no-reply';
 import { useEffect, useRef, useState } from 'react';
 import type { Field } from '../../form-model/fields';
 import { firstStep, type Placement, type Step } from '../../form-model/place';
 import type { Values } from '../../form-model/wire';
 import type { Settings } from '../settings';
+import { SUBMIT_FAILED_MSG } from '../../constants';
 import type { FormProps } from './contract';
 import type { FieldProps } from './inputs';
 import { isEmpty } from '../../form-model/parts';
@@ -128,7 +128,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
       (a) => a.submitForm(form, withSms),
       () => {
         sending.current = false;
-        failed(NO_REPLY_MSG, '');
+        failed(s.localized(SUBMIT_FAILED_MSG), '');
       },
     );
   };
@@ -200,6 +200,7 @@ export const useSignupForm = ({ s, p, transport, mobile, onStatus, onClose }: Fo
         err: typeof m === 'string' ? m : '',
         set: (k, v) => set(f.name, k, v),
         blur: () => blur(f),
+        localized: s.localized,
       };
     },
     /**

@@ -4,6 +4,7 @@
  * acknowledgement when it is required; an optional one left blank is the popup's opt-out.
  */
 import { GDPR_INFO_URL } from '../../constants';
+import { GDPR_INFO, GDPR_LEGEND, SMS_ACK_LABEL } from '../../form-model/texts';
 import type { Field } from '../../form-model/fields';
 import type { Placement } from '../../form-model/place';
 import { ACK_NAME, ACK_VALUE, type Values } from '../../form-model/wire';
@@ -27,7 +28,7 @@ export interface Shown {
 /** The GDPR block (spec 2.2): legend, description, the refusal's message, consents, legal texts, the info link. */
 export const Gdpr = ({ pl, s, shown, cx }: { pl: Placement; s: HostedSettings; shown: Shown; cx: FieldContext }) => (
   <fieldset className="mc-gdpr">
-    <legend>{s.gdprLabel || cx.texts('gdprLegend')}</legend>
+    <legend>{s.gdprLabel || cx.texts(GDPR_LEGEND)}</legend>
     <Owner className="mc-gdpr-description" html={cx.html(s.gdprDescription)} />
     {shown.gdprMsg && (
       <p className="mc-error" id={GDPR_MSG_ID}>
@@ -60,7 +61,7 @@ export const Gdpr = ({ pl, s, shown, cx }: { pl: Placement; s: HostedSettings; s
           <circle cx="8" cy="8" r="7" />
           <path d="M8 7v5M8 4v1.2" />
         </svg>
-        {cx.texts('gdprInfo')}
+        {cx.texts(GDPR_INFO)}
       </a>
     </p>
     <Owner className="mc-gdpr-mclegal" html={cx.html(s.gdprMCLegal)} />
@@ -82,7 +83,7 @@ const Ack = ({ f, shown, cx }: { f: Field; shown: Shown; cx: FieldContext }) => 
         aria-describedby={shown.ackErr ? ACK_ERR_ID : undefined}
       />
       <label htmlFor={ACK_NAME}>
-        {f.legalRequired ? <Owner as="span" html={cx.html(f.legalRequired)} /> : cx.texts('smsAck')}
+        {f.legalRequired ? <Owner as="span" html={cx.html(f.legalRequired)} /> : cx.texts(SMS_ACK_LABEL)}
       </label>
     </div>
     {shown.ackErr && (

@@ -15,6 +15,7 @@ import type { Parts } from '../../form-model/parts';
 import { NAME_AUTO, PART_PH, partAuto } from '../../form-model/types';
 import { screenOrder } from '../../form-model/wire';
 import { subLabel, type Texts } from './texts';
+import { REQUIRED } from '../../form-model/texts';
 
 /** What every field's rendering needs of the page. */
 export interface FieldContext {
@@ -86,7 +87,7 @@ const Group = ({ f, err, cx, radio, children }: Omit<FieldProps, 'v'> & { radio?
       <legend>
         {f.label}
         <Req f={f} />
-        {f.required && <span className="mc-off"> {cx.texts('groupRequired')}</span>}
+        {f.required && <span className="mc-off"> {cx.texts(REQUIRED)}</span>}
       </legend>
       {children}
     </fieldset>
@@ -140,7 +141,7 @@ export const Split = ({ f, v, err, cx }: FieldProps) => (
             maxLength={i.max || undefined}
             size={i.max || undefined}
             value={v[i.key] || ''}
-            placeholder={PART_PH[i.key]}
+            placeholder={PART_PH[i.key] && cx.texts(PART_PH[i.key])}
             autoComplete={partAuto(f.type, i.key)}
             {...aria(f, err)}
           />

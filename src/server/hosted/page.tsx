@@ -16,10 +16,15 @@ import { lookVars, PAGE_CSS } from './look';
 import { ownerHtml, Sheet } from './owner-html';
 import { type HostedSettings, hostedSettings } from './settings';
 import { type Texts, textsOf } from './texts';
+import { DEFAULT_BUTTON_LABEL } from '../../constants';
+import { GDPR_LEGEND, HONEYPOT_LABEL, HOSTED } from '../../form-model/texts';
 
 /** Where the hosted page of a form is, and where it posts: its own ids, never anything a request said. */
 export const formQuery = (form: FormRow): string =>
   new URLSearchParams({ u: form.uuid, id: form.listId, f_id: form.fId }).toString();
+
+/** The page's title and heading: the button's 'Subscribe' (spec 9.4), one text to translate. */
+const TITLE = DEFAULT_BUTTON_LABEL;
 
 /** The longest meta description written (search engines show about this much). */
 const META_MAX = 160;
@@ -38,10 +43,20 @@ const plain = (html: string): string => {
   return t.length > META_MAX ? `${t.slice(0, META_MAX - 1).join('')}…` : t.join('');
 };
 
+/** What a document is written with. */
+interface DocumentParts {
+  s: HostedSettings;
+  nonce: string;
+  title: string;
+  meta: string;
+  main: string;
+  sheet: Sheet;
+}
+
 /** A whole document: the body's HTML in `main`, the page's rules, the owner's look and the owner HTML's rules. */
-const documentOf = (o: { s: HostedSettings; nonce: string; title: string; meta: string; main: string; sheet: Sheet }) =>
+const documentOf = (o: DocumentParts) =>
   `<!doctype html>
-<html lang="${esc(o.s.lang)}"${o.s.dir ? ` dir="${o.s.dir}"` : ''}><head><meta charset="utf-8">
+<html lang="${esc(o.s.lang || 'en')}"${o.s.dir ? ` dir="${o.s.dir}"` : ''}><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(o.title)}</title><meta name="description" content="${esc(o.meta)}">
 <style nonce="${o.nonce}">${lookVars(o.s.look)}${PAGE_CSS}${o.sheet.css()}</style></head>
@@ -64,7 +79,7 @@ const problemsOf = (row: FormRow, s: HostedSettings, shown: Shown, texts: Texts)
     if (msg) out.push({ href: first(f), label: f.label, msg });
   }
   if (shown.gdprMsg && pl.gdpr[0])
-    out.push({ href: first(pl.gdpr[0]), label: s.gdprLabel || texts('gdprLegend'), msg: shown.gdprMsg });
+    out.push({ href: first(pl.gdpr[0]), label: s.gdprLabel || texts(GDPR_LEGEND), msg: shown.gdprMsg });
   if (pl.sms && shown.ackErr) out.push({ href: `#${ACK_NAME}`, label: pl.sms.label, msg: shown.ackErr });
   else if (pl.sms && shown.errors[pl.sms.mergeId])
     out.push({ href: first(pl.sms), label: pl.sms.label, msg: shown.errors[pl.sms.mergeId] });
@@ -110,12 +125,12 @@ const FormBody = ({ row, s, st, cx }: { row: FormRow; s: HostedSettings; st: For
   const required = [...fields, ...pl.gdpr].some((f) => f.required) || !!pl.sms?.required;
   return (
     <>
-      <h1>{cx.texts('hostedTitle')}</h1>
+      <h1>{cx.texts(TITLE)}</h1>
       {st.msg && <Summary msg={st.msg} problems={problemsOf(row, s, shown, cx.texts)} cx={cx} />}
       {/* Decorative, as in the popup (src/popup/Modal.tsx): no text of its own. */}
       {s.image && <img className="mc-image" src={s.image} alt="" />}
       <Owner className="mc-description" html={cx.html(s.description)} />
-      {required && <p className="mc-note">{cx.texts('hostedRequiredNote')}</p>}
+      {required && <p className="mc-note">{cx.texts(HOSTED.requiredNote)}</p>}
       <form method="post" action={`/subscribe/post?${formQuery(row)}`} noValidate acceptCharset="UTF-8">
         {fields.map((f) => {
           const C = componentOf(f);
@@ -130,10 +145,10 @@ const FormBody = ({ row, s, st, cx }: { row: FormRow; s: HostedSettings; st: For
             name={`b_${row.uuid}_${row.listId}`}
             tabIndex={-1}
             autoComplete="off"
-            aria-label={cx.texts('honeypotLabel')}
+            aria-label={cx.texts(HONEYPOT_LABEL)}
           />
         </div>
-        <button type="submit">{s.buttonLabel || cx.texts('subscribe')}</button>
+        <button type="submit">{s.buttonLabel || cx.texts(DEFAULT_BUTTON_LABEL)}</button>
       </form>
       <Owner className="mc-footer" html={cx.html(s.footer)} />
     </>
@@ -152,15 +167,15 @@ const contextOf = (row: FormRow) => {
 export const formPage = (row: FormRow, st: FormState, nonce: string): string => {
   const { sheet, texts, cx, s } = contextOf(row);
   const main = renderToString(<FormBody row={row} s={s} st={st} cx={cx} />);
-  const title = st.msg ? `${texts('hostedErrorTitle')}: ${texts('hostedTitle')}` : texts('hostedTitle');
-  const meta = plain(s.description) || texts('hostedMetaDescription');
+  const title = st.msg ? `${texts(HOSTED.error)}: ${texts(TITLE)}` : texts(TITLE);
+  const meta = plain(s.description) || texts(HOSTED.metaDescription);
   return documentOf({ s, nonce, title, meta, main, sheet });
 };
 
 /** The page a successful post redirects to: the form's success message (double opt-in: check the inbox). */
 export const thanksPage = (row: FormRow, msg: string, nonce: string): string => {
   const { sheet, texts, cx, s } = contextOf(row);
-  const title = texts(row.model.doubleOptIn ? 'hostedCheckInboxTitle' : 'hostedThanksTitle');
+  const title = texts(row.model.doubleOptIn ? HOSTED.checkInbox : HOSTED.thanks);
   const main = renderToString(
     <>
       <h1>{title}</h1>
@@ -168,7 +183,7 @@ export const thanksPage = (row: FormRow, msg: string, nonce: string): string => 
         <Owner className="mc-thanks" html={cx.html(msg)} />
       </div>
       <p>
-        <a href={`/subscribe?${formQuery(row)}`}>{texts('hostedBack')}</a>
+        <a href={`/subscribe?${formQuery(row)}`}>{texts(HOSTED.back)}</a>
       </p>
     </>,
   );

@@ -10,7 +10,7 @@ import { readQuery } from '../http/query';
 import { sendText } from '../http/respond';
 import { pickEncoding } from '../http/static';
 import type { RouteContext } from '../route';
-import { successText } from '../subscribe/submit';
+import { successText } from '../../form-model/texts';
 import { EMPTY } from './page';
 import { THANKS_PATH } from './post';
 import { sendForm, sendMissing, sendThanks } from './send';

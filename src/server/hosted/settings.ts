@@ -3,9 +3,9 @@
  * styles (spec 3.2, 3.3), through the readers the popup's normaliser uses (src/form-model/raw.ts, style.ts), so a
  * colour the popup would drop is dropped here too. Unlike the popup's fixed bar, the page shows the description whole.
  */
+import { type Direction, directionOf, languageOf } from '../../form-model/language';
 import { type Obj, num, obj, str } from '../../form-model/raw';
 import { type ButtonStyle, button, color, font, httpUrl } from '../../form-model/style';
-import { LANG_MAX, LANG_TAG } from '../studio/stage';
 
 /** The style settings the page paints with (spec 3.3). */
 export interface Look {
@@ -34,10 +34,9 @@ export interface HostedSettings {
   gdprDescription: string;
   gdprLegal: string;
   gdprMCLegal: string;
-  /** <html lang>: the settings' `lang` when it is a language tag, else English. */
+  /** The form's language tag and direction (src/form-model/language.ts), '' for English, left to right. */
   lang: string;
-  /** <html dir>: the settings' `dir` when 'rtl' or 'ltr', else none (left to right). */
-  dir?: 'rtl' | 'ltr';
+  dir: Direction;
   look: Look;
 }
 
@@ -65,8 +64,6 @@ const look = (st: Obj): Look => {
 /** The hosted page's settings of raw settings `raw`. Any JSON in; never throws. */
 export const hostedSettings = (raw: unknown): HostedSettings => {
   const r = obj(raw);
-  const lang = str(r.lang);
-  const dir = str(r.dir);
   return {
     description: str(r.description),
     footer: str(r.footer),
@@ -76,8 +73,8 @@ export const hostedSettings = (raw: unknown): HostedSettings => {
     gdprDescription: str(r.gdprDescription),
     gdprLegal: str(r.gdprLegal),
     gdprMCLegal: str(r.gdprMCLegal),
-    lang: lang.length <= LANG_MAX && LANG_TAG.test(lang) ? lang : 'en',
-    dir: dir === 'rtl' || dir === 'ltr' ? dir : undefined,
+    lang: languageOf(r.lang),
+    dir: directionOf(r.dir),
     look: look(obj(r.styles)),
   };
 };

@@ -8,24 +8,17 @@
 import { GLOBAL_KEY, JS_PATH } from '../../constants';
 import { safeVersion } from '../../browser/urls';
 import { esc, page, type PageRoot } from '../pages/html';
+import { isLanguageTag } from '../../form-model/language';
 
 /**
- * A language tag as the stage's <html lang> takes it: BCP 47's shape (a language of 2 to 8 letters, then subtags of 1
- * to 8 letters or digits: en, fr-CA, zh-Hant-TW, ar-u-nu-latn), not its registry. Nothing else reaches the markup.
- */
-export const LANG_TAG = /^[A-Za-z]{2,8}(?:-[A-Za-z\d]{1,8})*$/;
-/** The longest tag taken (RFC 5646 4.4.1 asks implementations to handle at least 35 characters). */
-export const LANG_MAX = 35;
-
-/**
- * The stage's language and direction from a query's `lang` and `dir`: a language tag (LANG_TAG), else English; 'rtl'
- * or 'ltr', else 'ltr'. An owner previewing an Arabic or Hebrew form sees it over a page in that language and
- * direction, as on their own site.
+ * The stage's language and direction from a query's `lang` and `dir`: a language tag (src/form-model/language.ts),
+ * else English; 'rtl' or 'ltr', else 'ltr'. An owner previewing an Arabic or Hebrew form sees it over a page in that
+ * language and direction, as on their own site.
  */
 export const stageRoot = (q: URLSearchParams): Required<PageRoot> => {
   const lang = q.get('lang') || '';
   return {
-    lang: lang.length <= LANG_MAX && LANG_TAG.test(lang) ? lang : 'en',
+    lang: isLanguageTag(lang) ? lang : 'en',
     dir: q.get('dir') === 'rtl' ? 'rtl' : 'ltr',
   };
 };

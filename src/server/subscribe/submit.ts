@@ -6,8 +6,8 @@
  * honeypot is answered as a success and stored nowhere.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_SUCCESS_MSG } from '../../constants';
 import { carried } from '../../form-model/place';
+import { successText } from '../../form-model/texts';
 import { shownValue } from '../../form-model/store';
 import { decode, successType } from '../../form-model/wire';
 import type { FormRow } from '../db/forms';
@@ -27,15 +27,6 @@ export interface Answer {
   errors?: Record<string, string>;
   webEngagementCookieValue?: string;
 }
-
-/**
- * The success message of a form (owner HTML): under double opt-in its doubleOptInSuccessMessage, which says to check
- * the inbox, else its successMsg (spec 3.2); the answer's and the hosted page's (src/server/hosted/).
- */
-export const successText = (m: FormModel): string =>
-  m.doubleOptIn
-    ? m.doubleOptInMsg || 'Almost finished... please confirm your email address.'
-    : m.successMsg || DEFAULT_SUCCESS_MSG;
 
 /** The success answer of a form: of `successType` (the modal stays under double opt-in, spec 4.5). */
 const success = (form: FormRow, webId: string): Answer => ({
