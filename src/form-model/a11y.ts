@@ -15,10 +15,13 @@ import { at } from './check-style';
 import { contrastOn, parseColor, type Rgba } from './contrast';
 import { bannerOnPhones } from './banner';
 import { readForm } from './form';
+import { languageOf } from './language';
 import { nameOf } from './names';
 import { shown } from './problems';
 import { num, obj, type Obj, str, yes } from './raw';
+import { DEFAULT_MESSAGES, STORE_MESSAGES } from './rules';
 import { color } from './style';
+import { GDPR_LEGEND } from './texts';
 
 /** One warning: the setting to change, what is wrong, and for a contrast the ratio (rounded down, as WCAG asks). */
 export interface Warning {
@@ -152,7 +155,19 @@ const contrastWarnings = (r: Obj): Warning[] => {
   return out;
 };
 
-/** Labels the popup shows (a default when empty, in English) that a screen reader could not announce usefully. */
+/**
+ * Whether a form in another language than English says `en`, a built-in text (src/form-model/texts.ts), in English: it
+ * sets a language, not English, and does not translate it.
+ */
+const saysInEnglish = (r: Obj, en: string): boolean => {
+  const lang = languageOf(r.lang);
+  return !!lang && !/^en(-|$)/i.test(lang) && !str(obj(r.translations)[en]);
+};
+
+/**
+ * Labels the popup shows that a screen reader could not announce usefully, or that a form in another language says in
+ * English (an empty label is the built-in text, in the form's language when translated).
+ */
 const labelWarnings = (r: Obj): Warning[] => {
   const pl = readForm(r).placement;
   const rules: [string, string, boolean][] = [
@@ -165,8 +180,14 @@ const labelWarnings = (r: Obj): Warning[] => {
   for (const [k, dflt, shows] of rules) {
     const v = str(r[k]);
     if (!shows) continue;
-    if (!v) out.push({ path: k, message: `${nameOf(k)} is empty: the popup shows the English default "${dflt}".` });
-    else if (!/[\p{L}\p{N}]/u.test(v))
+    if (!v && saysInEnglish(r, dflt))
+      out.push({
+        path: k,
+        message:
+          `${nameOf(k)} is empty and "${dflt}" has no translation: ` +
+          `this ${languageOf(r.lang)} form says it in English.`,
+      });
+    else if (v && !/[\p{L}\p{N}]/u.test(v))
       out.push({
         path: k,
         message: `${nameOf(k)} ${shown(v)} has no letter or digit: a screen reader reads it as is.`,
@@ -188,10 +209,10 @@ const fieldWarnings = (r: Obj): Warning[] => {
         message: `Field ${i + 1} (${f.name}) has no label: the popup shows its merge tag "${f.name}" instead.`,
       });
   }
-  if (pl.gdprOn && !str(r.gdprLabel))
+  if (pl.gdprOn && !str(r.gdprLabel) && !str(obj(r.translations)[GDPR_LEGEND]))
     out.push({
       path: 'gdprLabel',
-      message: 'GDPR label is empty: the block is titled "Marketing permissions", in English.',
+      message: `GDPR label is empty: the block is titled "${GDPR_LEGEND}", in English.`,
     });
   if (pl.gdprOn && !str(r.gdprDescription))
     out.push({
@@ -201,14 +222,39 @@ const fieldWarnings = (r: Obj): Warning[] => {
   return out;
 };
 
+/** Every validation message's key (rules.ts): the other keys of `translations` are built-in texts. */
+const MESSAGES = { ...DEFAULT_MESSAGES, ...STORE_MESSAGES };
+
 /** Images in the owner's texts without alt text: a screen reader reads out their address instead. */
 const imageWarnings = (r: Obj): Warning[] =>
   ['description', 'footer', 'bannerDescription', 'successMsg', 'doubleOptInSuccessMessage', 'gdprDescription']
     .filter((k) => /<img\b(?![^>]*\balt\s*=)[^>]*>/i.test(str(r[k])))
     .map((k) => ({ path: k, message: `${nameOf(k)} has an image without alt text (alt="" if it is decoration).` }));
 
+/**
+ * A form whose built-in texts are translated (a key of `translations` that is no validation message) but that names
+ * no language: screen readers read it in the page's (WCAG 3.1.1), the hosted page's in English.
+ */
+const languageWarnings = (r: Obj): Warning[] =>
+  !languageOf(r.lang) && Object.keys(obj(r.translations)).some((k) => !Object.hasOwn(MESSAGES, k))
+    ? [
+        {
+          path: 'lang',
+          message:
+            'The built-in texts are translated but Language is empty: ' +
+            'screen readers read the form in the page’s language.',
+        },
+      ]
+    : [];
+
 /** The accessibility warnings of a form's raw settings (issue 33 item 4); [] when it has none. */
 export const accessibilityWarnings = (raw: unknown): Warning[] => {
   const r = obj(raw);
-  return [...contrastWarnings(r), ...labelWarnings(r), ...fieldWarnings(r), ...imageWarnings(r)];
+  return [
+    ...contrastWarnings(r),
+    ...labelWarnings(r),
+    ...fieldWarnings(r),
+    ...imageWarnings(r),
+    ...languageWarnings(r),
+  ];
 };

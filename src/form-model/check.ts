@@ -6,7 +6,14 @@
  * loader's trigger (src/loader/triggers.ts parseTrigger) and display rules (show-on.ts), the provider's store. Unknown
  * keys are kept: other tools may add their own. Pure; any JSON in, never throws.
  */
-import { CONFIRMATION_MAX_S, DEFAULT_SUCCESS_MSG, DEFAULT_VERSION } from '../constants';
+import {
+  CONFIRMATION_MAX_S,
+  DEFAULT_BUTTON_LABEL,
+  DEFAULT_CLOSE_LABEL,
+  DEFAULT_CONTINUE_LABEL,
+  DEFAULT_SUCCESS_MSG,
+  DEFAULT_VERSION,
+} from '../constants';
 import { checkFields } from './check-fields';
 import { checkShowOn } from './check-show-on';
 import { checkStyles } from './check-style';
@@ -128,6 +135,9 @@ const checkFlags = (r: Obj, out: Problem[]): void => {
 /** Every validation message's key (src/form-model/rules.ts). */
 const MESSAGES = { ...DEFAULT_MESSAGES, ...STORE_MESSAGES };
 
+/** The built-in texts that are buttons' labels: held to a label's length. */
+const BUTTONS = [DEFAULT_CLOSE_LABEL, DEFAULT_BUTTON_LABEL, DEFAULT_CONTINUE_LABEL];
+
 /** The form's language and direction (src/form-model/language.ts): a language tag, and ltr or rtl; empty for none. */
 const checkLanguage = (r: Obj, out: Problem[]): void => {
   if (r.lang != null && r.lang !== '' && !(typeof r.lang === 'string' && isLanguageTag(r.lang)))
@@ -143,11 +153,12 @@ const checkTexts = (r: Obj, out: Problem[]): void => {
   if (t != null && (typeof t !== 'object' || Array.isArray(t)))
     add(out, 'translations', 'Translations must be an object of texts.');
   // A validation message by its key (spec 3.2), or a built-in text by its English (src/form-model/texts.ts): plain
-  // text but for the success messages, which are HTML as the owner's are.
+  // text but for the success messages, which are HTML as the owner's are; a button's label as long as a label.
   for (const [k, v] of Object.entries(obj(t))) {
-    const message = k in MESSAGES;
+    const message = Object.hasOwn(MESSAGES, k);
     const plain = !message && k !== DEFAULT_SUCCESS_MSG && k !== CHECK_INBOX_MSG;
-    checkText(out, keyPath('translations', k), v, HELP_MAX, plain, message ? `Message ${k}` : `“${k}”`);
+    const max = BUTTONS.includes(k) ? LABEL_MAX : HELP_MAX;
+    checkText(out, keyPath('translations', k), v, max, plain, message ? `Message ${k}` : `“${k}”`);
   }
   checkLanguage(r, out);
   const sms = r.smsTransportNumber;

@@ -28,3 +28,20 @@ export const directionOf = (v: unknown): Direction => {
   const d = str(v);
   return d === 'ltr' || d === 'rtl' ? d : '';
 };
+
+/**
+ * Languages written right to left, by their primary subtag: Arabic, Hebrew (and its old code), Persian, Urdu, Pashto,
+ * Yiddish, Dhivehi, Sorani Kurdish, Sindhi, Uyghur.
+ */
+const RIGHT_TO_LEFT = /^(ar|he|iw|fa|ur|ps|yi|dv|ckb|sd|ug)(-|$)/i;
+
+/**
+ * A form's direction: its `dir`, else its language's when it names one (right to left for the languages written so,
+ * left to right for the others), else '' (the page's). The provider gives it to the popup (visitor.ts) and the hosted
+ * page takes it, so an Arabic form without a `dir` reads right to left on an English page, and a French one left to
+ * right on a Hebrew page.
+ */
+export const formDirection = (dir: unknown, lang: unknown): Direction => {
+  const tag = languageOf(lang);
+  return directionOf(dir) || (tag ? (RIGHT_TO_LEFT.test(tag) ? 'rtl' : 'ltr') : '');
+};

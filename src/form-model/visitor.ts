@@ -3,10 +3,12 @@
  * studio's stage (which shows a draft as a visitor would get it) give the popup the same object: addresses that are
  * paths on this provider (the demo forms' images, an SMS program's image, spec 3.4 smsProgramData[].imgSrc) made
  * protocol-relative on its host (the popup takes only http(s) or protocol-relative ones), appDomain defaulting to the
- * host, and this provider's powered-by badge (docs/decisions/powered-by-badge.md), the operator's whatever the form
- * says. The answer says the provider counts shown and closed (issue 36 item 2: `providerCounts`, read by
- * src/form-model/form.ts).
+ * host, this provider's powered-by badge (docs/decisions/powered-by-badge.md), the operator's whatever the form
+ * says, and the form's direction its language's when it sets none (language.ts `formDirection`). The answer says the
+ * provider counts shown and closed (issue 36 item 2: `providerCounts`, read by src/form-model/form.ts).
  */
+
+import { formDirection } from './language';
 
 /** The badge a provider names itself with, or false for none (the settings answer's `poweredBy`). */
 export type PoweredBy = false | { text: string; url: string };
@@ -34,6 +36,9 @@ export const forVisitor = (settings: Settings, host: string, badge?: PoweredBy):
   if (Array.isArray(out.fields)) out.fields = fieldsOnHost(out.fields, host);
   if (!out.appDomain) out.appDomain = host;
   if (badge !== undefined) out.poweredBy = badge;
+  // The form's direction, its language's when it sets none (language.ts): the popup reads `dir` only.
+  const dir = formDirection(out.dir, out.lang);
+  if (dir) out.dir = dir;
   out.providerCounts = true;
   return out;
 };

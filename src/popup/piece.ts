@@ -53,6 +53,8 @@ export const addPiece = async (
 ): Promise<Piece> => {
   const frame = document.createElement('iframe');
   frame.title = o.title;
+  // The frame's title is read on the host page: in the form's language when it has one (frame.ts).
+  if (o.lang) frame.lang = o.lang;
   const css = frame.style;
   // cssText and setProperty are the CSS object model, which a strict style-src allows (a style attribute it would not).
   css.cssText =

@@ -141,11 +141,13 @@ const texts: ControlDef[] = [
   ...MESSAGES.map(([k, label]) => def('texts', 'text', `${S}translations.${k}`, label)),
   // The form's language (src/form-model/language.ts) and the built-in texts in it, keyed by their English.
   def('texts', 'text', S + 'lang', 'Language', {
-    hint: 'A language tag, such as fr or pt-BR: screen readers read the form in it. Empty: the page’s.',
+    hint:
+      'A language tag, such as fr or pt-BR: screen readers read the form in it. ' +
+      'Empty: the page’s (the hosted page: English).',
   }),
   def('texts', 'select', S + 'dir', 'Direction', {
     options: [
-      ['', 'The page’s'],
+      ['', 'The language’s (right to left for Arabic, Hebrew…), else the page’s'],
       ['ltr', 'Left to right'],
       ['rtl', 'Right to left'],
     ],

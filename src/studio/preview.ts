@@ -4,6 +4,7 @@
  * provider's `forVisitor`: image addresses on this provider, its appDomain, its badge), with the preview's view
  * applied. Pure.
  */
+import { isLanguageTag } from '../form-model/language';
 import { forVisitor, type PoweredBy } from '../form-model/visitor';
 import type { LoaderParams, RawSettings } from '../types';
 
@@ -44,11 +45,8 @@ export const stageSettings = (settings: RawSettings, host: string, badge: Badge 
   return out;
 };
 
-/**
- * A language tag as the stage's <html lang> takes it (the server's own check of the stage's query): BCP 47's shape,
- * a language of 2 to 8 letters then subtags of 1 to 8 letters or digits, at most 35 characters (RFC 5646 4.4.1).
- */
-export const isLangTag = (tag: string): boolean => tag.length <= 35 && /^[A-Za-z]{2,8}(?:-[A-Za-z\d]{1,8})*$/.test(tag);
+/** A language tag as the stage's <html lang> takes it: the server's own check of the stage's query. */
+export const isLangTag = isLanguageTag;
 
 /** The popup version the settings ask for, as the stage's `v` takes it: dotted digits, default '1.0'. */
 export const stageVersion = (settings: RawSettings): string =>

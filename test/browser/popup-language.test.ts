@@ -1,11 +1,12 @@
 /**
- * Languages (issue 35 item 5) in Chromium, from a real embed.js start: a form in its own language on an English,
- * left-to-right page. Its frames take the settings' lang and dir, and the built-in texts a visitor meets come from the
+ * Languages (issue 35 item 5) in Chromium, from a real embed.js start: a form in its own language and direction on a
+ * page in another. Its frames take the settings' lang and dir, and the built-in texts a visitor meets come from the
  * settings' translations, keyed by their English (src/form-model/texts.ts): popup.js's (Close, the button, the frame
  * and dialog names, the fixed bar's placeholder, the honeypot's name, a submit without an answer) and those of
  * form-extras.js (a required group's word, the sub-inputs' labels and placeholders, the mobile banner's name). The
  * SMS step's and the GDPR block's texts are the dom layer's (test/dom/form-language.test.tsx).
  */
+import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { demoForm } from '../../src/server/seed/forms';
 import { frameSel, type Opened, openHost, popupSuite, shown } from './popup-env';
@@ -28,6 +29,15 @@ const FR: Record<string, string> = {
 };
 
 const DESKTOP = { width: 1280, height: 800 };
+
+/** An Arabic site's page: its own <html lang dir>, set before the loader builds any frame. */
+const RTL_PAGE = (p: Page): Promise<unknown> =>
+  p.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      document.documentElement.lang = 'ar';
+      document.documentElement.dir = 'rtl';
+    }),
+  );
 
 /** What the modal frame says of its language, direction and texts. */
 const texts = (on: Opened) =>
@@ -58,17 +68,19 @@ T(
   async () => {
     let on: Opened | undefined;
     try {
-      // Left to right and in French on an English page, every field type: the group's word and sub-inputs'
-      // labels and placeholders come with form-extras.js. The demo's own labels (closeLabel, buttonLabel) would win
-      // over the translations: they are the owner's.
+      // Left to right and in French on an Arabic, right-to-left page, every field type: the group's word and
+      // sub-inputs' labels and placeholders come with form-extras.js. The demo's own labels (closeLabel, buttonLabel)
+      // would win over the translations: they are the owner's.
       const every = { ...demoForm('every-field')!.settings, closeLabel: '', buttonLabel: '', description: '' };
       on = await openHost(
         ctx.browser,
         ctx.fx,
-        { ...every, popupDelay: 0, useMobileBanner: 'N', lang: 'fr', translations: FR },
-        { viewport: DESKTOP, reducedMotion: 'reduce' },
+        { ...every, popupDelay: 0, useMobileBanner: 'N', lang: 'fr', dir: 'ltr', translations: FR },
+        { viewport: DESKTOP, reducedMotion: 'reduce', before: RTL_PAGE },
       );
       const fr = await texts(on);
+      // The frame's title is read on the host page: the frame element says its language too.
+      assert.is(await on.page.getAttribute(frameSel(FR['Newsletter signup']), 'lang'), 'fr');
       assert.equal(
         fr,
         {
@@ -88,13 +100,14 @@ T(
         },
         JSON.stringify(fr),
       );
-      // Right to left in Arabic on the same English page, the fixed bar with its placeholder; then a submit the
-      // provider never answers says so in the form's words.
+      await on.context.close();
+      // Right to left in Arabic on an English page, the fixed bar with its placeholder; then a submit the provider
+      // never answers says so in the form's words.
       on = await openHost(
         ctx.browser,
         ctx.fx,
         { popupDelay: 0, modalVariation: 'fixed', lang: 'ar', dir: 'rtl', translations: FR },
-        { on },
+        { viewport: DESKTOP, reducedMotion: 'reduce' },
       );
       const ar = await texts(on);
       assert.equal(

@@ -67,8 +67,10 @@ for (const viewport of [
       await openEditor(page, p, F.lid, F.fId);
       await popupShown(page);
       found.push(...(await violations(page, 'editor')));
-      // A problem at its control, and accessibility warnings beside Save (empty labels: the popup shows its own).
+      // A problem at its control, and accessibility warnings beside Save (empty labels of a French form: the popup
+      // says its own, in English).
       await control(page, 'Button colour').fill('#12');
+      await control(page, 'Language').fill('fr');
       await control(page, 'Button label').fill('');
       await control(page, 'Close label').fill('');
       await saveButton(page).click();
@@ -76,6 +78,7 @@ for (const viewport of [
       assert.ok((await page.locator('.check li').count()) >= 1, 'the accessibility check warns');
       found.push(...(await violations(page, 'editor, refused, warnings')));
       await control(page, 'Button colour').fill('#5b3bb5');
+      await control(page, 'Language').fill('');
       await control(page, 'Button label').fill('Join');
       await control(page, 'Close label').fill('Close');
 

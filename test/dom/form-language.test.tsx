@@ -6,6 +6,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { BUILT_IN_TEXTS } from '../../src/form-model/built-in-texts';
 import { SMSPHONE } from '../../src/server/seed/fields';
 import { click, demo, mount, submit, type } from './form-env';
 
@@ -65,6 +66,55 @@ test('the GDPR block: its legend when gdprLabel is empty and its link in the for
     ['Marketing permissions', 'Learn more about our privacy practices.'],
   );
   en.unmount();
+});
+
+/** Every built-in text, and a form's translations of each marked «so». */
+const ALL = new Set(BUILT_IN_TEXTS.flatMap(([, texts]) => texts));
+const MARKED = Object.fromEntries([...ALL].map((en) => [en, `«${en}»`]));
+
+/** What a visitor meets of `el`: its texts, and its names, placeholders and titles. */
+const met = (el: Element): string[] => [
+  ...[...el.querySelectorAll('*')].flatMap((e) =>
+    [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent!.trim()),
+  ),
+  ...[...el.querySelectorAll('[aria-label],[placeholder],[title]')].flatMap((e) =>
+    ['aria-label', 'placeholder', 'title'].map((a) => e.getAttribute(a) || ''),
+  ),
+];
+
+test('every built-in text a form shows comes from its translations: no listed English is left', () => {
+  // The owner's own labels empty, so that the built-in ones show.
+  const own = {
+    closeLabel: '',
+    buttonLabel: '',
+    continueLabel: '',
+    bannerCtaLabel: '',
+    gdprLabel: '',
+    translations: MARKED,
+  };
+  const sms = { ...own, fields: [EMAIL, { ...OPTIONAL_SMS, required: true }], useEmailStep: 'N' };
+  const cases: [string, Record<string, unknown>, boolean][] = [
+    ['every field type', demo('every-field', own), false],
+    ['GDPR', demo('gdpr', own), false],
+    ['SMS, the acknowledgement', demo('sms', sms), false],
+    ['SMS, the opt-out', demo('sms', { ...sms, fields: [EMAIL, OPTIONAL_SMS] }), false],
+    ['text-to-join', demo('sms', { ...sms, fields: [EMAIL, OPTIONAL_SMS] }), true],
+  ];
+  const seen = new Set<string>();
+  for (const [what, settings, mobile] of cases) {
+    const m = mount(settings, { mobile });
+    const shown = met(m.el);
+    for (const t of shown) if (t.startsWith('«')) seen.add(t);
+    assert.equal(
+      shown.filter((t) => ALL.has(t)),
+      [],
+      what,
+    );
+    m.unmount();
+  }
+  // Not vacuous: the marked texts did show.
+  for (const t of ['«Subscribe»', '«(required)»', '«City»', '«DD»', '«Marketing permissions»', '«Join via text»'])
+    assert.ok(seen.has(t), t);
 });
 
 test.run();

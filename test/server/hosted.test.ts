@@ -8,7 +8,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
+import { BUILT_IN_TEXTS } from '../../src/form-model/built-in-texts';
 import { inputsOf } from '../../src/form-model/field-inputs';
+import { demoForm } from '../../src/server/seed/forms';
 import { findForm } from '../../src/server/db/forms';
 import { listSubscribers } from '../../src/server/db/subscribers';
 import { CAPTCHA_INPUTS } from '../../src/server/subscribe/captcha';
@@ -291,6 +293,66 @@ test("the page's texts from the translations, keyed by their English; its lang a
   });
   assert.is(parsed(r).getElementById('mc-EMAIL-err')!.textContent, 'Bitte ausfüllen.');
   assert.is(parsed(r).title, 'Fehler: Anmelden');
+  // No dir: the language's (right to left for Hebrew), else none.
+  const dirs: [string, string | null][] = [
+    ['he', 'rtl'],
+    ['fr', 'ltr'],
+    ['', null],
+  ];
+  for (const [lang, dir] of dirs) {
+    const id = await addTestForm(p.store, {
+      lang,
+      fields: [{ type: 'email', name: 'EMAIL', label: 'E', merge_id: 0 }],
+    });
+    const html = (await get(`/subscribe?u=${DEMO_UUID}&id=${id}`)).doc.documentElement;
+    assert.equal([html.getAttribute('lang'), html.getAttribute('dir')], [lang || 'en', dir], lang);
+  }
+});
+
+test('every built-in text the hosted page shows comes from the translations: no listed English is left', async () => {
+  const all = new Set(BUILT_IN_TEXTS.flatMap(([, texts]) => texts));
+  const translations = Object.fromEntries([...all].map((en) => [en, `«${en}»`]));
+  const met = (doc: Document) => [
+    doc.title,
+    ...[...doc.querySelectorAll('body *')].flatMap((e) =>
+      [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent!.trim()),
+    ),
+    ...[...doc.querySelectorAll('[aria-label],[placeholder],[content]')].flatMap((e) =>
+      ['aria-label', 'placeholder', 'content'].map((a) => e.getAttribute(a) || ''),
+    ),
+  ];
+  const every = demoForm('every-field')!.settings;
+  const sms = demoForm('sms')!.settings;
+  const gdpr = demoForm('gdpr')!.settings;
+  // The owner's own labels and texts empty, so that the built-in ones show.
+  const own = { buttonLabel: '', gdprLabel: '', description: '', successMsg: '', translations };
+  const fields = [
+    ...(every.fields as object[]),
+    ...(sms.fields as object[]).slice(1),
+    ...(gdpr.fields as object[]).filter((f) => 'marketing_preference_id' in f),
+  ];
+  const lid = await addTestForm(p.store, { ...gdpr, ...own, fields, smsProgramData: [], hasGdprEnabled: true });
+  const query = `u=${DEMO_UUID}&id=${lid}&f_id=f`;
+  const pages = [
+    (await get(`/subscribe?${query}`)).doc,
+    parsed(
+      await request(p.origin, `/subscribe/post?${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'EMAIL=',
+      }),
+    ),
+  ];
+  for (const doc of pages)
+    assert.equal(
+      met(doc).filter((t) => all.has(t)),
+      [],
+      doc.title,
+    );
+  // Not vacuous: the marked texts did show.
+  const shown = pages.flatMap(met).join('\n');
+  for (const t of ['«Subscribe»', '«Error»: «Subscribe»', '«(required)»', '«City»', '«MM»', '«Marketing permissions»'])
+    assert.ok(shown.includes(t), t);
 });
 
 test('a filled honeypot is answered as a success and stores nothing', async () => {

@@ -117,14 +117,30 @@ const CASES: Case[] = [
     [],
   ],
   ['a colour CSS cannot read is the checks’ problem', { styles: { paragraphColor: 'bluish' } }, []],
-  // Labels: the popup shows an English default for an empty one.
-  ['an empty button label', { buttonLabel: '' }, [['buttonLabel', 0]]],
+  // Labels: an empty one is the built-in text (src/form-model/texts.ts), which a form in another language than English
+  // says in English unless it translates it.
+  ['an empty button label', { buttonLabel: '' }, []],
+  ['an empty button label, in English', { lang: 'en-GB', buttonLabel: '' }, []],
+  ['an empty button label, in French', { lang: 'fr', buttonLabel: '' }, [['buttonLabel', 0]]],
+  ['an empty button label, translated', { lang: 'fr', buttonLabel: '', translations: { Subscribe: 'Go' } }, []],
   ['a button label of an arrow', { buttonLabel: '→' }, [['buttonLabel', 0]]],
-  ['an empty close label', { closeLabel: ' ' }, [['closeLabel', 0]]],
-  ['no continue label without an SMS step', { continueLabel: '' }, []],
-  ['an empty continue label with an SMS step', { fields: [EMAIL, SMS], continueLabel: '' }, [['continueLabel', 0]]],
-  ['an empty banner label with the banner', { useMobileBanner: true }, [['bannerCtaLabel', 0]]],
-  ['an empty banner label on a slide-in', { modalVariation: 'slide', bannerCtaLabel: '' }, [['bannerCtaLabel', 0]]],
+  ['an empty close label, in German', { lang: 'de', closeLabel: ' ' }, [['closeLabel', 0]]],
+  ['no continue label without an SMS step', { lang: 'fr', continueLabel: '' }, []],
+  [
+    'an empty continue label with an SMS step, in French',
+    { lang: 'fr', fields: [EMAIL, SMS], continueLabel: '' },
+    [['continueLabel', 0]],
+  ],
+  ['an empty banner label with the banner, in French', { lang: 'fr', useMobileBanner: true }, [['bannerCtaLabel', 0]]],
+  [
+    'an empty banner label on a slide-in, in French',
+    { lang: 'fr', modalVariation: 'slide', bannerCtaLabel: '' },
+    [['bannerCtaLabel', 0]],
+  ],
+  // Built-in texts translated, no language named: read in the page's.
+  ['a translated built-in text, no language', { translations: { Close: 'Fermer' } }, [['lang', 0]]],
+  ['a translated built-in text and its language', { lang: 'fr', translations: { Close: 'Fermer' } }, []],
+  ['a validation message only, no language', { translations: { required: 'Requis' } }, []],
   // Fields and the GDPR block.
   ['a field without a label', { fields: [{ ...EMAIL, label: '' }] }, [['fields[0].label', 0]]],
   ['an image field is not shown', { fields: [EMAIL, { type: 'image', name: 'IMG' }] }, []],
@@ -146,6 +162,17 @@ const CASES: Case[] = [
       ['gdprLabel', 0],
       ['gdprDescription', 0],
     ],
+  ],
+  [
+    'GDPR on, its legend translated',
+    {
+      hasGdprEnabled: 'Y',
+      gdprDescription: 'Wie wir Sie erreichen',
+      translations: { 'Marketing permissions': 'Einwilligungen' },
+      lang: 'de',
+      fields: [EMAIL, CONSENT],
+    },
+    [],
   ],
   ['an image without alt text', { description: '<p><img src="https://x.test/a.png"></p>' }, [['description', 0]]],
   ['an image with alt text', { footer: '<img alt="" src="https://x.test/a.png">' }, []],
@@ -181,7 +208,12 @@ test('messages name the control and the colours as an owner sees them', () => {
     by({ styles: { backgroundColor: '#333' } })[4],
     'Badge links (the popup’s #444) on Background colour: 1.3:1, needs 4.5:1.',
   );
-  assert.equal(by({ buttonLabel: '' }), ['Button label is empty: the popup shows the English default "Subscribe".']);
+  assert.equal(by({ lang: 'fr', buttonLabel: '' }), [
+    'Button label is empty and "Subscribe" has no translation: this fr form says it in English.',
+  ]);
+  assert.equal(by({ translations: { Close: 'Fermer' } }), [
+    'The built-in texts are translated but Language is empty: screen readers read the form in the page’s language.',
+  ]);
   assert.equal(by({ fields: [{ ...EMAIL, label: '' }] }), [
     'Field 1 (EMAIL) has no label: the popup shows its merge tag "EMAIL" instead.',
   ]);

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_SUCCESS_MSG } from '../../src/constants';
 import { BUILT_IN_TEXTS } from '../../src/form-model/built-in-texts';
-import { directionOf, languageOf } from '../../src/form-model/language';
+import { directionOf, formDirection, languageOf } from '../../src/form-model/language';
 import { DEFAULT_MESSAGES, STORE_MESSAGES } from '../../src/form-model/rules';
 import { CHECK_INBOX_MSG, localize, successText } from '../../src/form-model/texts';
 
@@ -75,6 +75,24 @@ test('languageOf and directionOf: a language tag, ltr or rtl; anything else is n
     [1, ''],
   ];
   for (const [v, want] of dirs) assert.is(directionOf(v), want, String(v));
+});
+
+test("formDirection: the form's dir, else its language's (right to left for those written so), else the page's", () => {
+  const cases: [unknown, unknown, string][] = [
+    ['rtl', 'fr', 'rtl'],
+    ['ltr', 'ar', 'ltr'],
+    ['', 'ar', 'rtl'],
+    [undefined, 'he-IL', 'rtl'],
+    [undefined, 'fa', 'rtl'],
+    [undefined, 'ckb', 'rtl'],
+    [undefined, 'fr', 'ltr'],
+    [undefined, 'arn', 'ltr'],
+    [undefined, 'hr', 'ltr'],
+    ['auto', 'en', 'ltr'],
+    [undefined, '', ''],
+    [undefined, 'not a tag', ''],
+  ];
+  for (const [dir, lang, want] of cases) assert.is(formDirection(dir, lang), want, `${dir} ${lang}`);
 });
 
 test.run();

@@ -110,7 +110,12 @@ test("localized: a built-in text in the form's language, by its English; lang an
       'Newsletter signup',
     ],
     ['no translations', {}, (s) => s.localized('Close'), 'Close'],
-    ['a message key is no text', { translations: { required: 'Requis' } }, (s) => s.localized('required'), 'Requis'],
+    [
+      'a validation message by its key, as any key',
+      { translations: { required: 'Requis' } },
+      (s) => s.localized('required'),
+      'Requis',
+    ],
     ['lang and dir', { lang: ' ar ', dir: 'rtl' }, (s) => [s.lang, s.dir], ['ar', 'rtl']],
     ['none', {}, (s) => [s.lang, s.dir], ['', '']],
     ['objects', { lang: {}, dir: [] }, (s) => [s.lang, s.dir], ['', '']],

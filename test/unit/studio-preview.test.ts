@@ -22,6 +22,15 @@ test('previewParams: preview mode (spec 6), the cookies ignored, this provider a
   });
 });
 
+test("forVisitor: the form's direction, its language's when it sets none; none when it names no language", () => {
+  const dir = (s: Record<string, unknown>) => forVisitor(s, 'list.example.com').dir;
+  assert.is(dir({ lang: 'he' }), 'rtl');
+  assert.is(dir({ lang: 'fr' }), 'ltr');
+  assert.is(dir({ lang: 'fr', dir: 'rtl' }), 'rtl');
+  assert.is(dir({}), undefined);
+  assert.is(dir({ dir: 'sideways' }), 'sideways', 'a value the check refuses is left as it is: the popup ignores it');
+});
+
 test('stageSettings: as the provider answers a visitor (forVisitor), the badge added, the input untouched', () => {
   const s = {
     imageUrl: '/demo/a.svg',

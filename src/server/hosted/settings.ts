@@ -3,7 +3,7 @@
  * styles (spec 3.2, 3.3), through the readers the popup's normaliser uses (src/form-model/raw.ts, style.ts), so a
  * colour the popup would drop is dropped here too. Unlike the popup's fixed bar, the page shows the description whole.
  */
-import { type Direction, directionOf, languageOf } from '../../form-model/language';
+import { type Direction, formDirection, languageOf } from '../../form-model/language';
 import { type Obj, num, obj, str } from '../../form-model/raw';
 import { type ButtonStyle, button, color, font, httpUrl } from '../../form-model/style';
 
@@ -74,7 +74,7 @@ export const hostedSettings = (raw: unknown): HostedSettings => {
     gdprLegal: str(r.gdprLegal),
     gdprMCLegal: str(r.gdprMCLegal),
     lang: languageOf(r.lang),
-    dir: directionOf(r.dir),
+    dir: formDirection(r.dir, r.lang),
     look: look(obj(r.styles)),
   };
 };

@@ -17,8 +17,28 @@ export const isStart = (v: unknown): v is Start => typeof v === 'string' && (STA
 const DESCRIPTION = '<h2>Join our newsletter</h2><p>News, offers and what is new, straight to your inbox.</p>';
 const BANNER = '<p><strong>Join our newsletter</strong> for news and offers.</p>';
 
+/**
+ * The labels and success messages a new form leaves empty: the built-in texts say them (src/form-model/texts.ts), in
+ * the form's language once the owner translates them in the studio, where a label written here would win.
+ */
+const BUILT_IN = [
+  'closeLabel',
+  'buttonLabel',
+  'continueLabel',
+  'bannerCtaLabel',
+  'successMsg',
+  'doubleOptInSuccessMessage',
+];
+
 /** The settings of a new form starting from `start`; a new object each time. */
 export const starterSettings = (start: Start): Record<string, unknown> => {
+  const settings = demoLike(start);
+  for (const k of BUILT_IN) delete settings[k];
+  return settings;
+};
+
+/** A new form's settings as the demo forms have them. */
+const demoLike = (start: Start): Record<string, unknown> => {
   const texts = { description: DESCRIPTION, bannerDescription: BANNER };
   switch (start) {
     case 'modal':
