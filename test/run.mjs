@@ -1,4 +1,4 @@
-// Runs the test layers in order: unit (pure, uvu), dom (components on linkedom, on the Preact popup.js ships), react
+// Runs the test layers: unit (pure, uvu), dom (components on linkedom, on the Preact popup.js ships), react
 // (the popup's views and form on react-dom 19 itself: see docs/testing.md), server (the reference provider over
 // real HTTP and SQLite), server-pg (the same files on PostgreSQL, when DATABASE_URL is set: each test makes its own
 // schema and drops it), browser (Chromium through playwright-core against the built dist/). Each test file is bundled
@@ -6,9 +6,10 @@
 // output. Prints the counts per layer and a closing 'N passed, N failed' line; exits non-zero on any failure.
 // DATABASE_URL reaches the server-pg pass only: every other layer runs on SQLite whatever the environment holds.
 //
-// The browser and server layers run two files at a time (issue 34 item 6: see JOBS); each file's output is held and
-// printed whole when it ends, so files never interleave. TEST_JOBS=n sets how many browser files at a time (1: every
-// layer one file after another, output as it comes).
+// The browser and server layers run two files at a time, and layers that leave the cores idle run together (issue 34
+// item 6: see JOBS and STAGES); each file's output is held and printed whole when it ends, so files never interleave.
+// TEST_JOBS=n sets how many browser files at a time (1: every layer alone, one file after another, output as it
+// comes).
 //
 //   node test/run.mjs                 every layer
 //   node test/run.mjs unit dom        some layers
@@ -106,6 +107,9 @@ const reactOnly = {
  * layer's number; TEST_JOBS=1 runs every layer one file at a time.
  */
 const JOBS = { browser: Math.max(1, Math.floor(Number(process.env.TEST_JOBS)) || 2), server: 2, 'server-pg': 2 };
+
+/** Output as it comes only when one file runs at a time in the whole run; otherwise each file's is printed whole. */
+const LIVE = process.env.TEST_JOBS === '1';
 
 /** The esbuild options that set a test file's renderer and packages, by its layer. */
 const options = (layer, rel) =>
@@ -240,7 +244,7 @@ async function runLayer(layer, files, jobs) {
           (!server || server.process().exitCode !== null || server.process().signalCode !== null)
         )
           server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-        await runOne(layer, file, jobs === 1, server ? { [SHARED_BROWSER]: server.wsEndpoint() } : {});
+        await runOne(layer, file, LIVE, server ? { [SHARED_BROWSER]: server.wsEndpoint() } : {});
       }
     } finally {
       await server?.close();
@@ -249,17 +253,25 @@ async function runLayer(layer, files, jobs) {
   await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
 }
 
+/**
+ * The layers that run at once (issue 34 item 6): the pure ones together (one file at a time each, three processes on
+ * two cores), then the server layers together (two files at a time each: most of their time is waiting on sockets,
+ * disks and PostgreSQL), then the browser layer alone, which keeps both cores busy by itself.
+ */
+const STAGES = [['unit', 'dom', 'react'], ['server', 'server-pg'], ['browser']];
+
 const seconds = {};
-for (const layer of layers) {
+/** Runs one layer: its files, or why it is skipped. */
+async function runLayerOf(layer) {
   const files = layerFiles(layer);
   totals[layer] = { passed: 0, failed: 0, skipped: 0, files: files.length };
-  if (!files.length) continue;
+  if (!files.length) return;
   if (layer === 'server-pg' && !PG_URL) {
     totals[layer].files = 0;
     console.error(
       '\n!!! server-pg layer SKIPPED: DATABASE_URL is not set (test/pg.sh starts a throwaway PostgreSQL)\n',
     );
-    continue;
+    return;
   }
   if (layer === 'browser' && !existsSync(CHROMIUM)) {
     if (process.env.CI === 'true') {
@@ -271,7 +283,7 @@ for (const layer of layers) {
     } else {
       console.error(`\n!!! browser layer SKIPPED: ${CHROMIUM} is missing. Install it: apt-get install chromium\n`);
     }
-    continue;
+    return;
   }
   const jobs = process.env.TEST_JOBS === '1' ? 1 : JOBS[layer] || 1;
   console.log(`\n## ${layer} (${files.length} files${jobs > 1 ? `, ${jobs} at a time` : ''})`);
@@ -279,6 +291,15 @@ for (const layer of layers) {
   await runLayer(layer, files, jobs);
   seconds[layer] = Math.round((Date.now() - t0) / 1000);
 }
+
+const started = Date.now();
+// One stage after another; the layers of a stage at once (TEST_JOBS=1: every layer alone, in order).
+for (const stage of process.env.TEST_JOBS === '1' ? LAYERS.map((l) => [l]) : STAGES) {
+  const chosenHere = stage.filter((l) => layers.includes(l));
+  for (const layer of chosenHere) totals[layer] = { passed: 0, failed: 0, skipped: 0, files: 0 };
+  await Promise.all(chosenHere.map(runLayerOf));
+}
+seconds.all = Math.round((Date.now() - started) / 1000);
 
 console.log(
   `\ntime: ${Object.entries(seconds)
