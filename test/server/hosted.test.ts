@@ -333,7 +333,11 @@ test('every built-in text the hosted page shows comes from the translations: no 
   ];
   const lid = await addTestForm(p.store, { ...gdpr, ...own, fields, smsProgramData: [], hasGdprEnabled: true });
   const query = `u=${DEMO_UUID}&id=${lid}&f_id=f`;
+  // The thanks pages, single and double opt-in, with no success message of the owner's.
+  const double = await addTestForm(p.store, { ...own, doubleOptInSuccessMessage: '', hasDoubleOptIn: true });
   const pages = [
+    (await get(`/subscribe/thanks?${query}`)).doc,
+    (await get(`/subscribe/thanks?u=${DEMO_UUID}&id=${double}&f_id=f`)).doc,
     (await get(`/subscribe?${query}`)).doc,
     parsed(
       await request(p.origin, `/subscribe/post?${query}`, {
@@ -351,7 +355,19 @@ test('every built-in text the hosted page shows comes from the translations: no 
     );
   // Not vacuous: the marked texts did show.
   const shown = pages.flatMap(met).join('\n');
-  for (const t of ['«Subscribe»', '«Error»: «Subscribe»', '«(required)»', '«City»', '«MM»', '«Marketing permissions»'])
+  for (const t of [
+    '«Subscribe»',
+    '«Error»: «Subscribe»',
+    '«(required)»',
+    '«City»',
+    '«MM»',
+    '«Marketing permissions»',
+    '«Thank you»',
+    '«Thank you for subscribing!»',
+    '«Check your inbox»',
+    '«Almost finished... please confirm your email address.»',
+    '«Back to the signup form»',
+  ])
     assert.ok(shown.includes(t), t);
 });
 
