@@ -68,7 +68,10 @@ export const openBanner = async (h: BannerHost): Promise<void> => {
     b.show();
     h.later(measure, BANNER_MEASURE_MS);
     // The banner takes no focus: a screen reader hears it appeared (issue 35 item 4), as the slide-in it stands for
-    // on a phone would have been heard.
-    h.later(() => announce(b.doc, b.doc.querySelector('.mc-banner')!), ANNOUNCE_MS);
+    // on a phone would have been heard. Unless the visitor opened the form meanwhile: the banner is gone then.
+    h.later(() => {
+      const banner = b.doc.querySelector<HTMLElement>('.mc-banner');
+      if (banner) announce(b.doc, banner);
+    }, ANNOUNCE_MS);
   });
 };

@@ -6,6 +6,7 @@
  */
 import * as assert from 'uvu/assert';
 import { BANNER_FRAME_TITLE } from '../../src/constants';
+import { ANNOUNCE_MS } from '../../src/popup/announce';
 import { BANNER, MODAL, focusAt, openHost, popupSuite, shown } from './popup-env';
 
 const { T, ctx } = popupSuite('non-modal popups announced');
@@ -85,6 +86,47 @@ T(
       ]);
       assert.equal(said, ['status', BANNER_FRAME_TITLE, BANNER_FRAME_TITLE]);
       assert.is(await focusAt(page), 'host:host-button', 'no focus taken');
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+T(
+  "the banner's call to action pressed before its name is said: the form opens, and the banner's timer finds nothing",
+  async () => {
+    const { page, context, log } = await openHost(
+      ctx.browser,
+      ctx.fx,
+      { popupDelay: 1, modalVariation: 'slide', description: LONG },
+      {
+        viewport: { width: 390, height: 844 },
+        // The banner's moment before its name is said (ANNOUNCE_MS) made long, so that the press comes within it
+        // whatever the machine's speed; its end is marked once the delayed callback has run.
+        before: (p) =>
+          p.addInitScript((ms) => {
+            const set = window.setTimeout;
+            window.setTimeout = ((f: () => void, delay?: number, ...rest: unknown[]) =>
+              delay === ms
+                ? set(() => {
+                    try {
+                      f();
+                    } finally {
+                      (window as unknown as { announced?: number }).announced =
+                        ((window as unknown as { announced?: number }).announced || 0) + 1;
+                    }
+                  }, 2000)
+                : set(f, delay, ...rest)) as typeof setTimeout;
+          }, ANNOUNCE_MS),
+      },
+    );
+    try {
+      const { frame } = await shown(page, BANNER);
+      await frame.click('.mc-cta');
+      await shown(page, MODAL);
+      // The banner's delayed name has had its turn, its frame gone (the slide-in opened from it takes focus instead).
+      await page.waitForFunction(() => ((window as unknown as { announced?: number }).announced || 0) >= 1);
+      assert.equal(log.errors, []);
     } finally {
       await context.close();
     }
