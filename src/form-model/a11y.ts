@@ -19,7 +19,7 @@ import { languageOf } from './language';
 import { nameOf } from './names';
 import { shown } from './problems';
 import { num, obj, type Obj, str, yes } from './raw';
-import { DEFAULT_MESSAGES, STORE_MESSAGES } from './rules';
+import { isMessageKey } from './rules';
 import { color } from './style';
 import { GDPR_LEGEND } from './texts';
 
@@ -222,9 +222,6 @@ const fieldWarnings = (r: Obj): Warning[] => {
   return out;
 };
 
-/** Every validation message's key (rules.ts): the other keys of `translations` are built-in texts. */
-const MESSAGES = { ...DEFAULT_MESSAGES, ...STORE_MESSAGES };
-
 /** Images in the owner's texts without alt text: a screen reader reads out their address instead. */
 const imageWarnings = (r: Obj): Warning[] =>
   ['description', 'footer', 'bannerDescription', 'successMsg', 'doubleOptInSuccessMessage', 'gdprDescription']
@@ -236,7 +233,7 @@ const imageWarnings = (r: Obj): Warning[] =>
  * no language: screen readers read it in the page's (WCAG 3.1.1), the hosted page's in English.
  */
 const languageWarnings = (r: Obj): Warning[] =>
-  !languageOf(r.lang) && Object.keys(obj(r.translations)).some((k) => !Object.hasOwn(MESSAGES, k))
+  !languageOf(r.lang) && Object.keys(obj(r.translations)).some((k) => !isMessageKey(k))
     ? [
         {
           path: 'lang',

@@ -20,7 +20,7 @@ import { checkStyles } from './check-style';
 import { readForm } from './form';
 import { isLanguageTag } from './language';
 import { keyPath, nameOf } from './names';
-import { DEFAULT_MESSAGES, STORE_MESSAGES } from './rules';
+import { isMessageKey } from './rules';
 import { CHECK_INBOX_MSG } from './texts';
 import {
   add,
@@ -132,9 +132,6 @@ const checkFlags = (r: Obj, out: Problem[]): void => {
   for (const k of FLAGS) if (!isFlag(r[k])) add(out, k, `${nameOf(k)} must be Y or N, not ${shown(r[k])}.`);
 };
 
-/** Every validation message's key (src/form-model/rules.ts). */
-const MESSAGES = { ...DEFAULT_MESSAGES, ...STORE_MESSAGES };
-
 /** The built-in texts that are buttons' labels: held to a label's length. */
 const BUTTONS = [DEFAULT_CLOSE_LABEL, DEFAULT_BUTTON_LABEL, DEFAULT_CONTINUE_LABEL];
 
@@ -155,7 +152,7 @@ const checkTexts = (r: Obj, out: Problem[]): void => {
   // A validation message by its key (spec 3.2), or a built-in text by its English (src/form-model/texts.ts): plain
   // text but for the success messages, which are HTML as the owner's are; a button's label as long as a label.
   for (const [k, v] of Object.entries(obj(t))) {
-    const message = Object.hasOwn(MESSAGES, k);
+    const message = isMessageKey(k);
     const plain = !message && k !== DEFAULT_SUCCESS_MSG && k !== CHECK_INBOX_MSG;
     const max = BUTTONS.includes(k) ? LABEL_MAX : HELP_MAX;
     checkText(out, keyPath('translations', k), v, max, plain, message ? `Message ${k}` : `“${k}”`);

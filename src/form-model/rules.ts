@@ -142,6 +142,13 @@ export const STORE_MESSAGES: Record<StoreErrorKey, string> = {
   captcha: 'Please complete the human check to subscribe.',
 };
 
+/**
+ * Whether `key` of `translations` is a validation message's (DEFAULT_MESSAGES, STORE_MESSAGES); every other key is a
+ * built-in text's English (src/form-model/texts.ts).
+ */
+export const isMessageKey = (key: string): boolean =>
+  Object.hasOwn(DEFAULT_MESSAGES, key) || Object.hasOwn(STORE_MESSAGES, key);
+
 /** The text of a store check's error: the form's translation for the key, else English (as `message`). */
 export const storeMessage = (key: StoreErrorKey, translations: Record<string, string> = {}): string =>
   translations[key] || STORE_MESSAGES[key];

@@ -24,19 +24,36 @@ import {
 
 const { T, ctx } = studioSuite('studio: the live preview');
 
+/**
+ * A provider and a watched page at a desktop width, signed in, in the editor of demo form `key`; `end` closes both (so
+ * does a failure on the way in).
+ */
+const editing = async (key: string) => {
+  const p = await studioProvider(ctx);
+  const w = await openWatched(ctx, { width: 1400, height: 1100 });
+  const end = async () => {
+    await w.context.close();
+    await p.close();
+  };
+  const F = demoForm(key)!;
+  try {
+    await signIn(w.page, p);
+    await openEditor(w.page, p, F.lid, F.fId);
+  } catch (e) {
+    await end();
+    throw e;
+  }
+  return { p, w, page: w.page, end };
+};
+
 const stageRoot = (page: Page) =>
   stage(page)
     .locator('html')
     .evaluate((h) => [(h as HTMLElement).lang, (h as HTMLElement).dir, location.pathname + location.search]);
 
 T('desktop, phone, banner; the page language and direction; another popup version', async () => {
-  const p = await studioProvider(ctx);
-  const w = await openWatched(ctx, { width: 1400, height: 1100 });
-  const { page } = w;
-  const F = demoForm('modal')!;
+  const { w, page, end } = await editing('modal');
   try {
-    await signIn(page, p);
-    await openEditor(page, p, F.lid, F.fId);
     await stageModal(page).locator('button[type=submit]').waitFor();
     const width = () => page.locator('#stage').evaluate((f) => f.getBoundingClientRect().width);
     assert.ok((await width()) > 800, 'desktop: wider than the form, so the popup lays out for a desktop');
@@ -82,21 +99,15 @@ T('desktop, phone, banner; the page language and direction; another popup versio
     assert.is(await page.locator('iframe#stage').count(), 1);
     clean(w, 'views, language, version');
   } finally {
-    await w.context.close();
-    await p.close();
+    await end();
   }
 });
 
 T(
   "the form's own language and direction win over the page's; its built-in texts in it, live in the stage",
   async () => {
-    const p = await studioProvider(ctx);
-    const w = await openWatched(ctx, { width: 1400, height: 1100 });
-    const { page } = w;
-    const F = demoForm('modal')!;
+    const { w, page, end } = await editing('modal');
     try {
-      await signIn(page, p);
-      await openEditor(page, p, F.lid, F.fId);
       await stageModal(page).locator('button[type=submit]').waitFor();
       // The demo's own Close label would win over the translation: the owner empties it.
       await control(page, 'Close label').fill('');
@@ -128,20 +139,14 @@ T(
       await page.waitForFunction(() => document.getElementById('c-lang')?.getAttribute('aria-invalid') === 'true');
       clean(w, 'the form language');
     } finally {
-      await w.context.close();
-      await p.close();
+      await end();
     }
   },
 );
 
 T('text-to-join at the phone width is said, not followed; a stage navigated away is replaced', async () => {
-  const p = await studioProvider(ctx);
-  const w = await openWatched(ctx, { width: 1400, height: 1100 });
-  const { page } = w;
-  const F = demoForm('sms')!;
+  const { w, page, end } = await editing('sms');
   try {
-    await signIn(page, p);
-    await openEditor(page, p, F.lid, F.fId);
     await popupShown(page);
     await remounted(page, () => page.getByLabel('Phone: the form').check());
     const modal = stageModal(page);
@@ -184,8 +189,7 @@ T('text-to-join at the phone width is said, not followed; a stage navigated away
     );
     assert.equal(w.log.errors, []);
   } finally {
-    await w.context.close();
-    await p.close();
+    await end();
   }
 });
 
